@@ -1,0 +1,19 @@
+import type { Portico } from '../portico.js'
+import { reset } from '../router.js'
+import { isConnected } from './getters.js'
+
+/**
+ * SPEC §2: closing resets to Connect and clears loading. In embedded mode (rendered inline)
+ * the modal stays and shows Account if connected, otherwise Connect.
+ */
+export function closeModal(portico: Portico) {
+  const { router, modal, connections } = portico.stores
+  if (modal.getState().embedded) {
+    reset(router, isConnected(portico) ? 'Account' : 'Connect')
+    modal.setState({ loading: false })
+    return
+  }
+  reset(router, 'Connect')
+  modal.setState({ open: false, loading: false })
+  connections.setState({ connectError: undefined })
+}

@@ -1,0 +1,55 @@
+import { sameConnectorId, type Connector } from '../connectors.js'
+import { ConnectionRejectedError, ConnectorNotFoundError } from '../errors/connector.js'
+import type { Portico } from '../portico.js'
+import { push } from '../router.js'
+import { closeModal } from './closeModal.js'
+import { fetchBalance } from './fetchBalance.js'
+import { setConnection } from './setConnection.js'
+
+export interface ConnectExternalParameters {
+  connectorId: string
+}
+
+export type ConnectExternalErrorType = ConnectionRejectedError | ConnectorNotFoundError
+
+/**
+ * Connects a browser wallet (announced or injected). Shows ConnectingExternal while the wallet
+ * asks the user; any failure becomes 'Connection rejected' (SPEC §8) with a retry in the view.
+ * A multi-chain entry connects each of its chain families, the active one first.
+ */
+export async function connectExternal(portico: Portico, { connectorId }: ConnectExternalParameters) {
+  const { connections, router, network } = portico.stores
+  const connector = findConnector(portico, connectorId)
+  if (!connector) throw new ConnectorNotFoundError(connectorId)
+
+  push(router, 'ConnectingExternal', { connectorId })
+  connections.setState({ status: 'connecting', connectError: undefined })
+
+  const activeNamespace = network.getState().activeNamespace
+  const parts = (connector.connectors ?? [connector])
+    .filter((c) => portico.adapters.has(c.chain))
+    .sort((a, b) => Number(b.chain === activeNamespace) - Number(a.chain === activeNamespace))
+  try {
+    for (const part of parts) {
+      const adapter = portico.adapters.get(part.chain)!
+      const caipNetwork = portico.options.networks.find(
+        (n) => n.chainNamespace === part.chain && (part.chain !== activeNamespace || n === network.getState().caipNetwork),
+      )
+      const result = await adapter.connect({ connectorId: part.id, caipNetwork })
+      setConnection(portico, part.chain, result)
+    }
+  } catch (cause) {
+    const error = new ConnectionRejectedError({ cause })
+    portico.logger.debug('connect failed', cause)
+    connections.setState({ status: 'disconnected', connectError: error.shortMessage })
+    throw error
+  }
+  portico.storage.addRecentWallet({ id: connector.info?.rdns ?? connector.id, name: connector.name, icon: connector.imageUrl ?? connector.info?.icon })
+  void fetchBalance(portico)
+  closeModal(portico)
+}
+
+export function findConnector(portico: Portico, connectorId: string): Connector | undefined {
+  const all = portico.stores.connections.getState().connectors
+  return all.find((c) => sameConnectorId(c.id, connectorId) || (c.info?.rdns && sameConnectorId(c.info.rdns, connectorId)))
+}

@@ -1,0 +1,69 @@
+import type { AdapterEvents } from '../adapter.js'
+import { parseCaipNetworkId, toCaipAddress, type ChainNamespace } from '../caip.js'
+import { mergeConnectors, sameConnectorId, type Connector } from '../connectors.js'
+import type { Portico } from '../portico.js'
+import { closeModal } from './closeModal.js'
+import { clearConnection } from './disconnect.js'
+import { fetchBalance } from './fetchBalance.js'
+import { setAccount } from './getters.js'
+import { reconnect } from './reconnect.js'
+import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
+
+/**
+ * Starts the instance: adapters get their networks and event handlers, wallet discovery
+ * begins, and the last wallet reconnects silently. Returns when reconnecting has settled.
+ */
+export async function initialize(portico: Portico): Promise<void> {
+  const perNamespace = new Map<ChainNamespace, Connector[]>()
+  for (const [namespace, adapter] of portico.adapters) {
+    adapter.setup({
+      networks: portico.options.networks.filter((n) => n.chainNamespace === namespace),
+      events: adapterEvents(portico, namespace),
+    })
+    const stop = adapter.watchConnectors((connectors) => {
+      perNamespace.set(namespace, connectors)
+      portico.stores.connections.setState({ connectors: [...perNamespace.values()].flat() })
+    })
+    portico.cleanups.push(stop)
+  }
+  await reconnect(portico)
+}
+
+/** The merged list the Connect view shows (SPEC §3 'Connector' merge rule). */
+export function getMergedConnectors(portico: Portico): Connector[] {
+  return mergeConnectors(portico.stores.connections.getState().connectors)
+}
+
+function adapterEvents(portico: Portico, namespace: ChainNamespace): AdapterEvents {
+  const isActive = (connectorId: string) => {
+    const active = portico.stores.connections.getState().activeConnectorIds[namespace]
+    return active !== undefined && sameConnectorId(active, connectorId)
+  }
+  return {
+    accountsChanged(connectorId, accounts) {
+      if (!isActive(connectorId)) return
+      if (accounts.length === 0) return this.disconnected(connectorId)
+      const caipNetworkId = portico.stores.network.getState().caipNetwork?.caipNetworkId
+      const address = accounts[0]!.address
+      setAccount(portico, namespace, {
+        address,
+        caipAddress: caipNetworkId && parseCaipNetworkId(caipNetworkId).namespace === namespace
+          ? toCaipAddress(caipNetworkId, address)
+          : undefined,
+        balance: undefined,
+      })
+      void fetchBalance(portico, namespace)
+    },
+    chainChanged(connectorId, caipNetworkId) {
+      if (!isActive(connectorId)) return
+      setActiveNetworkFromWallet(portico, namespace, caipNetworkId)
+      void fetchBalance(portico, namespace)
+    },
+    disconnected(connectorId) {
+      if (!isActive(connectorId)) return
+      clearConnection(portico, namespace, connectorId)
+      if (portico.stores.connections.getState().status === 'disconnected' && portico.stores.modal.getState().open)
+        closeModal(portico)
+    },
+  }
+}

@@ -1,0 +1,32 @@
+import type { ChainNamespace } from '../caip.js'
+import type { Portico } from '../portico.js'
+import { reset } from '../router.js'
+import type { RouterData } from '../stores/router.js'
+import type { View } from '../views.js'
+import { isConnected } from './getters.js'
+import { switchActiveNamespace } from './switchActiveNamespace.js'
+
+export interface OpenModalParameters {
+  view?: View
+  data?: RouterData
+  namespace?: ChainNamespace
+}
+
+/** SPEC §2 'Opening rules, in this order'. */
+export function openModal(portico: Portico, parameters: OpenModalParameters = {}) {
+  const { router, modal, network } = portico.stores
+  // Rule 1: a namespace that differs from the active chain starts a network switch.
+  if (parameters.namespace && parameters.namespace !== network.getState().activeNamespace)
+    switchActiveNamespace(portico, parameters.namespace)
+
+  if (portico.adapters.size === 0 || portico.options.manualWCControl)
+    // Rule 2: no wallet adapters, or manual pairing control.
+    reset(router, portico.environment.isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic')
+  else if (parameters.view)
+    // Rule 3: an explicit view, with its data.
+    reset(router, parameters.view, parameters.data)
+  // Rule 4: Account when connected, else Connect.
+  else reset(router, isConnected(portico) ? 'Account' : 'Connect')
+
+  modal.setState({ open: true })
+}

@@ -1,0 +1,36 @@
+import type { CaipNetworkId } from '../caip.js'
+import { parseCaipNetworkId } from '../caip.js'
+import type { Portico } from '../portico.js'
+import { push, reset } from '../router.js'
+import { goBack } from './goBack.js'
+import { isConnected } from './getters.js'
+import { switchNetwork } from './switchNetwork.js'
+
+/**
+ * The user picked a network in Networks (or retried in SwitchNetwork). Connected: the
+ * SwitchNetwork view follows the wallet's switch and Account shows once it is done.
+ * Not connected: the choice is just remembered.
+ */
+export async function selectNetwork(portico: Portico, caipNetworkId: CaipNetworkId) {
+  const { router, network } = portico.stores
+  const { namespace } = parseCaipNetworkId(caipNetworkId)
+  const current = network.getState().caipNetwork?.caipNetworkId
+  if (!isConnected(portico, namespace)) {
+    await switchNetwork(portico, { caipNetworkId })
+    goBack(portico)
+    return
+  }
+  if (current === caipNetworkId && !network.getState().unsupported) {
+    goBack(portico)
+    return
+  }
+  push(router, 'SwitchNetwork', { caipNetworkId })
+  try {
+    await switchNetwork(portico, { caipNetworkId })
+  } catch {
+    // The view shows network.switchError and offers a retry.
+    portico.stores.modal.setState(({ shakeCount }) => ({ shakeCount: shakeCount + 1 }))
+    return
+  }
+  reset(router, 'Account')
+}

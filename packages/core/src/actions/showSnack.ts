@@ -1,0 +1,49 @@
+import { Time } from '../defaults.js'
+import type { Portico } from '../portico.js'
+import type { SnackState } from '../stores/snack.js'
+
+export interface ShowSnackParameters {
+  message: string
+  variant: SnackState['variant']
+  svg?: string
+  autoClose?: boolean
+}
+
+/** How long an auto-closing snack stays (not in SPEC; 3 s is one of its 'other time constants'). */
+export const SNACK_DURATION_MS = 3_000
+
+/**
+ * SPEC §4 'Snack': a new message while one is open first hides the old one, then shows after
+ * 150 ms. Loading snacks do not auto-close.
+ */
+export function showSnack(portico: Portico, { message, variant, svg, autoClose = variant !== 'loading' }: ShowSnackParameters) {
+  const { snack } = portico.stores
+  const show = () => {
+    snack.setState({ message, variant, svg, autoClose, open: true })
+    clear(portico, 'snackClose')
+    if (autoClose) later(portico, 'snackClose', () => hideSnack(portico), SNACK_DURATION_MS)
+  }
+  clear(portico, 'snackShow')
+  if (snack.getState().open) {
+    snack.setState({ open: false })
+    later(portico, 'snackShow', show, Time.snackReshowMs)
+  } else show()
+}
+
+export function hideSnack(portico: Portico) {
+  clear(portico, 'snackClose')
+  portico.stores.snack.setState({ open: false })
+}
+
+function later(portico: Portico, key: string, fn: () => void, ms: number) {
+  portico.timers.set(key, portico.clock.setTimeout(() => {
+    portico.timers.delete(key)
+    fn()
+  }, ms))
+}
+
+function clear(portico: Portico, key: string) {
+  const handle = portico.timers.get(key)
+  if (handle !== undefined) portico.clock.clearTimeout(handle)
+  portico.timers.delete(key)
+}

@@ -1,0 +1,52 @@
+import type { CaipNetworkId } from '../caip.js'
+import { PorticoError } from '../errors/base.js'
+import { Alerts, ErrorText } from '../errors/catalogue.js'
+import { SwitchNetworkError, UserRejectedRequestError } from '../errors/connector.js'
+import type { Portico } from '../portico.js'
+import { fetchBalance } from './fetchBalance.js'
+import { getActiveConnectorId, isConnected } from './getters.js'
+import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
+import { switchActiveNamespace } from './switchActiveNamespace.js'
+
+export interface SwitchNetworkParameters {
+  caipNetworkId: CaipNetworkId
+}
+
+/**
+ * Makes a configured network the active one. When a wallet is connected on that chain family
+ * the wallet is asked to switch (and to add the chain if it does not know it); a failure is
+ * kept in the network state for the SwitchNetwork view and rethrown.
+ */
+export async function switchNetwork(portico: Portico, { caipNetworkId }: SwitchNetworkParameters) {
+  const { network } = portico.stores
+  const target = portico.options.networks.find((n) => n.caipNetworkId === caipNetworkId)
+  if (!target)
+    throw new PorticoError(Alerts.APKT001.message, { alertCode: 'APKT001', details: `${caipNetworkId} is not configured` })
+
+  if (target.chainNamespace !== network.getState().activeNamespace) switchActiveNamespace(portico, target.chainNamespace)
+  const namespace = target.chainNamespace
+  const connectorId = getActiveConnectorId(portico, namespace)
+  const adapter = portico.adapters.get(namespace)
+
+  if (!isConnected(portico, namespace) || !connectorId || !adapter) {
+    network.setState({ caipNetwork: target, unsupported: false, switchError: undefined })
+    portico.storage.setActiveCaipNetworkId(caipNetworkId)
+    return
+  }
+
+  network.setState({ switching: true, switchError: undefined })
+  try {
+    await adapter.switchNetwork({ connectorId, caipNetwork: target })
+  } catch (cause) {
+    const declined = cause instanceof UserRejectedRequestError
+    const error = new SwitchNetworkError({ cause, details: declined ? ErrorText.switchNetworkDeclined : undefined })
+    network.setState({
+      switching: false,
+      switchError: declined ? ErrorText.switchNetworkDeclined : ErrorText.switchNetworkFailed,
+    })
+    throw error
+  }
+  setActiveNetworkFromWallet(portico, namespace, caipNetworkId)
+  network.setState({ switching: false })
+  void fetchBalance(portico, namespace)
+}

@@ -1,0 +1,50 @@
+import type { AccountType, CaipNetworkId, ChainNamespace } from './caip.js'
+import type { Connection, Connector } from './connectors.js'
+import type { CaipNetwork } from './networks.js'
+
+export interface AdapterAccount {
+  address: string
+  type: AccountType
+}
+
+export interface AdapterConnectResult {
+  connectorId: string
+  accounts: AdapterAccount[]
+  /** The chain the wallet is on, as a CAIP-2 id of the adapter's namespace. */
+  caipNetworkId: CaipNetworkId
+}
+
+export interface AdapterBalance {
+  /** Exact base-unit amount as a decimal string. */
+  value: string
+  decimals: number
+  symbol: string
+}
+
+export interface AdapterEvents {
+  accountsChanged(connectorId: string, accounts: AdapterAccount[]): void
+  chainChanged(connectorId: string, caipNetworkId: CaipNetworkId): void
+  disconnected(connectorId: string): void
+}
+
+/**
+ * The one interface every chain family implements (SPEC §1: eip155, solana, bip122, …).
+ * Core orchestrates; adapters talk to wallets and chains and turn wallet errors into typed
+ * PorticoErrors at this boundary.
+ */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace
+  /** The networks of this namespace the host configured; set by core before `setup`. */
+  setup(parameters: { networks: readonly CaipNetwork[]; events: AdapterEvents }): void
+  /** Calls back with the current list of connectors now and whenever wallets announce themselves. */
+  watchConnectors(onChange: (connectors: Connector[]) => void): () => void
+  /** Asks the wallet for accounts, prompting the user. */
+  connect(parameters: { connectorId: string; caipNetwork?: CaipNetwork }): Promise<AdapterConnectResult>
+  /** Restores a previous connection without prompting; null when the wallet is gone or no longer authorized. */
+  reconnect(parameters: { connectorId: string; timeoutMs?: number }): Promise<AdapterConnectResult | null>
+  disconnect(parameters: { connectorId: string }): Promise<void>
+  switchNetwork(parameters: { connectorId: string; caipNetwork: CaipNetwork }): Promise<void>
+  getBalance(parameters: { address: string; caipNetwork: CaipNetwork; connectorId?: string }): Promise<AdapterBalance>
+  /** Optional: current connections the adapter knows (used for multi-wallet). */
+  getConnections?(): Connection[]
+}

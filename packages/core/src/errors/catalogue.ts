@@ -1,0 +1,69 @@
+/**
+ * The error catalogue and alert codes of SPEC §8, as data in one place.
+ * Every user-facing error text in Portico comes from here, so a newcomer can find it by its words.
+ */
+export const ErrorText = {
+  // Connection errors
+  modalClosed: 'Modal closed',
+  connectionRejected: 'Connection rejected',
+  failedToConnect: 'Failed to connect',
+  popupClosed: 'Popup closed',
+  failedToConnectFarcaster: 'Failed to connect to farcaster',
+  failedToInitiateSocial: 'Failed to initiate social connection',
+  noConnectorForConnection: (id: string) => `No connector found for connection: ${id}`,
+  invalidConnectionStatus: (status: string) => `Invalid connection status: ${status}`,
+  failedToDisconnect: 'Failed to disconnect',
+  connectorUnsupportedChains: 'The connector does not support any of the requested chains',
+  walletConnectConnectorNotFound: 'WalletConnectConnector not found',
+  namespaceNotConfigured: 'Namespace is not configured. Please call connect() first',
+  // Balances and transactions
+  tokenBalanceUnavailable: 'Token Balance Unavailable',
+  failedToFetchTransactions: 'Failed to fetch transactions',
+  swapsNetworkUnsupported: 'Network not supported for Swaps',
+  gasPriceNetworkUnsupported: 'Network not supported for Gas Price',
+  // Network switching (not named by the spec; ours)
+  switchNetworkFailed: 'Failed to switch network',
+  switchNetworkDeclined: 'Switch declined',
+  // Other messages
+  actionNotAllowed: 'Action not allowed',
+  rpcCallNotAllowed: 'Requested RPC call is not allowed',
+  requestAborted: 'Request was aborted',
+  somethingWentWrong: 'Something went wrong',
+  anErrorOccurred: 'An error occurred',
+  unknownError: 'Unknown error',
+} as const
+
+export type AlertCode =
+  | 'APKT001' | 'APKT002' | 'APKT003' | 'APKT004' | 'APKT005'
+  | 'APKT006' | 'APKT007' | 'APKT008' | 'APKT009' | 'APKT010'
+  | 'APKTW001' | 'APKTW002'
+
+export interface Alert {
+  code: AlertCode
+  message: string
+  severity: 'error' | 'warning'
+}
+
+export const Alerts: Record<AlertCode, Alert> = {
+  APKT001: { code: 'APKT001', message: 'Network Not Found', severity: 'error' },
+  APKT002: { code: 'APKT002', message: 'Invalid App Configuration', severity: 'error' },
+  APKT003: { code: 'APKT003', message: 'Network Error: Wallet Load Failed', severity: 'error' },
+  APKT004: { code: 'APKT004', message: 'Wallet Request Timeout', severity: 'error' },
+  APKT005: { code: 'APKT005', message: 'Unverified Domain', severity: 'error' },
+  APKT006: { code: 'APKT006', message: 'Session Expired', severity: 'error' },
+  APKT007: { code: 'APKT007', message: 'Invalid Project ID', severity: 'error' },
+  APKT008: { code: 'APKT008', message: 'Project ID Missing', severity: 'error' },
+  APKT009: { code: 'APKT009', message: 'Server Error', severity: 'error' },
+  APKT010: { code: 'APKT010', message: 'Rate Limited', severity: 'error' },
+  APKTW001: { code: 'APKTW001', message: 'Inactive Namespace Not Connected', severity: 'warning' },
+  APKTW002: { code: 'APKTW002', message: 'Invalid Email Address', severity: 'warning' },
+}
+
+/** SPEC §8 'Provider error mapping': relay/provider texts that map to an alert. */
+export const ProviderErrorAlerts: ReadonlyArray<[text: string, code: AlertCode]> = [
+  ['Unauthorized: origin not allowed', 'APKT002'],
+  ['JWT validation error: JWT Token is not yet valid', 'APKT006'],
+  ['Unauthorized: invalid key', 'APKT007'],
+]
+
+export type ErrorCategory = 'INTERNAL_SDK_ERROR' | 'API_ERROR' | 'WALLET_ERROR' | 'CONFIGURATION_ERROR'

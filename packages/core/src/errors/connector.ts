@@ -1,0 +1,83 @@
+import { PorticoError, type PorticoErrorOptions } from './base.js'
+import { ErrorText } from './catalogue.js'
+
+/** EIP-1193 4001 (or a wallet's equivalent): the user said no. */
+export class UserRejectedRequestError extends PorticoError {
+  override name = 'UserRejectedRequestError'
+  static code = 4001
+  constructor(options: PorticoErrorOptions = {}) {
+    super('User rejected the request.', { category: 'WALLET_ERROR', ...options })
+  }
+}
+
+/** EIP-1193 4100: the method needs an authorized account. */
+export class UnauthorizedProviderError extends PorticoError {
+  override name = 'UnauthorizedProviderError'
+  static code = 4100
+  constructor(options: PorticoErrorOptions = {}) {
+    super('The wallet has not authorized this account or method.', { category: 'WALLET_ERROR', ...options })
+  }
+}
+
+/** EIP-1193 4200: the wallet does not support the method. */
+export class UnsupportedMethodError extends PorticoError {
+  override name = 'UnsupportedMethodError'
+  static code = 4200
+  constructor(options: PorticoErrorOptions = {}) {
+    super('The wallet does not support this method.', { category: 'WALLET_ERROR', ...options })
+  }
+}
+
+/** EIP-3085/3326 4902: the wallet does not know the chain; it must be added first. */
+export class UnrecognizedChainError extends PorticoError {
+  override name = 'UnrecognizedChainError'
+  static code = 4902
+  constructor(options: PorticoErrorOptions = {}) {
+    super('The wallet does not know this chain.', { category: 'WALLET_ERROR', ...options })
+  }
+}
+
+/** Any other wallet failure. */
+export class ProviderRequestError extends PorticoError {
+  override name = 'ProviderRequestError'
+  readonly code?: number
+  constructor(options: PorticoErrorOptions & { code?: number } = {}) {
+    super('The wallet request failed.', { category: 'WALLET_ERROR', ...options })
+    this.code = options.code
+  }
+}
+
+export class ConnectionRejectedError extends PorticoError {
+  override name = 'ConnectionRejectedError'
+  constructor(options: PorticoErrorOptions = {}) {
+    super(ErrorText.connectionRejected, { category: 'WALLET_ERROR', ...options })
+  }
+}
+
+export class ConnectorNotFoundError extends PorticoError {
+  override name = 'ConnectorNotFoundError'
+  constructor(id: string, options: PorticoErrorOptions = {}) {
+    super(ErrorText.noConnectorForConnection(id), options)
+  }
+}
+
+export class SwitchNetworkError extends PorticoError {
+  override name = 'SwitchNetworkError'
+  constructor(options: PorticoErrorOptions = {}) {
+    super(ErrorText.switchNetworkFailed, { category: 'WALLET_ERROR', ...options })
+  }
+}
+
+export class NamespaceNotConfiguredError extends PorticoError {
+  override name = 'NamespaceNotConfiguredError'
+  constructor(options: PorticoErrorOptions = {}) {
+    super(ErrorText.namespaceNotConfigured, options)
+  }
+}
+
+export class InvalidConnectionStatusError extends PorticoError {
+  override name = 'InvalidConnectionStatusError'
+  constructor(status: string, options: PorticoErrorOptions = {}) {
+    super(ErrorText.invalidConnectionStatus(status), options)
+  }
+}

@@ -1,0 +1,96 @@
+// Public API of @portico/core. Explicit named re-exports so every change is visible in review.
+export { createPortico, type Portico, type CreatePorticoOptions, type AuthConnectorHandle } from '../portico.js'
+export { resolveOptions, type PorticoOptions, type ResolvedOptions, type Metadata, type CustomWallet } from '../options.js'
+export {
+  ChainNamespaces,
+  DefaultAccountTypes,
+  isCaipAddress,
+  isChainNamespace,
+  isValidAddress,
+  isValidName,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  toCaipAddress,
+  type AccountType,
+  type CaipAddress,
+  type CaipNetworkId,
+  type ChainNamespace,
+} from '../caip.js'
+export { defineNetwork, mainnet, polygon, solana, bitcoin, type CaipNetwork } from '../networks.js'
+export type {
+  ChainAdapter,
+  AdapterAccount,
+  AdapterBalance,
+  AdapterConnectResult,
+  AdapterEvents,
+} from '../adapter.js'
+export {
+  ConnectorGroupOrder,
+  connectMethodOrder,
+  mergeConnectors,
+  orderConnectors,
+  sameConnectorId,
+  type Connection,
+  type ConnectionAccount,
+  type Connector,
+  type ConnectorGroup,
+  type ConnectorListItem,
+  type ConnectorType,
+} from '../connectors.js'
+export {
+  DefaultFeatures,
+  DefaultRemoteFeatures,
+  Limits,
+  SdkDefaults,
+  SocialProviders,
+  Time,
+  WalletFeatureOrder,
+  type Features,
+  type RemoteFeatures,
+  type SocialProvider,
+} from '../defaults.js'
+export { memoryStorage, systemClock, desktopEnvironment, type Clock, type Environment, type StorageLike } from '../environment.js'
+export { StorageKeys, WALLET_PREFIX, createStorage, type PorticoStorage, type RecentWallet } from '../storage.js'
+export { Views, footerFor, type View, type Footer } from '../views.js'
+export { push, replace, reset } from '../router.js'
+export { PorticoError, type PorticoErrorOptions } from '../errors/base.js'
+export { Alerts, ErrorText, ProviderErrorAlerts, type Alert, type AlertCode, type ErrorCategory } from '../errors/catalogue.js'
+export {
+  ConnectionRejectedError,
+  ConnectorNotFoundError,
+  InvalidConnectionStatusError,
+  NamespaceNotConfiguredError,
+  ProviderRequestError,
+  SwitchNetworkError,
+  UnauthorizedProviderError,
+  UnrecognizedChainError,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+} from '../errors/connector.js'
+export { InvalidOptionsError } from '../errors/options.js'
+export { errorDisplayText } from '../errors/display.js'
+export { formatUnits, formatUsd, shortenAddress, truncateDecimals } from '../utils/format.js'
+export { DefaultThemeVariables, FontSizeScale, isSafeCssValue, themeToCssVariables } from '../theme.js'
+export type { AccountState } from '../stores/account.js'
+export type { ConnectionStatus, ConnectionsState } from '../stores/connections.js'
+export type { ModalState } from '../stores/modal.js'
+export type { NetworkState } from '../stores/network.js'
+export type { RouterData, RouterState, TransactionStackEntry } from '../stores/router.js'
+export type { SnackState } from '../stores/snack.js'
+export type { ThemeMode, ThemeState, ThemeVariables } from '../stores/theme.js'
+// Actions
+export { openModal, type OpenModalParameters } from '../actions/openModal.js'
+export { closeModal } from '../actions/closeModal.js'
+export { goBack } from '../actions/goBack.js'
+export { pushTransactionStack, popTransactionStack } from '../actions/transactionStack.js'
+export { connectExternal, findConnector, type ConnectExternalParameters } from '../actions/connectExternal.js'
+export { disconnect, type DisconnectParameters } from '../actions/disconnect.js'
+export { reconnect } from '../actions/reconnect.js'
+export { initialize, getMergedConnectors } from '../actions/initialize.js'
+export { switchNetwork, type SwitchNetworkParameters } from '../actions/switchNetwork.js'
+export { selectNetwork } from '../actions/selectNetwork.js'
+export { switchActiveNamespace } from '../actions/switchActiveNamespace.js'
+export { fetchBalance } from '../actions/fetchBalance.js'
+export { setThemeMode, setThemeVariables } from '../actions/setThemeMode.js'
+export { showSnack, hideSnack, SNACK_DURATION_MS, type ShowSnackParameters } from '../actions/showSnack.js'
+export { getAccount, isConnected, getActiveConnectorId } from '../actions/getters.js'

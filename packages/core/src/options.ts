@@ -1,0 +1,220 @@
+import * as v from 'valibot'
+import type { ChainAdapter } from './adapter.js'
+import { ChainNamespaces, type AccountType, type ChainNamespace } from './caip.js'
+import {
+  DefaultFeatures,
+  DefaultRemoteFeatures,
+  SdkDefaults,
+  SocialProviders,
+  type Features,
+  type RemoteFeatures,
+} from './defaults.js'
+import type { Clock, Environment, StorageLike } from './environment.js'
+import { InvalidOptionsError } from './errors/options.js'
+import type { CaipNetwork } from './networks.js'
+import type { ThemeMode, ThemeVariables } from './stores/theme.js'
+
+/** SPEC §3 'Dapp metadata sent to the wallet' (the host's part of it). */
+export interface Metadata {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}
+
+export interface CustomWallet {
+  id: string
+  name: string
+  homepage?: string
+  imageUrl?: string
+  mobile_link?: string
+  desktop_link?: string
+  webapp_link?: string
+  app_store?: string
+  play_store?: string
+}
+
+/** SPEC §3 'Options' (set by the host), plus the injected environment. */
+export interface PorticoOptions {
+  adapters: ChainAdapter[]
+  networks: [CaipNetwork, ...CaipNetwork[]]
+  defaultNetwork?: CaipNetwork
+  projectId?: string
+  metadata?: Metadata
+  features?: Partial<Features>
+  remoteFeatures?: Partial<RemoteFeatures>
+  sdkType?: string
+  sdkVersion?: string
+  customWallets?: CustomWallet[]
+  includeWalletIds?: string[]
+  excludeWalletIds?: string[]
+  featuredWalletIds?: string[]
+  tokens?: Record<string, { address: string; image?: string }>
+  termsConditionsUrl?: string
+  privacyPolicyUrl?: string
+  siwx?: unknown
+  enableEmbedded?: boolean
+  allowUnsupportedChain?: boolean
+  manualWCControl?: boolean
+  enableNetworkSwitch?: boolean
+  enableReconnect?: boolean
+  defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
+  enableWalletConnect?: boolean
+  enableEIP6963?: boolean
+  debug?: boolean
+  themeMode?: ThemeMode
+  themeVariables?: ThemeVariables
+  /** Injected for tests and non-browser hosts; browsers get localStorage, Date and setTimeout. */
+  storage?: StorageLike
+  clock?: Clock
+  environment?: Environment
+}
+
+export interface ResolvedOptions extends Omit<PorticoOptions, 'features' | 'remoteFeatures' | 'defaultNetwork'> {
+  features: Features
+  remoteFeatures: RemoteFeatures
+  defaultNetwork: CaipNetwork
+  sdkType: string
+  sdkVersion: string
+  enableNetworkSwitch: boolean
+  enableReconnect: boolean
+  enableWalletConnect: boolean
+  enableEIP6963: boolean
+  allowUnsupportedChain: boolean
+  manualWCControl: boolean
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+}
+
+const url = (name: string) => v.pipe(v.string(`${name} must be a string`), v.url(`${name} must be a URL`))
+
+const NetworkSchema = v.object({
+  id: v.union([v.number(), v.string()], 'network id must be a number or string'),
+  caipNetworkId: v.pipe(v.string(), v.regex(/^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}$/, 'caipNetworkId must be a CAIP-2 id')),
+  chainNamespace: v.picklist(ChainNamespaces, `chainNamespace must be one of ${ChainNamespaces.join(', ')}`),
+  name: v.pipe(v.string(), v.minLength(1, 'network name is required')),
+  nativeCurrency: v.object({ name: v.string(), symbol: v.string(), decimals: v.pipe(v.number(), v.integer()) }),
+  rpcUrls: v.object({ default: v.object({ http: v.array(v.string()) }) }),
+})
+
+const AdapterSchema = v.custom<ChainAdapter>(
+  (input) =>
+    typeof input === 'object' &&
+    input !== null &&
+    (ChainNamespaces as readonly string[]).includes((input as ChainAdapter).namespace) &&
+    typeof (input as ChainAdapter).connect === 'function',
+  'each adapter must be a Portico chain adapter (e.g. new EvmAdapter())',
+)
+
+const ThemeVariablesSchema = v.object({
+  fontFamily: v.optional(v.string()),
+  accent: v.optional(v.string()),
+  colorMix: v.optional(v.string()),
+  colorMixStrength: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
+  fontSizeMaster: v.optional(v.string()),
+  borderRadiusMaster: v.optional(v.string()),
+  zIndex: v.optional(v.pipe(v.number(), v.integer())),
+})
+
+const OptionsSchema = v.object({
+  adapters: v.array(AdapterSchema, 'adapters must be an array'),
+  networks: v.pipe(
+    v.array(NetworkSchema, 'networks must be an array of networks'),
+    v.minLength(1, 'networks must hold at least one network'),
+  ),
+  defaultNetwork: v.optional(NetworkSchema),
+  projectId: v.optional(v.pipe(v.string(), v.minLength(1, 'projectId must not be empty'))),
+  metadata: v.optional(
+    v.object({ name: v.string(), description: v.string(), url: url('metadata.url'), icons: v.array(v.string()) }),
+  ),
+  features: v.optional(v.partial(v.object(mapValues(DefaultFeatures, () => v.boolean())))),
+  remoteFeatures: v.optional(
+    v.partial(
+      v.object({
+        swaps: v.union([v.literal(false), v.array(v.string())]),
+        onramp: v.union([v.literal(false), v.array(v.string())]),
+        email: v.boolean(),
+        socials: v.union([v.literal(false), v.array(v.picklist(SocialProviders))]),
+        activity: v.boolean(),
+        branding: v.boolean(),
+        multiWallet: v.boolean(),
+        emailCapture: v.boolean(),
+        payWithExchange: v.boolean(),
+        payments: v.boolean(),
+      }),
+    ),
+  ),
+  sdkType: v.optional(v.string()),
+  sdkVersion: v.optional(v.string()),
+  customWallets: v.optional(v.array(v.object({ id: v.string(), name: v.string() }))),
+  includeWalletIds: v.optional(v.array(v.string())),
+  excludeWalletIds: v.optional(v.array(v.string())),
+  featuredWalletIds: v.optional(v.array(v.string())),
+  termsConditionsUrl: v.optional(url('termsConditionsUrl')),
+  privacyPolicyUrl: v.optional(url('privacyPolicyUrl')),
+  enableEmbedded: v.optional(v.boolean()),
+  allowUnsupportedChain: v.optional(v.boolean()),
+  manualWCControl: v.optional(v.boolean()),
+  enableNetworkSwitch: v.optional(v.boolean()),
+  enableReconnect: v.optional(v.boolean()),
+  enableWalletConnect: v.optional(v.boolean()),
+  enableEIP6963: v.optional(v.boolean()),
+  debug: v.optional(v.boolean()),
+  defaultAccountTypes: v.optional(
+    v.record(v.picklist(ChainNamespaces), v.picklist(['eoa', 'smartAccount', 'payment', 'ordinal'])),
+  ),
+  themeMode: v.optional(v.picklist(['dark', 'light'], "themeMode must be 'dark' or 'light'")),
+  themeVariables: v.optional(ThemeVariablesSchema),
+})
+
+function mapValues<T extends object, R>(obj: T, fn: (value: T[keyof T]) => R): { [K in keyof T]: R } {
+  return Object.fromEntries(Object.entries(obj).map(([k, value]) => [k, fn(value)])) as { [K in keyof T]: R }
+}
+
+/** Validates the host's options and applies SPEC §9's defaults. Throws InvalidOptionsError naming each problem. */
+export function resolveOptions(options: PorticoOptions): ResolvedOptions {
+  const result = v.safeParse(OptionsSchema, options)
+  if (!result.success) {
+    throw new InvalidOptionsError(
+      result.issues.map((issue) => {
+        const path = issue.path?.map((p) => String(p.key)).join('.')
+        return path ? `${path}: ${issue.message}` : issue.message
+      }),
+    )
+  }
+  const issues: string[] = []
+  const namespaces = options.adapters.map((a) => a.namespace)
+  const duplicate = namespaces.find((ns, i) => namespaces.indexOf(ns) !== i)
+  if (duplicate) issues.push(`adapters: two adapters for namespace ${duplicate}`)
+  const ids = options.networks.map((n) => n.caipNetworkId)
+  const duplicateId = ids.find((id, i) => ids.indexOf(id) !== i)
+  if (duplicateId) issues.push(`networks: ${duplicateId} is listed twice`)
+  for (const network of options.networks) {
+    if (network.caipNetworkId !== `${network.chainNamespace}:${network.id}`)
+      issues.push(`networks: ${network.name} has caipNetworkId ${network.caipNetworkId}, expected ${network.chainNamespace}:${network.id}`)
+  }
+  if (options.defaultNetwork && !ids.includes(options.defaultNetwork.caipNetworkId))
+    issues.push(`defaultNetwork: ${options.defaultNetwork.caipNetworkId} is not one of the networks`)
+  if (issues.length) throw new InvalidOptionsError(issues)
+
+  const defaultNetwork =
+    options.defaultNetwork ??
+    options.networks.find((n) => n.caipNetworkId === SdkDefaults.defaultCaipNetworkId) ??
+    options.networks[0]
+  return {
+    ...options,
+    defaultNetwork,
+    features: { ...DefaultFeatures, ...options.features },
+    remoteFeatures: { ...DefaultRemoteFeatures, ...options.remoteFeatures },
+    sdkType: options.sdkType ?? SdkDefaults.sdkType,
+    sdkVersion: options.sdkVersion ?? SdkDefaults.sdkVersion,
+    enableNetworkSwitch: options.enableNetworkSwitch ?? true,
+    enableReconnect: options.enableReconnect ?? true,
+    enableWalletConnect: options.enableWalletConnect ?? true,
+    enableEIP6963: options.enableEIP6963 ?? true,
+    allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+    manualWCControl: options.manualWCControl ?? false,
+    themeMode: options.themeMode ?? 'dark',
+    themeVariables: options.themeVariables ?? {},
+  }
+}

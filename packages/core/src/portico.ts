@@ -1,0 +1,105 @@
+import type { ChainAdapter } from './adapter.js'
+import type { ChainNamespace } from './caip.js'
+import { desktopEnvironment, memoryStorage, systemClock, type Clock, type Environment } from './environment.js'
+import { createLogger, type Logger } from './utils/logger.js'
+import { resolveOptions, type PorticoOptions, type ResolvedOptions } from './options.js'
+import { createStorage, type PorticoStorage } from './storage.js'
+import { createAccountStore, type AccountStore } from './stores/account.js'
+import { createConnectionsStore, type ConnectionsStore } from './stores/connections.js'
+import { createModalStore, type ModalStore } from './stores/modal.js'
+import { createNetworkStore, type NetworkStore } from './stores/network.js'
+import { createRouterStore, type RouterStore } from './stores/router.js'
+import { createSnackStore, type SnackStore } from './stores/snack.js'
+import { createThemeStore, type ThemeStore } from './stores/theme.js'
+
+/** What the embedded wallet's connector offers core (filled in by @portico/embedded). */
+export interface AuthConnectorHandle {
+  reload(): Promise<void> | void
+  syncTheme?(themeMode: 'dark' | 'light'): Promise<void> | void
+}
+
+export interface Portico {
+  readonly options: ResolvedOptions
+  readonly adapters: ReadonlyMap<ChainNamespace, ChainAdapter>
+  readonly stores: {
+    router: RouterStore
+    modal: ModalStore
+    connections: ConnectionsStore
+    account: AccountStore
+    network: NetworkStore
+    theme: ThemeStore
+    snack: SnackStore
+  }
+  readonly storage: PorticoStorage
+  readonly clock: Clock
+  readonly environment: Environment
+  readonly logger: Logger
+  auth: AuthConnectorHandle | undefined
+  /** Cleanups registered by initialize(); run by destroy(). */
+  readonly cleanups: Array<() => void>
+  /** Timers owned by actions (snack re-show, …), keyed by purpose so a rule can cancel its own. */
+  readonly timers: Map<string, unknown>
+  destroy(): void
+}
+
+export interface CreatePorticoOptions extends PorticoOptions {
+  /** Render inline in the host page instead of as an overlay (SPEC §2 'embedded mode'). */
+  embedded?: boolean
+}
+
+/**
+ * Creates one Portico instance: validated options, fresh stores, no side effects until
+ * `initialize()` runs. No module-level state, so two instances can share a page.
+ */
+export function createPortico(options: CreatePorticoOptions): Portico {
+  const resolved = resolveOptions(options)
+  const storage = createStorage(options.storage ?? defaultStorage())
+  const storedNamespace = storage.getActiveNamespace()
+  const activeNamespace: ChainNamespace =
+    storedNamespace && resolved.networks.some((n) => n.chainNamespace === storedNamespace)
+      ? storedNamespace
+      : resolved.defaultNetwork.chainNamespace
+  const storedNetworkId = storage.getActiveCaipNetworkId()
+  const caipNetwork =
+    resolved.networks.find((n) => n.caipNetworkId === storedNetworkId && n.chainNamespace === activeNamespace) ??
+    (resolved.defaultNetwork.chainNamespace === activeNamespace
+      ? resolved.defaultNetwork
+      : resolved.networks.find((n) => n.chainNamespace === activeNamespace))
+
+  const cleanups: Array<() => void> = []
+  const portico: Portico = {
+    options: resolved,
+    adapters: new Map(resolved.adapters.map((adapter) => [adapter.namespace, adapter])),
+    stores: {
+      router: createRouterStore(),
+      modal: createModalStore(options.embedded ?? false),
+      connections: createConnectionsStore(),
+      account: createAccountStore(),
+      network: createNetworkStore({ activeNamespace, caipNetwork, requestedCaipNetworks: resolved.networks }),
+      theme: createThemeStore({ themeMode: resolved.themeMode, themeVariables: resolved.themeVariables }),
+      snack: createSnackStore(),
+    },
+    storage,
+    clock: options.clock ?? systemClock,
+    environment: options.environment ?? desktopEnvironment,
+    logger: createLogger(resolved.debug ? 'debug' : 'error'),
+    auth: undefined,
+    cleanups,
+    timers: new Map(),
+    destroy() {
+      while (cleanups.length) cleanups.pop()!()
+      for (const handle of portico.timers.values()) portico.clock.clearTimeout(handle)
+      portico.timers.clear()
+    },
+  }
+  return portico
+}
+
+function defaultStorage() {
+  try {
+    if (typeof localStorage !== 'undefined') return localStorage
+  } catch {
+    // Access to localStorage can throw in sandboxed frames.
+  }
+  return memoryStorage()
+}

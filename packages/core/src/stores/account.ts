@@ -1,0 +1,38 @@
+import { createStore } from 'zustand/vanilla'
+import type { AccountType, CaipAddress, ChainNamespace } from '../caip.js'
+
+/** SPEC §3 'Account state', one per namespace. */
+export interface AccountState {
+  caipAddress: CaipAddress | undefined
+  address: string | undefined
+  balance: string | undefined
+  balanceSymbol: string | undefined
+  balanceLoading: boolean
+  balanceError: string | undefined
+  profileName: string | undefined
+  profileImage: string | undefined
+  tokenBalance: unknown[] | undefined
+  status: 'connected' | 'disconnected' | 'connecting' | 'reconnecting'
+  preferredAccountType: AccountType | undefined
+}
+
+export const emptyAccountState: AccountState = {
+  caipAddress: undefined,
+  address: undefined,
+  balance: undefined,
+  balanceSymbol: undefined,
+  balanceLoading: false,
+  balanceError: undefined,
+  profileName: undefined,
+  profileImage: undefined,
+  tokenBalance: undefined,
+  status: 'disconnected',
+  preferredAccountType: undefined,
+}
+
+export type AccountsState = { byNamespace: Partial<Record<ChainNamespace, AccountState>> }
+
+export function createAccountStore() {
+  return createStore<AccountsState>(() => ({ byNamespace: {} }))
+}
+export type AccountStore = ReturnType<typeof createAccountStore>

@@ -1,0 +1,31 @@
+import { createStore } from 'zustand/vanilla'
+import type { ChainNamespace } from '../caip.js'
+import type { Connection, Connector } from '../connectors.js'
+
+/** SPEC §4 'Library connection status'. */
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'reconnecting'
+
+export interface ConnectionsState {
+  /** SPEC §3 'Connection': kept per namespace, de-duplicated by connector id ignoring case. */
+  connections: Partial<Record<ChainNamespace, Connection[]>>
+  activeConnectorIds: Partial<Record<ChainNamespace, string>>
+  /** Every connector the adapters announced, per namespace, before merging. */
+  connectors: Connector[]
+  status: ConnectionStatus
+  /** Error shown by the connecting views (e.g. 'Connection rejected'). */
+  connectError: string | undefined
+  /** SPEC §2 Farcaster back rule: the URI shown on ConnectingFarcaster. */
+  farcasterUrl: string | undefined
+}
+
+export function createConnectionsStore() {
+  return createStore<ConnectionsState>(() => ({
+    connections: {},
+    activeConnectorIds: {},
+    connectors: [],
+    status: 'disconnected',
+    connectError: undefined,
+    farcasterUrl: undefined,
+  }))
+}
+export type ConnectionsStore = ReturnType<typeof createConnectionsStore>

@@ -1,0 +1,32 @@
+/** Display rules of SPEC §5 'Display and filtering'. */
+
+/** Base units → exact decimal string (no floating point). */
+export function formatUnits(value: bigint, decimals: number): string {
+  const negative = value < 0n
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
+  const whole = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+}
+
+/** SPEC §5: balances are truncated down (not rounded) to 3 decimals. '1.23999' → '1.239'. */
+export function truncateDecimals(amount: string, places = 3): string {
+  const [whole = '0', fraction = ''] = amount.split('.')
+  const kept = fraction.slice(0, places).padEnd(places, '0')
+  return places > 0 ? `${whole}.${kept}` : whole
+}
+
+/** SPEC §5: currency is USD with 2 decimals. */
+export function formatUsd(value: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value)
+}
+
+/** 0x1234…abcd */
+export function shortenAddress(address: string, head = 6, tail = 4): string {
+  return address.length <= head + tail + 1 ? address : `${address.slice(0, head)}…${address.slice(-tail)}`
+}

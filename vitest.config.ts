@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit tests: beside the code in packages/*. Journeys (e2e/) have their own config.
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.{ts,tsx}'],
+    testTimeout: 30_000,
+  },
+})
