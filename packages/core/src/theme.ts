@@ -4,7 +4,7 @@ import type { ThemeMode, ThemeVariables } from './stores/theme.js'
 export const FontSizeScale = [5, 4.4, 3.8, 3.2, 2.6, 2, 1.6, 1.4, 1.2] as const
 const FONT_SIZE_NAMES = ['display', 'title-lg', 'title-md', 'title-sm', 'lg', 'md', 'sm', 'xs', 'xxs'] as const
 /** Border radii are multiples of the master radius. */
-const RADIUS_MULTIPLES = { xxs: 1, xs: 2, s: 3, m: 4, l: 7, xl: 8, '3xl': 20 } as const
+const RADIUS_MULTIPLES = { xxs: 1, xs: 2, s: 3, m: 4, l: 5, xl: 6, '3xl': 9 } as const
 
 export const DefaultThemeVariables: Required<ThemeVariables> = {
   fontFamily: "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",

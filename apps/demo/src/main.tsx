@@ -1,0 +1,38 @@
+import { createPortico } from '@portico/core'
+import { EvmAdapter } from '@portico/evm'
+import { PorticoProvider } from '@portico/react'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './App.js'
+import { devnetNetworks } from './networks.js'
+import { loadTestWallet } from './testWallet.js'
+
+const params = new URLSearchParams(location.search)
+const themeMode = params.get('theme') === 'light' ? 'light' : 'dark'
+
+// The test wallet announces itself before Portico starts listening, like an extension would.
+const testWallet = await loadTestWallet()
+
+const portico = createPortico({
+  adapters: [new EvmAdapter()],
+  networks: devnetNetworks,
+  projectId: 'portico-dev',
+  metadata: {
+    name: 'Portico Demo',
+    description: 'A host website that embeds Portico',
+    url: location.origin,
+    icons: [],
+  },
+  termsConditionsUrl: `${location.origin}/terms`,
+  privacyPolicyUrl: `${location.origin}/privacy`,
+  themeMode,
+  debug: params.has('debug'),
+})
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PorticoProvider portico={portico}>
+      <App testWallet={testWallet} />
+    </PorticoProvider>
+  </StrictMode>,
+)

@@ -1,0 +1,110 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { connectButton, launchBrowser, modal, newWalletContext, openDemo } from './support/browser.js'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('the modal shell', () => {
+  test('role=dialog with a name, focus trapped inside, Escape closes and focus returns to the button', async () => {
+    const context = await newWalletContext(browser)
+    const page = await openDemo(context)
+    await connectButton(page).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+    await expect.poll(() => dialog.count()).toBe(1)
+    expect(await dialog.getAttribute('aria-modal')).toBe('true')
+
+    const focusedInside = () =>
+      page.evaluate(() => {
+        let el: Element | null = document.activeElement
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement
+        return Boolean(el?.closest('[role=dialog]'))
+      })
+    await expect.poll(focusedInside).toBe(true)
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab')
+      expect(await focusedInside()).toBe(true)
+    }
+    await page.keyboard.press('Shift+Tab')
+    expect(await focusedInside()).toBe(true)
+
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    const focusedButton = await page.evaluate(() => {
+      const host = document.activeElement
+      return host?.shadowRoot?.activeElement?.textContent
+    })
+    expect(focusedButton).toBe('Connect Wallet')
+    await context.close()
+  })
+
+  test('a backdrop click closes; a click inside does not', async () => {
+    const context = await newWalletContext(browser)
+    const page = await openDemo(context)
+    await connectButton(page).click()
+    await modal(page).getByRole('heading').click()
+    expect(await modal(page).count()).toBe(1)
+    await page.mouse.click(20, 700)
+    await expect.poll(() => modal(page).count()).toBe(0)
+    await context.close()
+  })
+
+  test('is 370 px wide on desktop and a bottom sheet on a narrow screen', async () => {
+    const context = await newWalletContext(browser, {}, { viewport: { width: 390, height: 844 } })
+    const page = await openDemo(context)
+    await connectButton(page).click()
+    // Polled: the sheet slides up for 150 ms before it rests on the bottom edge.
+    await expect.poll(async () => {
+      const box = (await modal(page).boundingBox())!
+      return [box.width, Math.round(box.y + box.height)]
+    }).toEqual([390, 844])
+    await page.setViewportSize({ width: 1200, height: 800 })
+    await expect.poll(async () => (await modal(page).boundingBox())!.width).toBe(370)
+    await context.close()
+  })
+
+  test('host CSS cannot reach the modal (shadow root) and the theme variables apply', async () => {
+    const context = await newWalletContext(browser)
+    const page = await openDemo(context, '?theme=light')
+    await connectButton(page).click()
+    // The demo's own stylesheet paints every <button> yellow with red text.
+    const item = modal(page).getByRole('button', { name: /Portico Test Wallet/ })
+    const style = await item.evaluate((el) => {
+      const s = getComputedStyle(el)
+      return { color: s.color, background: s.backgroundColor }
+    })
+    expect(style.background).not.toBe('rgb(255, 255, 0)')
+    expect(style.color).not.toBe('rgb(255, 0, 0)')
+    const card = await modal(page).evaluate((el) => getComputedStyle(el).backgroundColor)
+    expect(channels(card).every((c) => c > 0.9)).toBe(true) // light theme: a near-white card
+    await context.close()
+  })
+
+  test('the modal is not in the first load: its chunk loads on first open', async () => {
+    const context = await newWalletContext(browser)
+    const page = await context.newPage()
+    const scripts: string[] = []
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
+    const { inject } = await import('vitest')
+    await page.goto(inject('demoUrl'))
+    await connectButton(page).waitFor()
+    expect(scripts.some((s) => /\/Modal-/.test(s))).toBe(false)
+    await connectButton(page).click()
+    await modal(page).waitFor()
+    expect(scripts.some((s) => /\/Modal-/.test(s))).toBe(true)
+    expect(scripts.some((s) => /\/Connect-/.test(s))).toBe(true)
+    await context.close()
+  })
+})
+
+/** 'rgb(249, 249, 249)' or 'color(srgb 0.97 0.97 0.97)' → channels in 0..1 */
+function channels(color: string): number[] {
+  const numbers = color.match(/[\d.]+/g)!.map(Number)
+  return color.startsWith('rgb') ? numbers.slice(0, 3).map((n) => n / 255) : numbers.slice(0, 3)
+}

@@ -1,0 +1,55 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { fileURLToPath } from 'node:url'
+import { existsSync } from 'node:fs'
+import { inject } from 'vitest'
+
+/** Debian's Chromium; never a downloaded browser (docs: notes/local-stack.md). */
+export const CHROMIUM = process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium'
+const injectedWallet = fileURLToPath(new URL('../../packages/test-wallets/dist/injected.js', import.meta.url))
+
+export function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}; run npm test (it installs Debian's chromium)`)
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  })
+}
+
+export interface WalletConfig {
+  autoApprove?: boolean
+  rejectAll?: boolean
+  knownChainIds?: number[]
+  privateKey?: `0x${string}`
+}
+
+/**
+ * A fresh browser profile with the Portico test wallet injected before any page script, the
+ * way a browser extension injects its provider.
+ */
+export async function newWalletContext(browser: Browser, wallet: WalletConfig = {}, options: { viewport?: { width: number; height: number } } = {}) {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1100, height: 760 } })
+  const chains = inject('chains').map((c) => ({ ...c, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }))
+  await context.addInitScript((config) => {
+    ;(window as unknown as { __PORTICO_TEST_WALLET__: unknown }).__PORTICO_TEST_WALLET__ = config
+  }, { storageKey: 'portico-test-wallet', chains, ...wallet })
+  await context.addInitScript({ path: injectedWallet })
+  return context
+}
+
+export async function openDemo(context: BrowserContext, query = ''): Promise<Page> {
+  const page = await context.newPage()
+  page.on('pageerror', (error) => console.error('[page error]', error.message))
+  await page.goto(inject('demoUrl') + query)
+  return page
+}
+
+export function connectButton(page: Page) {
+  return page.getByTestId('portico-connect-button').getByRole('button')
+}
+
+export function modal(page: Page) {
+  return page.getByRole('dialog')
+}

@@ -1,0 +1,209 @@
+import {
+  Time,
+  UnrecognizedChainError,
+  type AdapterBalance,
+  type AdapterConnectResult,
+  type AdapterEvents,
+  type CaipNetwork,
+  type CaipNetworkId,
+  type ChainAdapter,
+  type Connector,
+  ConnectorNotFoundError,
+  ProviderRequestError,
+} from '@portico/core'
+import * as v from 'valibot'
+import { discoverAnnouncedWallets, type Discover } from './discovery.js'
+import { toPorticoError } from './errors.js'
+import { AccountsSchema, ChainIdSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
+
+export interface EvmAdapterOptions {
+  /** Where wallets come from; EIP-6963 announcements by default. */
+  discover?: Discover
+}
+
+/**
+ * The EVM chain adapter: EIP-6963 wallets over EIP-1193. The connector id of an announced
+ * wallet is its rdns, which (unlike the announcement's uuid) survives a reload.
+ */
+export class EvmAdapter implements ChainAdapter {
+  readonly namespace = 'eip155' as const
+  private networks: readonly CaipNetwork[] = []
+  private events: AdapterEvents | undefined
+  private details: ProviderDetail[] = []
+  private waiters = new Set<() => void>()
+  private unwatchers = new Map<string, () => void>()
+  private readonly discover: Discover
+
+  constructor(options: EvmAdapterOptions = {}) {
+    this.discover = options.discover ?? discoverAnnouncedWallets
+  }
+
+  setup({ networks, events }: { networks: readonly CaipNetwork[]; events: AdapterEvents }) {
+    this.networks = networks
+    this.events = events
+  }
+
+  watchConnectors(onChange: (connectors: Connector[]) => void) {
+    return this.discover((details) => {
+      this.details = details
+      for (const wake of this.waiters) wake()
+      onChange(details.map(toConnector))
+    })
+  }
+
+  async connect({ connectorId }: { connectorId: string }): Promise<AdapterConnectResult> {
+    const provider = this.providerOf(connectorId)
+    const accounts = await this.request(provider, 'eth_requestAccounts', undefined, AccountsSchema)
+    if (accounts.length === 0) throw new ProviderRequestError({ details: 'The wallet returned no accounts' })
+    return this.connected(connectorId, provider, accounts)
+  }
+
+  async reconnect({ connectorId, timeoutMs = Time.reconnectAnnounceWaitMs }: { connectorId: string; timeoutMs?: number }) {
+    const detail = await this.waitForDetail(connectorId, timeoutMs)
+    if (!detail) return null
+    // eth_accounts never prompts: an empty list means the wallet no longer authorizes this page.
+    const accounts = await this.request(detail.provider, 'eth_accounts', undefined, AccountsSchema)
+    if (accounts.length === 0) return null
+    return this.connected(connectorId, detail.provider, accounts)
+  }
+
+  async disconnect({ connectorId }: { connectorId: string }) {
+    this.unwatchers.get(connectorId)?.()
+    this.unwatchers.delete(connectorId)
+    const detail = this.findDetail(connectorId)
+    // Best effort: not every wallet supports revoking; Portico forgets the connection either way.
+    await detail?.provider
+      .request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+      .catch(() => undefined)
+  }
+
+  async switchNetwork({ connectorId, caipNetwork }: { connectorId: string; caipNetwork: CaipNetwork }) {
+    const provider = this.providerOf(connectorId)
+    const chainId = toHex(Number(caipNetwork.id))
+    try {
+      await this.request(provider, 'wallet_switchEthereumChain', [{ chainId }])
+    } catch (error) {
+      if (!(error instanceof UnrecognizedChainError)) throw error
+      // EIP-3085: the wallet does not know the chain; offer to add it, then switch.
+      await this.request(provider, 'wallet_addEthereumChain', [
+        {
+          chainId,
+          chainName: caipNetwork.name,
+          nativeCurrency: caipNetwork.nativeCurrency,
+          rpcUrls: [...caipNetwork.rpcUrls.default.http],
+          blockExplorerUrls: caipNetwork.blockExplorers ? [caipNetwork.blockExplorers.default.url] : undefined,
+        },
+      ])
+      await this.request(provider, 'wallet_switchEthereumChain', [{ chainId }])
+    }
+  }
+
+  async getBalance({ address, caipNetwork }: { address: string; caipNetwork: CaipNetwork }): Promise<AdapterBalance> {
+    // viem loads on demand so that a host page's first load stays small.
+    const [{ createClient, http }, { getBalance }] = await Promise.all([import('viem'), import('viem/actions')])
+    const client = createClient({ transport: http(caipNetwork.rpcUrls.default.http[0], { retryCount: 3, retryDelay: 150, timeout: 10_000 }) })
+    const value = await getBalance(client, { address: address as `0x${string}` })
+    return { value: value.toString(), decimals: caipNetwork.nativeCurrency.decimals, symbol: caipNetwork.nativeCurrency.symbol }
+  }
+
+  /** The EIP-1193 provider of a connector, for features that talk to the wallet (send, sign). */
+  getProvider(connectorId: string): Eip1193Provider | undefined {
+    return this.findDetail(connectorId)?.provider
+  }
+
+  private async connected(connectorId: string, provider: Eip1193Provider, accounts: string[]): Promise<AdapterConnectResult> {
+    const chainId = await this.request(provider, 'eth_chainId', undefined, ChainIdSchema)
+    this.watchProvider(connectorId, provider)
+    return {
+      connectorId,
+      accounts: accounts.map((address) => ({ address, type: 'eoa' as const })),
+      caipNetworkId: `eip155:${Number.parseInt(chainId, 16)}` as CaipNetworkId,
+    }
+  }
+
+  private watchProvider(connectorId: string, provider: Eip1193Provider) {
+    this.unwatchers.get(connectorId)?.()
+    const onAccounts = (accounts: unknown) => {
+      const parsed = v.safeParse(AccountsSchema, accounts)
+      if (!parsed.success) return
+      this.events?.accountsChanged(connectorId, parsed.output.map((address) => ({ address, type: 'eoa' })))
+    }
+    const onChain = (chainId: unknown) => {
+      const parsed = v.safeParse(ChainIdSchema, chainId)
+      if (parsed.success) this.events?.chainChanged(connectorId, `eip155:${Number.parseInt(parsed.output, 16)}`)
+    }
+    const onDisconnect = () => this.events?.disconnected(connectorId)
+    provider.on?.('accountsChanged', onAccounts)
+    provider.on?.('chainChanged', onChain)
+    provider.on?.('disconnect', onDisconnect)
+    this.unwatchers.set(connectorId, () => {
+      provider.removeListener?.('accountsChanged', onAccounts)
+      provider.removeListener?.('chainChanged', onChain)
+      provider.removeListener?.('disconnect', onDisconnect)
+    })
+  }
+
+  private async request<T = unknown>(
+    provider: Eip1193Provider,
+    method: string,
+    params?: unknown,
+    schema?: v.GenericSchema<unknown, T>,
+  ): Promise<T> {
+    let result: unknown
+    try {
+      result = await provider.request(params === undefined ? { method } : { method, params })
+    } catch (error) {
+      throw toPorticoError(error)
+    }
+    if (!schema) return result as T
+    const parsed = v.safeParse(schema, result)
+    if (!parsed.success)
+      throw new ProviderRequestError({ details: `Invalid reply to ${method}: ${parsed.issues[0]?.message}` })
+    return parsed.output
+  }
+
+  private findDetail(connectorId: string) {
+    const id = connectorId.toLowerCase()
+    return this.details.find((d) => d.info.rdns.toLowerCase() === id || d.info.uuid === connectorId)
+  }
+
+  private providerOf(connectorId: string) {
+    const detail = this.findDetail(connectorId)
+    if (!detail) throw new ConnectorNotFoundError(connectorId)
+    return detail.provider
+  }
+
+  private waitForDetail(connectorId: string, timeoutMs: number): Promise<ProviderDetail | undefined> {
+    const found = this.findDetail(connectorId)
+    if (found) return Promise.resolve(found)
+    return new Promise((resolve) => {
+      const done = (detail: ProviderDetail | undefined) => {
+        clearTimeout(timer)
+        this.waiters.delete(wake)
+        resolve(detail)
+      }
+      const wake = () => {
+        const detail = this.findDetail(connectorId)
+        if (detail) done(detail)
+      }
+      const timer = setTimeout(() => done(undefined), timeoutMs)
+      this.waiters.add(wake)
+    })
+  }
+}
+
+function toConnector({ info, provider }: ProviderDetail): Connector {
+  return {
+    id: info.rdns,
+    name: info.name,
+    type: 'ANNOUNCED',
+    chain: 'eip155',
+    imageUrl: info.icon,
+    info: { rdns: info.rdns, icon: info.icon },
+    provider,
+  }
+}
+
+function toHex(value: number) {
+  return `0x${value.toString(16)}`
+}

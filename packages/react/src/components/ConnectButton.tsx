@@ -1,0 +1,49 @@
+import { openModal, shortenAddress, truncateDecimals } from '@portico/core'
+import { usePortico, usePorticoStore } from '../context.js'
+import { usePorticoAccount } from '../hooks/usePorticoAccount.js'
+import { ShadowHost } from './ShadowHost.js'
+
+const css = `
+button{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:8px;height:40px;padding:0 16px;
+  border-radius:var(--portico-radius-3xl);font:600 15px/1 var(--portico-font-family);cursor:pointer;
+  background:var(--portico-accent);color:#fff;transition:filter .15s}
+button:hover{filter:brightness(1.1)}
+button:focus-visible{outline:2px solid var(--portico-accent);outline-offset:2px}
+button.account{background:var(--portico-color-bg-150);color:var(--portico-color-fg-100);border:1px solid var(--portico-color-border);padding:0 6px 0 12px}
+.balance{font-weight:500;color:var(--portico-color-fg-150)}
+.address{background:var(--portico-color-bg-200);border-radius:var(--portico-radius-3xl);padding:7px 10px}
+button[aria-busy=true]{opacity:.75}
+`
+
+export interface ConnectButtonProps {
+  label?: string
+  /** Show the native balance beside the address when connected. */
+  balance?: 'show' | 'hide'
+}
+
+/** The host page's button: 'Connect Wallet' when disconnected, balance and address when connected. */
+export function ConnectButton({ label = 'Connect Wallet', balance = 'show' }: ConnectButtonProps) {
+  const portico = usePortico()
+  const account = usePorticoAccount()
+  const modalOpen = usePorticoStore('modal', (s) => s.open)
+  const busy = account.connectionStatus === 'reconnecting' || (account.connectionStatus === 'connecting' && modalOpen)
+  const open = () => openModal(portico)
+  return (
+    <ShadowHost css={css} display="inline-block" testId="portico-connect-button">
+      {account.isConnected && account.address ? (
+        <button className="account" onClick={open} aria-label={`Account ${account.address}`}>
+          {balance === 'show' && account.balance !== undefined && (
+            <span className="balance">
+              {truncateDecimals(account.balance)} {account.balanceSymbol}
+            </span>
+          )}
+          <span className="address">{account.profileName ?? shortenAddress(account.address)}</span>
+        </button>
+      ) : (
+        <button onClick={open} aria-busy={busy} aria-haspopup="dialog">
+          {account.connectionStatus === 'reconnecting' ? 'Reconnecting…' : busy ? 'Connecting…' : label}
+        </button>
+      )}
+    </ShadowHost>
+  )
+}

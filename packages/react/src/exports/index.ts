@@ -1,0 +1,8 @@
+// Public API of @portico/react.
+export { PorticoProvider, type PorticoProviderProps } from '../PorticoProvider.js'
+export { ConnectButton, type ConnectButtonProps } from '../components/ConnectButton.js'
+export { usePortico, usePorticoStore } from '../context.js'
+export { usePorticoModal } from '../hooks/usePorticoModal.js'
+export { usePorticoAccount } from '../hooks/usePorticoAccount.js'
+export { usePorticoNetwork } from '../hooks/usePorticoNetwork.js'
+export { usePorticoTheme } from '../hooks/usePorticoTheme.js'

@@ -1,0 +1,118 @@
+import { closeModal, footerFor, goBack, Time } from '@portico/core'
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+import { BackIcon, CloseIcon } from '../components/icons.js'
+import { ShadowHost } from '../components/ShadowHost.js'
+import { Spinner } from '../components/Spinner.js'
+import { usePortico, usePorticoStore } from '../context.js'
+import { Footer } from './Footer.js'
+import { Snackbar } from './Snackbar.js'
+import { modalCss } from './styles.js'
+import { useFocusTrap } from './useFocusTrap.js'
+import { viewRegistry, viewTitles } from './viewRegistry.js'
+
+/** The modal shell: overlay, dialog, header, the current view, footer and snack. */
+export default function Modal() {
+  const open = usePorticoStore('modal', (s) => s.open)
+  if (typeof document === 'undefined') return null
+  return createPortal(
+    <ShadowHost css={modalCss} testId="portico-modal">
+      {open ? <Dialog /> : null}
+    </ShadowHost>,
+    document.body,
+  )
+}
+
+function Dialog() {
+  const portico = usePortico()
+  const view = usePorticoStore('router', (s) => s.view)
+  const depth = usePorticoStore('router', (s) => s.history.length)
+  const shakeCount = usePorticoStore('modal', (s) => s.shakeCount)
+  const title = viewTitles[view]
+  const card = useRef<HTMLDivElement>(null)
+  const shaking = useShake(shakeCount)
+  useFocusTrap(card, true)
+
+  const ViewComponent = viewRegistry[view]
+  const footer = footerFor(view)
+
+  return (
+    <div
+      className="overlay"
+      data-testid="portico-overlay"
+      onMouseDown={(event) => {
+        // Backdrop click closes; a click that started inside the card does not.
+        if (event.target === event.currentTarget) closeModal(portico)
+      }}
+    >
+      <div
+        ref={card}
+        className={`card${shaking ? ' shake' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="portico-title"
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation()
+            closeModal(portico)
+          }
+        }}
+      >
+        <header className="header">
+          <button className="icon-button" aria-label="Back" hidden={depth <= 1} onClick={() => goBack(portico)}>
+            <BackIcon />
+          </button>
+          <h2 id="portico-title" key={title ?? view}>
+            {title ?? <span className="sr-only">{view === 'Account' ? 'Account' : 'Portico'}</span>}
+          </h2>
+          <button className="icon-button" aria-label="Close" onClick={() => closeModal(portico)}>
+            <CloseIcon />
+          </button>
+        </header>
+        <AnimatedHeight>
+          <div className="view" key={`${view}:${depth}`} data-view={view}>
+            <Suspense fallback={<div className="center"><Spinner size={28} label="Loading" /></div>}>
+              {ViewComponent ? <ViewComponent /> : <p className="text">This view is not available yet.</p>}
+            </Suspense>
+          </div>
+        </AnimatedHeight>
+        {footer && <Footer kind={footer} />}
+        <Snackbar />
+      </div>
+    </div>
+  )
+}
+
+/** SPEC §2: height changes animate over 150 ms. */
+function AnimatedHeight({ children }: { children: ReactNode }) {
+  const inner = useRef<HTMLDivElement>(null)
+  const [height, setHeight] = useState<number | undefined>(undefined)
+  useLayoutEffect(() => {
+    const element = inner.current
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight))
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+  return (
+    <div className="body" style={{ height }}>
+      <div className="body-inner" ref={inner}>
+        {children}
+      </div>
+    </div>
+  )
+}
+
+/** SPEC §2: the shake effect lasts 500 ms. */
+function useShake(count: number) {
+  const [shaking, setShaking] = useState(false)
+  const first = useRef(count)
+  useEffect(() => {
+    if (count === first.current) return
+    setShaking(true)
+    const timer = setTimeout(() => setShaking(false), Time.shakeMs)
+    return () => clearTimeout(timer)
+  }, [count])
+  return shaking
+}
