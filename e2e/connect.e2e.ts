@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { connectButton, launchBrowser, modal, newWalletContext, openDemo } from './support/browser.js'
+import { describe, expect, test } from 'vitest'
+import { connectButton, modal, useJourney } from './support/journey.js'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const { newWalletContext, openDemo, stack } = useJourney()
 
 describe('connect a browser wallet', () => {
   test('connect: the announced test wallet connects and Account shows address, balance and network', async () => {
-    const context = await newWalletContext(browser)
+    const context = await newWalletContext()
     const page = await openDemo(context)
     await connectButton(page).click()
     const dialog = modal(page)
@@ -33,7 +26,7 @@ describe('connect a browser wallet', () => {
   })
 
   test("reject then retry: 'Connection rejected' with a retry that connects", async () => {
-    const context = await newWalletContext(browser)
+    const context = await newWalletContext()
     const page = await openDemo(context)
     await connectButton(page).click()
     await page.getByTestId('wallet-dev.portico.testwallet').click()
@@ -47,7 +40,7 @@ describe('connect a browser wallet', () => {
   })
 
   test('reload reconnects silently to the last wallet, and disconnect is remembered', async () => {
-    const context = await newWalletContext(browser, { autoApprove: true })
+    const context = await newWalletContext({ autoApprove: true })
     const page = await openDemo(context)
     await connectButton(page).click()
     await page.getByTestId('wallet-dev.portico.testwallet').click()
@@ -69,7 +62,7 @@ describe('connect a browser wallet', () => {
   })
 
   test("the Connect view tags the last wallet 'Recent'", async () => {
-    const context = await newWalletContext(browser, { autoApprove: true })
+    const context = await newWalletContext({ autoApprove: true })
     const page = await openDemo(context)
     await connectButton(page).click()
     expect(await page.getByTestId('wallet-dev.portico.testwallet').textContent()).toContain('Installed')

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { connectButton, launchBrowser, modal, newWalletContext, openDemo } from './support/browser.js'
+import { describe, expect, test } from 'vitest'
+import { connectButton, modal, useJourney } from './support/journey.js'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const { newWalletContext, openDemo, stack } = useJourney()
 
 describe('the modal shell', () => {
   test('role=dialog with a name, focus trapped inside, Escape closes and focus returns to the button', async () => {
-    const context = await newWalletContext(browser)
+    const context = await newWalletContext()
     const page = await openDemo(context)
     await connectButton(page).focus()
     await page.keyboard.press('Enter')
@@ -45,7 +38,7 @@ describe('the modal shell', () => {
   })
 
   test('a backdrop click closes; a click inside does not', async () => {
-    const context = await newWalletContext(browser)
+    const context = await newWalletContext()
     const page = await openDemo(context)
     await connectButton(page).click()
     await modal(page).getByRole('heading').click()
@@ -56,7 +49,7 @@ describe('the modal shell', () => {
   })
 
   test('is 370 px wide on desktop and a bottom sheet on a narrow screen', async () => {
-    const context = await newWalletContext(browser, {}, { viewport: { width: 390, height: 844 } })
+    const context = await newWalletContext({}, { viewport: { width: 390, height: 844 } })
     const page = await openDemo(context)
     await connectButton(page).click()
     // Polled: the sheet slides up for 150 ms before it rests on the bottom edge.
@@ -70,7 +63,7 @@ describe('the modal shell', () => {
   })
 
   test('host CSS cannot reach the modal (shadow root) and the theme variables apply', async () => {
-    const context = await newWalletContext(browser)
+    const context = await newWalletContext()
     const page = await openDemo(context, '?theme=light')
     await connectButton(page).click()
     // The demo's own stylesheet paints every <button> yellow with red text.
@@ -87,12 +80,11 @@ describe('the modal shell', () => {
   })
 
   test('the modal is not in the first load: its chunk loads on first open', async () => {
-    const context = await newWalletContext(browser)
+    const context = await newWalletContext()
     const page = await context.newPage()
     const scripts: string[] = []
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
-    const { inject } = await import('vitest')
-    await page.goto(inject('demoUrl'))
+    await page.goto(stack.demoUrl)
     await connectButton(page).waitFor()
     expect(scripts.some((s) => /\/Modal-/.test(s))).toBe(false)
     await connectButton(page).click()

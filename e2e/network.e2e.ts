@@ -1,17 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { connectButton, launchBrowser, modal, newWalletContext, openDemo } from './support/browser.js'
+import { describe, expect, test } from 'vitest'
+import { connectButton, modal, useJourney } from './support/journey.js'
+import type { WalletConfig } from './support/browser.js'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const { newWalletContext, openDemo, stack } = useJourney()
 
-async function connected(wallet: Parameters<typeof newWalletContext>[1]) {
-  const context = await newWalletContext(browser, wallet)
+async function connected(wallet: WalletConfig) {
+  const context = await newWalletContext(wallet)
   const page = await openDemo(context)
   await connectButton(page).click()
   await page.getByTestId('wallet-dev.portico.testwallet').click()

@@ -1,7 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { fileURLToPath } from 'node:url'
 import { existsSync } from 'node:fs'
-import { inject } from 'vitest'
 
 /** Debian's Chromium; never a downloaded browser (docs: notes/local-stack.md). */
 export const CHROMIUM = process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium'
@@ -29,9 +28,19 @@ export interface WalletConfig {
  * A fresh browser profile with the Portico test wallet injected before any page script, the
  * way a browser extension injects its provider.
  */
-export async function newWalletContext(browser: Browser, wallet: WalletConfig = {}, options: { viewport?: { width: number; height: number } } = {}) {
+export interface StackInfo {
+  demoUrl: string
+  chains: { chainId: number; name: string; rpcUrl: string }[]
+}
+
+export async function newWalletContext(
+  stack: StackInfo,
+  browser: Browser,
+  wallet: WalletConfig = {},
+  options: { viewport?: { width: number; height: number } } = {},
+) {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1100, height: 760 } })
-  const chains = inject('chains').map((c) => ({ ...c, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }))
+  const chains = stack.chains.map((c) => ({ ...c, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }))
   await context.addInitScript((config) => {
     ;(window as unknown as { __PORTICO_TEST_WALLET__: unknown }).__PORTICO_TEST_WALLET__ = config
   }, { storageKey: 'portico-test-wallet', chains, ...wallet })
@@ -39,10 +48,10 @@ export async function newWalletContext(browser: Browser, wallet: WalletConfig = 
   return context
 }
 
-export async function openDemo(context: BrowserContext, query = ''): Promise<Page> {
+export async function openDemo(stack: StackInfo, context: BrowserContext, query = ''): Promise<Page> {
   const page = await context.newPage()
   page.on('pageerror', (error) => console.error('[page error]', error.message))
-  await page.goto(inject('demoUrl') + query)
+  await page.goto(stack.demoUrl + query)
   return page
 }
 

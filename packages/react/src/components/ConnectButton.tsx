@@ -13,6 +13,8 @@ button.account{background:var(--portico-color-bg-150);color:var(--portico-color-
 .balance{font-weight:500;color:var(--portico-color-fg-150)}
 .address{background:var(--portico-color-bg-200);border-radius:var(--portico-radius-3xl);padding:7px 10px}
 button[aria-busy=true]{opacity:.75}
+button,span{white-space:nowrap}
+@media (max-width:480px){.balance{display:none}}
 `
 
 export interface ConnectButtonProps {

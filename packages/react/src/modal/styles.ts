@@ -41,6 +41,7 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
 .title{font-size:var(--portico-font-size-md);font-weight:600;margin:0}
 .text{font-size:var(--portico-font-size-sm);color:var(--portico-color-fg-200);margin:0;line-height:1.4}
 .error{color:var(--portico-color-error-100)}
+.balance{margin:0;font-size:var(--portico-font-size-md);font-weight:500;color:var(--portico-color-fg-150);min-height:20px}
 .button{display:inline-flex;align-items:center;justify-content:center;gap:8px;height:40px;padding:0 16px;border-radius:var(--portico-radius-3xl);
   font-size:var(--portico-font-size-sm);font-weight:600;background:var(--portico-accent);color:#fff}
 .button:hover{filter:brightness(1.1)}

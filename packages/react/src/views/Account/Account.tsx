@@ -44,7 +44,7 @@ export default function Account() {
           {account.profileName ?? shortenAddress(address)}
           <CopyIcon />
         </button>
-        <p className="text" data-testid="account-balance" aria-live="polite">
+        <p className="balance" data-testid="account-balance" aria-live="polite">
           {account.balanceLoading && account.balance === undefined ? (
             <Spinner size={14} label="Loading balance" />
           ) : account.balance !== undefined ? (

@@ -1,0 +1,26 @@
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { launchBrowser, newWalletContext, openDemo, type WalletConfig } from './browser.js'
+
+export { connectButton, modal } from './browser.js'
+
+/**
+ * One Chromium per journey file, a fresh profile (with the injected test wallet) per test, all
+ * pointed at the stack that globalSetup started.
+ */
+export function useJourney() {
+  const stack = { demoUrl: inject('demoUrl'), chains: inject('chains') }
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return {
+    stack,
+    newWalletContext: (wallet?: WalletConfig, options?: { viewport?: { width: number; height: number } }) =>
+      newWalletContext(stack, browser, wallet, options),
+    openDemo: (context: BrowserContext, query?: string) => openDemo(stack, context, query),
+  }
+}

@@ -1,0 +1,102 @@
+import { createPortico, defineNetwork, initialize, memoryStorage, type AdapterEvents, type CaipNetwork } from '@portico/core'
+import { startDevnet, type Devnet } from '@portico/devnet'
+import { announceTestWallet, createTestWallet, TEST_WALLET_ICON } from '@portico/test-wallets/injected'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { EvmAdapter } from './EvmAdapter.js'
+import type { ProviderDetail } from './schemas.js'
+
+// The adapter against a real devnet (anvil) and the real test wallet (an EIP-1193 provider
+// signing with a dev key). Only discovery is handed in directly, since Node has no window.
+let devnet: Devnet
+let networks: [CaipNetwork, CaipNetwork]
+beforeAll(async () => {
+  devnet = await startDevnet({ randomPorts: true, skipFixtures: true })
+  networks = devnet.chains.map((c) =>
+    defineNetwork({ id: c.chainId, chainNamespace: 'eip155', name: c.name, nativeCurrency: c.nativeCurrency, rpcUrls: { default: { http: [c.rpcUrl] } } }),
+  ) as [CaipNetwork, CaipNetwork]
+})
+afterAll(() => devnet?.stop())
+
+const RDNS = 'dev.portico.testwallet'
+function setup(walletOptions: Parameters<typeof createTestWallet>[0] = {}) {
+  const wallet = createTestWallet({
+    autoApprove: true,
+    chains: devnet.chains.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({ chainId, name, rpcUrl, nativeCurrency })),
+    origin: 'http://127.0.0.1',
+    ...walletOptions,
+  })
+  const detail = { info: { uuid: 'uuid-1', name: 'Portico Test Wallet', icon: TEST_WALLET_ICON, rdns: RDNS }, provider: wallet } as ProviderDetail
+  const adapter = new EvmAdapter({ discover: (onChange) => (onChange([detail]), () => {}) })
+  const events: AdapterEvents = { accountsChanged: vi.fn(), chainChanged: vi.fn(), disconnected: vi.fn() }
+  adapter.setup({ networks, events })
+  adapter.watchConnectors(() => {})
+  return { adapter, wallet, events }
+}
+
+describe('EvmAdapter', () => {
+  test('default: connect returns the account and the chain as CAIP ids; the connector id is the rdns', async () => {
+    const { adapter } = setup()
+    const connectors: unknown[] = []
+    adapter.watchConnectors((list) => connectors.push(...list))
+    expect(connectors).toMatchObject([{ id: RDNS, name: 'Portico Test Wallet', type: 'ANNOUNCED', chain: 'eip155' }])
+    const result = await adapter.connect({ connectorId: RDNS })
+    expect(result).toEqual({
+      connectorId: RDNS,
+      accounts: [{ address: devnet.accounts[0]!.address, type: 'eoa' }],
+      caipNetworkId: `eip155:${devnet.chains[0]!.chainId}`,
+    })
+  })
+
+  test('behavior: the native balance comes from the chain, exact', async () => {
+    const { adapter } = setup()
+    const balance = await adapter.getBalance({ address: devnet.accounts[3]!.address, caipNetwork: networks[1] })
+    expect(balance).toEqual({ value: (10_000n * 10n ** 18n).toString(), decimals: 18, symbol: 'ETH' })
+  })
+
+  test('error: EIP-1193 4001 becomes UserRejectedRequestError', async () => {
+    const { adapter } = setup({ autoApprove: false, rejectAll: true })
+    await expect(adapter.connect({ connectorId: RDNS })).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
+  })
+
+  test('behavior: reconnect never prompts; null when the page is not authorized', async () => {
+    const { adapter } = setup({ autoApprove: false, rejectAll: true })
+    expect(await adapter.reconnect({ connectorId: RDNS, timeoutMs: 50 })).toBeNull()
+    expect(await adapter.reconnect({ connectorId: 'com.missing', timeoutMs: 50 })).toBeNull()
+  })
+
+  test('behavior: switching to a chain the wallet does not know adds it (4902 → wallet_addEthereumChain)', async () => {
+    const { adapter, wallet, events } = setup({ knownChainIds: [networks[0].id as number] })
+    await adapter.connect({ connectorId: RDNS })
+    await adapter.switchNetwork({ connectorId: RDNS, caipNetwork: networks[1] })
+    expect(await wallet.request({ method: 'eth_chainId' })).toBe(`0x${Number(networks[1].id).toString(16)}`)
+    expect(events.chainChanged).toHaveBeenCalledWith(RDNS, networks[1].caipNetworkId)
+  })
+
+  test('behavior: after disconnect the wallet no longer authorizes the page', async () => {
+    const { adapter } = setup()
+    await adapter.connect({ connectorId: RDNS })
+    await adapter.disconnect({ connectorId: RDNS })
+    expect(await adapter.reconnect({ connectorId: RDNS, timeoutMs: 50 })).toBeNull()
+  })
+
+  test('behavior: through core, connect then switch updates account and network state', async () => {
+    const { adapter } = setup()
+    const portico = createPortico({ adapters: [adapter], networks, storage: memoryStorage() })
+    await initialize(portico)
+    const { connectExternal, switchNetwork, getAccount } = await import('@portico/core')
+    await connectExternal(portico, { connectorId: RDNS })
+    await switchNetwork(portico, { caipNetworkId: networks[1].caipNetworkId })
+    expect(getAccount(portico).caipAddress).toBe(`${networks[1].caipNetworkId}:${devnet.accounts[0]!.address}`)
+  })
+})
+
+describe('EIP-6963 announcements', () => {
+  test('malformed announcements are ignored', async () => {
+    const { discoverAnnouncedWallets } = await import('./discovery.js')
+    expect(typeof announceTestWallet).toBe('function')
+    // Without a window (Node) discovery yields nothing rather than failing.
+    const seen: unknown[] = []
+    discoverAnnouncedWallets((list) => seen.push(list))
+    expect(seen).toEqual([[]])
+  })
+})

@@ -1,0 +1,61 @@
+// `npm run size`: the first load of a host page (JS fetched before any lazy chunk), gzip -9, for
+// React alone and for React + Portico (provider, ConnectButton, EVM adapter). Prints figures; it
+// fails only if Portico's share grows past the budget below.
+import react from '@vitejs/plugin-react'
+import { readFileSync, rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build, type Manifest } from 'vite'
+
+/** KiB gzip over React that Portico's first load may cost (measured +15.2 at the foundation; competitors +156 to +449). */
+const BUDGET_OVER_REACT_KIB = 20
+
+const root = fileURLToPath(new URL('./size-probe', import.meta.url))
+const outDir = fileURLToPath(new URL('../test-results/size-probe', import.meta.url))
+rmSync(outDir, { recursive: true, force: true })
+await build({
+  root,
+  logLevel: 'warn',
+  plugins: [react()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    rollupOptions: { input: { 'react-only': `${root}/react-only.html`, portico: `${root}/portico.html` } },
+  },
+})
+const manifest = JSON.parse(readFileSync(`${outDir}/.vite/manifest.json`, 'utf8')) as Manifest
+
+function firstLoad(entry: string) {
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    for (const dep of manifest[key]?.imports ?? []) visit(dep)
+  }
+  visit(entry)
+  let bytes = 0
+  let all = 0
+  const lazy = new Set<string>()
+  for (const key of seen) {
+    const file = manifest[key]!.file
+    bytes += gzipSync(readFileSync(`${outDir}/${file}`), { level: 9 }).length
+    for (const d of manifest[key]?.dynamicImports ?? []) lazy.add(d)
+  }
+  for (const key of Object.keys(manifest)) if (manifest[key]!.file.endsWith('.js')) all += gzipSync(readFileSync(`${outDir}/${manifest[key]!.file}`), { level: 9 }).length
+  return { kib: bytes / 1024, chunks: seen.size, lazyChunks: lazy.size, allKib: all / 1024 }
+}
+
+const base = firstLoad('react-only.html')
+const portico = firstLoad('portico.html')
+const over = portico.kib - base.kib
+console.log(`first load, gzip -9:
+  React + a button                 ${base.kib.toFixed(1)} KiB
+  React + Portico (provider, button, EVM adapter)  ${portico.kib.toFixed(1)} KiB in ${portico.chunks} chunks
+  Portico over React               +${over.toFixed(1)} KiB (budget +${BUDGET_OVER_REACT_KIB} KiB)
+  loaded on demand (modal, views, viem): ${portico.lazyChunks} lazy chunks`)
+if (over > BUDGET_OVER_REACT_KIB) {
+  console.error(`over budget by ${(over - BUDGET_OVER_REACT_KIB).toFixed(1)} KiB`)
+  process.exit(1)
+}
