@@ -1,0 +1,111 @@
+/**
+ * Browser-safe description of the Portico devnet.
+ * No imports on purpose: dapps, the test wallet bundle and e2e code import this
+ * without pulling in node modules or viem.
+ */
+
+export type Address = `0x${string}`;
+export type Hex = `0x${string}`;
+
+export const DEVNET_HOST = '127.0.0.1';
+
+export const DEVNET_CHAIN_ID = 31337;
+export const DEVNET_2_CHAIN_ID = 31338;
+
+export const DEVNET_PORTS = { chain1: 8545, chain2: 8546, fixtures: 8547 } as const;
+
+export const DEVNET_NATIVE_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const;
+
+export interface DevnetChainConfig {
+  chainId: number;
+  name: string;
+  rpcUrl: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+}
+
+/** The two chains with their default RPC URLs (what `npm start -w @portico/devnet` serves). */
+export const DEVNET_CHAINS: readonly DevnetChainConfig[] = [
+  {
+    chainId: DEVNET_CHAIN_ID,
+    name: 'Portico Devnet',
+    rpcUrl: `http://${DEVNET_HOST}:${DEVNET_PORTS.chain1}`,
+    nativeCurrency: DEVNET_NATIVE_CURRENCY,
+  },
+  {
+    chainId: DEVNET_2_CHAIN_ID,
+    name: 'Portico Devnet 2',
+    rpcUrl: `http://${DEVNET_HOST}:${DEVNET_PORTS.chain2}`,
+    nativeCurrency: DEVNET_NATIVE_CURRENCY,
+  },
+];
+
+export const DEVNET_FIXTURES_URL = `http://${DEVNET_HOST}:${DEVNET_PORTS.fixtures}`;
+
+/**
+ * Contract addresses. Identical on both chains because account 0 deploys USDC
+ * (nonce 0) then the NFT (nonce 1) on a fresh anvil.
+ */
+export const DEVNET_CONTRACTS = {
+  usdc: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  nft: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+} as const satisfies Record<string, Address>;
+
+export const USDC_DECIMALS = 6;
+/** Each of the 5 dev accounts gets 10,000 USDC (in base units). */
+export const USDC_MINTED_PER_ACCOUNT = 10_000n * 10n ** 6n;
+
+export const NFT_NAME = 'Portico Punks';
+export const NFT_SYMBOL = 'PPUNK';
+/** tokenId -> index into DEV_ACCOUNTS of its owner after startDevnet(). */
+export const NFT_OWNERS: Readonly<Record<number, number>> = { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 };
+
+/** The well-known anvil/hardhat test mnemonic. Public: never hold real funds with it. */
+export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+
+/** First 5 anvil dev accounts (each starts with 10,000 ETH). */
+export const DEV_ACCOUNTS: readonly { address: Address; privateKey: Hex }[] = [
+  {
+    address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  },
+  {
+    address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  },
+  {
+    address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+    privateKey: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  },
+  {
+    address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+    privateKey: '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  },
+  {
+    address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+    privateKey: '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+  },
+];
+
+/** URL of the ERC721 metadata JSON the NFT's tokenURI points at. */
+export function nftMetadataUrl(fixturesUrl: string, chainId: number, tokenId: number | bigint): string {
+  return `${fixturesUrl}/nft/${chainId}/${tokenId}.json`;
+}
+
+/** URL of the generated SVG image of a token. */
+export function nftImageUrl(fixturesUrl: string, chainId: number, tokenId: number | bigint): string {
+  return `${fixturesUrl}/nft/${chainId}/${tokenId}.svg`;
+}
+
+/**
+ * A viem-compatible `Chain` object (structurally; no viem import here) so dapps can
+ * pass devnet chains straight to createPublicClient / wagmi.
+ */
+export function toViemChain(chain: DevnetChainConfig) {
+  return {
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    testnet: true,
+  } as const;
+}

@@ -1,0 +1,142 @@
+/**
+ * @portico/devnet: two local anvil chains with deterministic fixtures
+ * (USDC + NFT contracts, funded dev accounts) and a fixtures HTTP server.
+ * Node only; browser code should import '@portico/devnet/constants'.
+ */
+import { createServer } from 'node:net';
+import { startAnvil, type AnvilInstance } from './anvil';
+import {
+  DEV_ACCOUNTS,
+  DEVNET_CHAINS,
+  DEVNET_HOST,
+  DEVNET_NATIVE_CURRENCY,
+  DEVNET_PORTS,
+  type Address,
+  type Hex,
+} from './constants';
+import { deployFixtures, nftAbi, usdcAbi } from './deploy';
+import { startFixturesServer, type FixturesServer } from './fixtures';
+
+export * from './constants';
+export { resolveAnvilBinary } from './anvil';
+export { usdcAbi, nftAbi };
+
+export interface DevnetChainOptions {
+  chainId?: number;
+  name?: string;
+  /** RPC port; ignored when `randomPorts` is set. */
+  port?: number;
+}
+
+export interface StartDevnetOptions {
+  /** Interface to bind anvil and the fixtures server to. Default 127.0.0.1. */
+  host?: string;
+  /** Overrides per chain (index 0 = first chain). Default: 31337 on 8545, 31338 on 8546. */
+  chains?: DevnetChainOptions[];
+  /** Fixtures server port. Default 8547. */
+  fixturesPort?: number;
+  /** Pick free ports for everything (tests running in parallel). */
+  randomPorts?: boolean;
+  /** Skip deploying/minting the fixture contracts. Default false. */
+  skipFixtures?: boolean;
+  /** Path to the anvil binary (default: resolved from @foundry-rs/anvil). */
+  anvilBinary?: string;
+  /** Extra anvil CLI arguments, e.g. ['--block-time', '2']. */
+  anvilArgs?: string[];
+  /** Show anvil's logs instead of --silent. */
+  verbose?: boolean;
+}
+
+export interface DevnetChain {
+  chainId: number;
+  name: string;
+  rpcUrl: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  usdc: Address;
+  nft: Address;
+}
+
+export interface Devnet {
+  chains: DevnetChain[];
+  accounts: { address: Address; privateKey: Hex }[];
+  fixturesUrl: string;
+  /** Kills the anvil processes and closes the fixtures server. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
+  const host = options.host ?? DEVNET_HOST;
+  const defaultPorts = [DEVNET_PORTS.chain1, DEVNET_PORTS.chain2];
+  const chainCount = Math.max(options.chains?.length ?? 0, DEVNET_CHAINS.length);
+  const specs = await Promise.all(
+    Array.from({ length: chainCount }, async (_, i) => {
+      const o = options.chains?.[i] ?? {};
+      const chainId = o.chainId ?? DEVNET_CHAINS[i]?.chainId ?? 31337 + i;
+      return {
+        chainId,
+        name: o.name ?? DEVNET_CHAINS[i]?.name ?? `Portico Devnet ${i + 1}`,
+        port: options.randomPorts ? await freePort(host) : (o.port ?? defaultPorts[i] ?? 8545 + i * 10),
+      };
+    }),
+  );
+
+  const anvils: AnvilInstance[] = [];
+  let fixtures: FixturesServer | undefined;
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= Promise.all([...anvils.map((a) => a.stop()), fixtures?.close()]).then(() => undefined));
+
+  try {
+    // Fixtures first: the NFT's baseURI must contain the server's real port.
+    fixtures = await startFixturesServer({
+      host,
+      port: options.randomPorts ? 0 : (options.fixturesPort ?? DEVNET_PORTS.fixtures),
+      chainIds: specs.map((s) => s.chainId),
+    });
+    const fixturesUrl = fixtures.url;
+
+    const started = await Promise.allSettled(
+      specs.map((s) =>
+        startAnvil({
+          host,
+          port: s.port,
+          chainId: s.chainId,
+          binary: options.anvilBinary,
+          verbose: options.verbose,
+          extraArgs: options.anvilArgs,
+        }),
+      ),
+    );
+    for (const r of started) if (r.status === 'fulfilled') anvils.push(r.value);
+    const failure = started.find((r) => r.status === 'rejected');
+    if (failure) throw (failure as PromiseRejectedResult).reason;
+
+    const chains = await Promise.all(
+      specs.map(async (s, i): Promise<DevnetChain> => {
+        const rpcUrl = anvils[i].rpcUrl;
+        const contracts = options.skipFixtures
+          ? { usdc: '0x' as Address, nft: '0x' as Address }
+          : await deployFixtures({ rpcUrl, chainId: s.chainId, nftBaseURI: `${fixturesUrl}/nft/${s.chainId}/` });
+        return { chainId: s.chainId, name: s.name, rpcUrl, nativeCurrency: { ...DEVNET_NATIVE_CURRENCY }, ...contracts };
+      }),
+    );
+
+    return { chains, accounts: DEV_ACCOUNTS.map((a) => ({ ...a })), fixturesUrl, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Asks the OS for a free port. Tiny race until anvil binds it; fine for tests. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once('error', reject);
+    srv.listen(0, host, () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,2 @@
+/** @portico/test-wallets: development wallets for Portico's demo and e2e tests. */
+export * from './injected/index';
