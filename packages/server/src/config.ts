@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs'
+import { z } from 'zod'
+
+export const ProjectConfigSchema = z.object({
+  projectId: z.string().min(1),
+  name: z.string().min(1),
+  /** Exact origins, or with a `*` port (`http://127.0.0.1:*`) for local development. */
+  allowedOrigins: z.array(z.string()).default([]),
+  /** Remote features (SPEC §9 'Defaults' apply where absent). */
+  features: z.record(z.string(), z.unknown()).default({}),
+  analytics: z.boolean().default(true),
+})
+export type ProjectConfig = z.infer<typeof ProjectConfigSchema>
+
+export interface RateLimitConfig {
+  perIpPerMinute: number
+  perProjectPerMinute: number
+}
+
+export interface ServerConfig {
+  host: string
+  port: number
+  /** Where PGlite keeps its files; memory when undefined. */
+  dataDir: string | undefined
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  /** Chain JSON-RPC endpoints by CAIP-2 id. */
+  rpcUrls: Record<string, string>
+  projects: ProjectConfig[]
+  /** The URL clients reach this server at (links in onramp pages, icons). */
+  publicUrl: string
+  rateLimits: RateLimitConfig
+  /** Appended to registered names (SPEC §9: a name-service suffix). */
+  nameSuffix: string
+  /** Prices in USD by token symbol for the devnet price source. */
+  prices: Record<string, number>
+}
+
+/** The development project the demo uses. */
+export const DEV_PROJECT: ProjectConfig = {
+  projectId: 'portico-dev',
+  name: 'Portico Demo',
+  allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
+  features: {},
+  analytics: true,
+}
+
+export const DEFAULT_CONFIG: ServerConfig = {
+  host: '127.0.0.1',
+  port: 8787,
+  dataDir: undefined,
+  databaseUrl: undefined,
+  redisUrl: undefined,
+  rpcUrls: { 'eip155:31337': 'http://127.0.0.1:8545', 'eip155:31338': 'http://127.0.0.1:8546' },
+  projects: [DEV_PROJECT],
+  publicUrl: 'http://127.0.0.1:8787',
+  rateLimits: { perIpPerMinute: 1200, perProjectPerMinute: 12000 },
+  nameSuffix: '.portico.id',
+  prices: { ETH: 3000, USDC: 1, POL: 0.5, SOL: 150 },
+}
+
+const HELP = `portico-server: the self-hostable Portico API.
+
+Flags (environment variable in brackets):
+  --host <ip>              listen address (PORTICO_HOST, default 127.0.0.1)
+  --port <n>               listen port (PORTICO_PORT, default 8787)
+  --data-dir <dir>         PGlite data directory (PORTICO_DATA_DIR, default .data/server; 'memory' for none)
+  --database-url <url>     use PostgreSQL instead of PGlite (DATABASE_URL)
+  --redis-url <url>        share rate limits and relay state across instances (REDIS_URL)
+  --rpc <caip2>=<url>      chain JSON-RPC endpoint, repeatable (PORTICO_RPC_URLS, comma-separated)
+  --projects <file.json>   projects config: [{projectId, name, allowedOrigins, features, analytics}] (PORTICO_PROJECTS)
+  --public-url <url>       URL clients use to reach this server (PORTICO_PUBLIC_URL)
+  --help
+`
+
+/** Reads flags, then environment, then defaults. Throws with a clear message on bad input. */
+export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const flags = new Map<string, string[]>()
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--help') {
+      console.log(HELP)
+      process.exit(0)
+    }
+    if (!arg.startsWith('--')) throw new Error(`Unexpected argument ${arg}\n\n${HELP}`)
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]
+    const value = inline ?? argv[++i]
+    if (value === undefined) throw new Error(`--${name} needs a value`)
+    flags.set(name, [...(flags.get(name) ?? []), value])
+  }
+  const flag = (name: string) => flags.get(name)?.at(-1)
+  const known = ['host', 'port', 'data-dir', 'database-url', 'redis-url', 'rpc', 'projects', 'public-url']
+  for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`Unknown flag --${name}\n\n${HELP}`)
+
+  const port = Number(flag('port') ?? env.PORTICO_PORT ?? DEFAULT_CONFIG.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port ${port}`)
+  const host = flag('host') ?? env.PORTICO_HOST ?? DEFAULT_CONFIG.host
+  const dataDirValue = flag('data-dir') ?? env.PORTICO_DATA_DIR ?? '.data/server'
+  const rpcEntries = [...(flags.get('rpc') ?? []), ...(env.PORTICO_RPC_URLS?.split(',').filter(Boolean) ?? [])]
+  const rpcUrls = { ...DEFAULT_CONFIG.rpcUrls }
+  for (const entry of rpcEntries) {
+    const match = /^([a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64})=(https?:\/\/.+)$/.exec(entry)
+    if (!match) throw new Error(`Invalid --rpc ${entry}: expected <caip2>=<http url>, e.g. eip155:31337=http://127.0.0.1:8545`)
+    rpcUrls[match[1]!] = match[2]!
+  }
+  const projectsFile = flag('projects') ?? env.PORTICO_PROJECTS
+  return {
+    ...DEFAULT_CONFIG,
+    host,
+    port,
+    dataDir: dataDirValue === 'memory' ? undefined : dataDirValue,
+    databaseUrl: flag('database-url') ?? env.DATABASE_URL,
+    redisUrl: flag('redis-url') ?? env.REDIS_URL,
+    rpcUrls,
+    projects: projectsFile ? readProjects(projectsFile) : DEFAULT_CONFIG.projects,
+    publicUrl: flag('public-url') ?? env.PORTICO_PUBLIC_URL ?? `http://${host}:${port}`,
+  }
+}
+
+function readProjects(file: string): ProjectConfig[] {
+  const parsed = z.array(ProjectConfigSchema).safeParse(JSON.parse(readFileSync(file, 'utf8')))
+  if (!parsed.success) throw new Error(`Invalid projects file ${file}: ${parsed.error.issues[0]?.message}`)
+  return parsed.data
+}
+
+/** Whether `origin` is allowed by a list of exact origins or `scheme://host:*` patterns. */
+export function originAllowed(origin: string, allowed: readonly string[]): boolean {
+  return allowed.some((pattern) => {
+    if (pattern === origin) return true
+    if (!pattern.endsWith(':*')) return false
+    const base = pattern.slice(0, -2)
+    return origin === base || (origin.startsWith(`${base}:`) && /^\d+$/.test(origin.slice(base.length + 1)))
+  })
+}

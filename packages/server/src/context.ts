@@ -1,0 +1,30 @@
+import { createPublicClient, http, type PublicClient } from 'viem'
+import type { ServerConfig } from './config.js'
+import type { Database } from './db/database.js'
+import type { RateLimiter } from './rateLimit.js'
+
+/** Everything a route needs, built once per server instance (no module-level state). */
+export interface ServerContext {
+  config: ServerConfig
+  db: Database
+  rateLimiter: RateLimiter
+  /** viem clients for the configured EVM chains, by CAIP-2 id. */
+  evmClient(caipNetworkId: string): PublicClient | undefined
+  /** Background work (indexers, sweeps) registers its stop function here. */
+  onClose(fn: () => Promise<void> | void): void
+  log: (...args: unknown[]) => void
+}
+
+export function evmClients(rpcUrls: Record<string, string>) {
+  const clients = new Map<string, PublicClient>()
+  return (caipNetworkId: string): PublicClient | undefined => {
+    const url = rpcUrls[caipNetworkId]
+    if (!url || !caipNetworkId.startsWith('eip155:')) return undefined
+    let client = clients.get(caipNetworkId)
+    if (!client) {
+      client = createPublicClient({ transport: http(url, { retryCount: 3, retryDelay: 150, timeout: 10_000 }) })
+      clients.set(caipNetworkId, client)
+    }
+    return client
+  }
+}

@@ -1,0 +1,57 @@
+import { serve, type ServerType } from '@hono/node-server'
+import { mkdirSync } from 'node:fs'
+import { createApp, type App } from './app.js'
+import { DEFAULT_CONFIG, type ServerConfig } from './config.js'
+import { evmClients, type ServerContext } from './context.js'
+import { openDatabase, type Database } from './db/database.js'
+import { migrate } from './db/migrate.js'
+import { seedProjects } from './projects.js'
+import { memoryRateLimiter } from './rateLimit.js'
+
+export interface PorticoServer {
+  url: string
+  port: number
+  app: App
+  ctx: ServerContext
+  db: Database
+  close(): Promise<void>
+}
+
+/** Opens the database, migrates it, seeds projects, starts background work and listens. */
+export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<PorticoServer> {
+  const config: ServerConfig = { ...DEFAULT_CONFIG, ...overrides }
+  if (config.dataDir && !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true })
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  await migrate(db)
+  await seedProjects(db, config.projects)
+
+  const closers: Array<() => Promise<void> | void> = []
+  const ctx: ServerContext = {
+    config,
+    db,
+    rateLimiter: memoryRateLimiter(),
+    evmClient: evmClients(config.rpcUrls),
+    onClose: (fn) => void closers.push(fn),
+    log: (...args) => console.error('[portico-server]', ...args),
+  }
+  const app = createApp(ctx)
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s))
+    s.once('error', reject)
+  })
+  const port = (server.address() as { port: number }).port
+  const url = `http://${config.host}:${port}`
+  if (overrides.publicUrl === undefined) config.publicUrl = url
+  return {
+    url,
+    port,
+    app,
+    ctx,
+    db,
+    async close() {
+      for (const fn of closers.reverse()) await fn()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await db.close()
+    },
+  }
+}
