@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { seedProjects } from './projects.js'
 import { memoryRateLimiter } from './rateLimit.js'
+import { startServices } from './services/index.js'
 
 export interface PorticoServer {
   url: string
@@ -35,6 +36,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     log: (...args) => console.error('[portico-server]', ...args),
   }
   const app = createApp(ctx)
+  await startServices(ctx)
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s))
     s.once('error', reject)

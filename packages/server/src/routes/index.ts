@@ -1,13 +1,22 @@
 import type { App } from '../app.js'
 import type { ServerContext } from '../context.js'
+import * as analytics from './analytics.js'
+import * as balance from './balance.js'
+import * as convert from './convert.js'
+import * as history from './history.js'
+import * as identity from './identity.js'
+import * as onramp from './onramp.js'
+import * as profile from './profile.js'
+import * as projectConfig from './projectConfig.js'
+import * as sessions from './sessions.js'
+import * as wallets from './wallets.js'
 
 /**
  * Each module of SPEC §7's table registers its routes here. A module is one file under
  * routes/ exporting `register(app, ctx)`.
  */
-type Register = (app: App, ctx: ServerContext) => void
-const modules: Register[] = []
+const modules = [wallets, projectConfig, analytics, balance, history, convert, profile, identity, sessions, onramp]
 
 export function registerRoutes(app: App, ctx: ServerContext) {
-  for (const register of modules) register(app, ctx)
+  for (const module of modules) module.register(app, ctx)
 }
