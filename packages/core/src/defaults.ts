@@ -97,3 +97,17 @@ export const Limits = {
   walletSearchWaitMs: 300,
   pendingTransactions: 99,
 } as const
+
+/** SPEC §9 'Cache lifetimes'. */
+export const CacheLifetimes = {
+  portfolio: 30_000,
+  nativeBalance: 30_000,
+  name: 5 * 60_000,
+  identity: 5 * 60_000,
+  transactions: 15_000,
+  tokenPrice: 15_000,
+} as const
+export type CacheKind = keyof typeof CacheLifetimes
+
+/** SPEC §4 'Error reporting' / §9 'Throttle': analytics error reports, at most 5 per 60 s. */
+export const ErrorReportThrottle = { max: 5, windowMs: 60_000 } as const

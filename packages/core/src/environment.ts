@@ -17,6 +17,12 @@ export interface Clock {
 export interface Environment {
   /** Narrow/touch device: decides AllWallets vs ConnectingWalletConnectBasic (SPEC §2 rule 2). */
   isMobile(): boolean
+  /** The host page's origin and URL (origin check, analytics); undefined outside a page. */
+  origin(): string | undefined
+  href(): string | undefined
+  fetch: typeof fetch
+  /** Cryptographically random UUID (analytics event ids). */
+  randomUUID(): string
 }
 
 export function memoryStorage(initial: Record<string, string> = {}): StorageLike {
@@ -34,4 +40,27 @@ export const systemClock: Clock = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
 
-export const desktopEnvironment: Environment = { isMobile: () => false }
+const fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)
+const randomUUID = () => globalThis.crypto.randomUUID()
+
+/** Outside a browser (tests, server rendering): desktop, no origin. */
+export const desktopEnvironment: Environment = {
+  isMobile: () => false,
+  origin: () => undefined,
+  href: () => undefined,
+  fetch: fetchImpl,
+  randomUUID,
+}
+
+/** The default in a browser; falls back to the desktop environment elsewhere. */
+export function defaultEnvironment(): Environment {
+  const w = (globalThis as { window?: Window }).window
+  if (!w) return desktopEnvironment
+  return {
+    isMobile: () => w.matchMedia?.('(max-width: 430px), (pointer: coarse)').matches ?? false,
+    origin: () => w.location.origin,
+    href: () => w.location.href,
+    fetch: fetchImpl,
+    randomUUID,
+  }
+}

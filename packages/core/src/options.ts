@@ -40,6 +40,8 @@ export interface PorticoOptions {
   networks: [CaipNetwork, ...CaipNetwork[]]
   defaultNetwork?: CaipNetwork
   projectId?: string
+  /** The Portico server (self-hosted); without it, balances come straight from the chain. */
+  apiUrl?: string
   metadata?: Metadata
   features?: Partial<Features>
   remoteFeatures?: Partial<RemoteFeatures>
@@ -73,6 +75,8 @@ export interface PorticoOptions {
 export interface ResolvedOptions extends Omit<PorticoOptions, 'features' | 'remoteFeatures' | 'defaultNetwork'> {
   features: Features
   remoteFeatures: RemoteFeatures
+  /** Only what the host set itself; these win over the server's remote config. */
+  hostRemoteFeatures: Partial<RemoteFeatures>
   defaultNetwork: CaipNetwork
   sdkType: string
   sdkVersion: string
@@ -124,6 +128,7 @@ const OptionsSchema = v.object({
   ),
   defaultNetwork: v.optional(NetworkSchema),
   projectId: v.optional(v.pipe(v.string(), v.minLength(1, 'projectId must not be empty'))),
+  apiUrl: v.optional(url('apiUrl')),
   metadata: v.optional(
     v.object({ name: v.string(), description: v.string(), url: url('metadata.url'), icons: v.array(v.string()) }),
   ),
@@ -195,6 +200,7 @@ export function resolveOptions(options: PorticoOptions): ResolvedOptions {
   }
   if (options.defaultNetwork && !ids.includes(options.defaultNetwork.caipNetworkId))
     issues.push(`defaultNetwork: ${options.defaultNetwork.caipNetworkId} is not one of the networks`)
+  if (options.apiUrl && !options.projectId) issues.push('projectId: Project ID Missing (required with apiUrl)')
   if (issues.length) throw new InvalidOptionsError(issues)
 
   const defaultNetwork =
@@ -206,6 +212,7 @@ export function resolveOptions(options: PorticoOptions): ResolvedOptions {
     defaultNetwork,
     features: { ...DefaultFeatures, ...options.features },
     remoteFeatures: { ...DefaultRemoteFeatures, ...options.remoteFeatures },
+    hostRemoteFeatures: options.remoteFeatures ?? {},
     sdkType: options.sdkType ?? SdkDefaults.sdkType,
     sdkVersion: options.sdkVersion ?? SdkDefaults.sdkVersion,
     enableNetworkSwitch: options.enableNetworkSwitch ?? true,

@@ -1,6 +1,6 @@
 import type { ChainAdapter } from './adapter.js'
 import type { ChainNamespace } from './caip.js'
-import { desktopEnvironment, memoryStorage, systemClock, type Clock, type Environment } from './environment.js'
+import { defaultEnvironment, memoryStorage, systemClock, type Clock, type Environment } from './environment.js'
 import { createLogger, type Logger } from './utils/logger.js'
 import { resolveOptions, type PorticoOptions, type ResolvedOptions } from './options.js'
 import { createStorage, type PorticoStorage } from './storage.js'
@@ -11,6 +11,9 @@ import { createNetworkStore, type NetworkStore } from './stores/network.js'
 import { createRouterStore, type RouterStore } from './stores/router.js'
 import { createSnackStore, type SnackStore } from './stores/snack.js'
 import { createThemeStore, type ThemeStore } from './stores/theme.js'
+import { createProjectStore, type ProjectStore } from './stores/project.js'
+import { createCache, type PorticoCache } from './cache.js'
+import { createHttpClient, type HttpClient } from './api/http.js'
 
 /** What the embedded wallet's connector offers core (filled in by @portico/embedded). */
 export interface AuthConnectorHandle {
@@ -29,12 +32,18 @@ export interface Portico {
     network: NetworkStore
     theme: ThemeStore
     snack: SnackStore
+    project: ProjectStore
   }
   readonly storage: PorticoStorage
+  readonly cache: PorticoCache
+  /** The Portico server's API; undefined when no apiUrl is configured. */
+  readonly api: HttpClient | undefined
   readonly clock: Clock
   readonly environment: Environment
   readonly logger: Logger
   auth: AuthConnectorHandle | undefined
+  /** Analytics bookkeeping: error report times (throttle) and whether the server refused us. */
+  readonly analytics: { errorReportTimes: number[]; forbidden: boolean }
   /** Cleanups registered by initialize(); run by destroy(). */
   readonly cleanups: Array<() => void>
   /** Timers owned by actions (snack re-show, …), keyed by purpose so a rule can cancel its own. */
@@ -67,6 +76,8 @@ export function createPortico(options: CreatePorticoOptions): Portico {
       : resolved.networks.find((n) => n.chainNamespace === activeNamespace))
 
   const cleanups: Array<() => void> = []
+  const clock = options.clock ?? systemClock
+  const environment = options.environment ?? defaultEnvironment()
   const portico: Portico = {
     options: resolved,
     adapters: new Map(resolved.adapters.map((adapter) => [adapter.namespace, adapter])),
@@ -78,12 +89,25 @@ export function createPortico(options: CreatePorticoOptions): Portico {
       network: createNetworkStore({ activeNamespace, caipNetwork, requestedCaipNetworks: resolved.networks }),
       theme: createThemeStore({ themeMode: resolved.themeMode, themeVariables: resolved.themeVariables }),
       snack: createSnackStore(),
+      project: createProjectStore({
+        remoteFeatures: resolved.remoteFeatures,
+        analyticsEnabled: resolved.features.analytics && Boolean(resolved.apiUrl),
+      }),
     },
     storage,
-    clock: options.clock ?? systemClock,
-    environment: options.environment ?? desktopEnvironment,
+    cache: createCache(storage, clock),
+    api: resolved.apiUrl
+      ? createHttpClient({
+          baseUrl: resolved.apiUrl,
+          fetch: environment.fetch,
+          defaultQuery: () => ({ projectId: resolved.projectId, st: resolved.sdkType, sv: resolved.sdkVersion }),
+        })
+      : undefined,
+    clock,
+    environment,
     logger: createLogger(resolved.debug ? 'debug' : 'error'),
     auth: undefined,
+    analytics: { errorReportTimes: [], forbidden: false },
     cleanups,
     timers: new Map(),
     destroy() {

@@ -1,6 +1,7 @@
 import type { Portico } from '../portico.js'
 import { reset } from '../router.js'
 import { isConnected } from './getters.js'
+import { track } from '../analytics/track.js'
 
 /**
  * SPEC §2: closing resets to Connect and clears loading. In embedded mode (rendered inline)
@@ -13,7 +14,9 @@ export function closeModal(portico: Portico) {
     modal.setState({ loading: false })
     return
   }
+  const wasOpen = modal.getState().open
   reset(router, 'Connect')
   modal.setState({ open: false, loading: false })
+  if (wasOpen) track(portico, 'MODAL_CLOSE', { connected: isConnected(portico) })
   connections.setState({ connectError: undefined })
 }

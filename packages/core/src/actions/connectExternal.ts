@@ -5,6 +5,7 @@ import { push } from '../router.js'
 import { closeModal } from './closeModal.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setConnection } from './setConnection.js'
+import { track } from '../analytics/track.js'
 
 export interface ConnectExternalParameters {
   connectorId: string
@@ -23,6 +24,7 @@ export async function connectExternal(portico: Portico, { connectorId }: Connect
   if (!connector) throw new ConnectorNotFoundError(connectorId)
 
   push(router, 'ConnectingExternal', { connectorId })
+  track(portico, 'SELECT_WALLET', { name: connector.name, platform: 'browser' })
   connections.setState({ status: 'connecting', connectError: undefined })
 
   const activeNamespace = network.getState().activeNamespace
@@ -42,9 +44,11 @@ export async function connectExternal(portico: Portico, { connectorId }: Connect
     const error = new ConnectionRejectedError({ cause })
     portico.logger.debug('connect failed', cause)
     connections.setState({ status: 'disconnected', connectError: error.shortMessage })
+    track(portico, 'CONNECT_ERROR', { message: error.details ?? error.shortMessage })
     throw error
   }
   portico.storage.addRecentWallet({ id: connector.info?.rdns ?? connector.id, name: connector.name, icon: connector.imageUrl ?? connector.info?.icon })
+  track(portico, 'CONNECT_SUCCESS', { method: 'browser', name: connector.name })
   void fetchBalance(portico)
   closeModal(portico)
 }

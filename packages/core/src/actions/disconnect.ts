@@ -7,6 +7,7 @@ import { emptyAccountState } from '../stores/account.js'
 import { closeModal } from './closeModal.js'
 import { setAccount } from './getters.js'
 import { removeConnection } from './setConnection.js'
+import { reportError, track } from '../analytics/track.js'
 
 export interface DisconnectParameters {
   /** Only this chain family; all connected ones when omitted. */
@@ -28,8 +29,12 @@ export async function disconnect(portico: Portico, { namespace }: DisconnectPara
       clearConnection(portico, ns, connectorId)
     }
   } catch (cause) {
-    throw new PorticoError(ErrorText.failedToDisconnect, { cause, category: 'INTERNAL_SDK_ERROR' })
+    const error = new PorticoError(ErrorText.failedToDisconnect, { cause, category: 'INTERNAL_SDK_ERROR' })
+    track(portico, 'DISCONNECT_ERROR', { message: error.details })
+    reportError(portico, error)
+    throw error
   }
+  track(portico, 'DISCONNECT_SUCCESS')
   if (Object.keys(connections.getState().activeConnectorIds).length === 0) {
     connections.setState({ status: 'disconnected' })
     if (portico.stores.modal.getState().embedded) reset(portico.stores.router, 'Connect')

@@ -1,30 +1,93 @@
+import * as v from 'valibot'
+import { BalanceResponseSchema } from '../api/schemas.js'
 import type { ChainNamespace } from '../caip.js'
+import { Time } from '../defaults.js'
+import { ErrorText } from '../errors/catalogue.js'
 import { errorDisplayText } from '../errors/display.js'
+import type { CaipNetwork } from '../networks.js'
 import type { Portico } from '../portico.js'
 import { formatUnits } from '../utils/format.js'
 import { getAccount, setAccount } from './getters.js'
+import { showSnack } from './showSnack.js'
 
-/** Reads the native balance of the active account on the active network through its adapter. */
-export async function fetchBalance(portico: Portico, namespace?: ChainNamespace) {
+interface Balances {
+  native: { balance: string; symbol: string }
+  tokens: unknown[]
+}
+
+/**
+ * Reads the active account's balances on the active network: from the Portico server when one
+ * is configured (native and tokens, cached 30 s), else the native balance through the adapter.
+ * SPEC §8: a failure (or an unsupported network) shows 'Token Balance Unavailable', and a retry
+ * is blocked for 30 s after a failure.
+ */
+export async function fetchBalance(portico: Portico, namespace?: ChainNamespace, { force = false } = {}) {
   const ns = namespace ?? portico.stores.network.getState().activeNamespace
   const { caipNetwork, unsupported } = portico.stores.network.getState()
-  const { address } = getAccount(portico, ns)
-  const adapter = portico.adapters.get(ns)
-  if (!address || !adapter || !caipNetwork || unsupported || caipNetwork.chainNamespace !== ns) return
+  const account = getAccount(portico, ns)
+  const { address } = account
+  if (!address || !caipNetwork || caipNetwork.chainNamespace !== ns) return
+  if (unsupported) {
+    showSnack(portico, { message: ErrorText.tokenBalanceUnavailable, variant: 'error' })
+    return
+  }
+  if (account.balanceFailedAt !== undefined && portico.clock.now() - account.balanceFailedAt < Time.balanceRetryGapMs) return
+
+  const cacheId = `${caipNetwork.caipNetworkId}:${address.toLowerCase()}`
+  const cached = force ? undefined : portico.cache.get<Balances>(portico.api ? 'portfolio' : 'nativeBalance', cacheId)
+  if (cached) return apply(portico, ns, cached)
+
   setAccount(portico, ns, { balanceLoading: true, balanceError: undefined })
   try {
-    const connectorId = portico.stores.connections.getState().activeConnectorIds[ns]
-    const balance = await adapter.getBalance({ address, caipNetwork, connectorId })
+    const balances = portico.api ? await fromServer(portico, address, caipNetwork) : await fromAdapter(portico, ns, address, caipNetwork)
     // The account or network may have changed while the request was in flight.
     if (getAccount(portico, ns).address !== address) return
     if (portico.stores.network.getState().caipNetwork?.caipNetworkId !== caipNetwork.caipNetworkId) return
-    setAccount(portico, ns, {
-      balance: formatUnits(BigInt(balance.value), balance.decimals),
-      balanceSymbol: balance.symbol,
-      balanceLoading: false,
-    })
+    portico.cache.set(portico.api ? 'portfolio' : 'nativeBalance', cacheId, balances)
+    apply(portico, ns, balances)
   } catch (error) {
     portico.logger.error('balance fetch failed', error)
-    setAccount(portico, ns, { balanceLoading: false, balanceError: errorDisplayText(error) })
+    setAccount(portico, ns, {
+      balanceLoading: false,
+      balanceError: errorDisplayText(error),
+      balanceFailedAt: portico.clock.now(),
+    })
+    showSnack(portico, { message: ErrorText.tokenBalanceUnavailable, variant: 'error' })
   }
+}
+
+function apply(portico: Portico, ns: ChainNamespace, { native, tokens }: Balances) {
+  setAccount(portico, ns, {
+    balance: native.balance,
+    balanceSymbol: native.symbol,
+    tokenBalance: tokens,
+    balanceLoading: false,
+    balanceError: undefined,
+    balanceFailedAt: undefined,
+  })
+}
+
+async function fromServer(portico: Portico, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
+  const json = await portico.api!.get({
+    path: `v1/account/${address}/balance`,
+    query: { chainId: caipNetwork.caipNetworkId, currency: 'usd' },
+  })
+  const { balances } = v.parse(BalanceResponseSchema, json)
+  const native = balances.find((b) => !b.address)
+  return {
+    native: {
+      balance: native?.quantity.numeric ?? '0',
+      symbol: native?.symbol ?? caipNetwork.nativeCurrency.symbol,
+    },
+    // SPEC §5: tokens with decimals equal to 0 are dropped as low quality.
+    tokens: balances.filter((b) => b.quantity.decimals !== '0'),
+  }
+}
+
+async function fromAdapter(portico: Portico, ns: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
+  const adapter = portico.adapters.get(ns)
+  if (!adapter) throw new Error(`No adapter for ${ns}`)
+  const connectorId = portico.stores.connections.getState().activeConnectorIds[ns]
+  const balance = await adapter.getBalance({ address, caipNetwork, connectorId })
+  return { native: { balance: formatUnits(BigInt(balance.value), balance.decimals), symbol: balance.symbol }, tokens: [] }
 }

@@ -7,6 +7,8 @@ import { clearConnection } from './disconnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setAccount } from './getters.js'
 import { reconnect } from './reconnect.js'
+import { checkAllowedOrigin } from './checkAllowedOrigin.js'
+import { fetchProjectConfig } from './fetchProjectConfig.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
 
 /**
@@ -26,7 +28,14 @@ export async function initialize(portico: Portico): Promise<void> {
     })
     portico.cleanups.push(stop)
   }
+  // The project checks run beside reconnecting; neither waits for the other.
+  const project = portico.api
+    ? Promise.all([checkAllowedOrigin(portico), fetchProjectConfig(portico)]).catch((error) =>
+        portico.logger.error('project checks failed', error),
+      )
+    : undefined
   await reconnect(portico)
+  await project
 }
 
 /** The merged list the Connect view shows (SPEC §3 'Connector' merge rule). */

@@ -3,6 +3,7 @@ import { solanaDevnet, testPortico, ScriptedAdapter, devnet } from '../test/fake
 import { connectExternal } from './connectExternal.js'
 import { initialize } from './initialize.js'
 import { openModal } from './openModal.js'
+import { desktopEnvironment } from '../environment.js'
 
 describe('SPEC §2 Opening rules, in this order', () => {
   test('rule 1: a namespace that differs from the active chain starts a network switch', () => {
@@ -20,7 +21,7 @@ describe('SPEC §2 Opening rules, in this order', () => {
   })
 
   test('rule 2: no wallet adapters shows AllWallets on mobile', () => {
-    const { portico } = testPortico({ adapters: [], environment: { isMobile: () => true } })
+    const { portico } = testPortico({ adapters: [], environment: { ...desktopEnvironment, isMobile: () => true } })
     openModal(portico)
     expect(portico.stores.router.getState().view).toBe('AllWallets')
   })

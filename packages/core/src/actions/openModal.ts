@@ -5,6 +5,7 @@ import type { RouterData } from '../stores/router.js'
 import type { View } from '../views.js'
 import { isConnected } from './getters.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
+import { track } from '../analytics/track.js'
 
 export interface OpenModalParameters {
   view?: View
@@ -29,4 +30,5 @@ export function openModal(portico: Portico, parameters: OpenModalParameters = {}
   else reset(router, isConnected(portico) ? 'Account' : 'Connect')
 
   modal.setState({ open: true })
+  track(portico, 'MODAL_OPEN', { connected: isConnected(portico) })
 }

@@ -7,6 +7,7 @@ import { fetchBalance } from './fetchBalance.js'
 import { getActiveConnectorId, isConnected } from './getters.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
+import { track } from '../analytics/track.js'
 
 export interface SwitchNetworkParameters {
   caipNetworkId: CaipNetworkId
@@ -48,5 +49,6 @@ export async function switchNetwork(portico: Portico, { caipNetworkId }: SwitchN
   }
   setActiveNetworkFromWallet(portico, namespace, caipNetworkId)
   network.setState({ switching: false })
+  track(portico, 'SWITCH_NETWORK', { network: caipNetworkId })
   void fetchBalance(portico, namespace)
 }

@@ -9,6 +9,8 @@ export interface AccountState {
   balanceSymbol: string | undefined
   balanceLoading: boolean
   balanceError: string | undefined
+  /** When the last balance fetch failed; a retry is blocked for 30 s after it (SPEC §8). */
+  balanceFailedAt: number | undefined
   profileName: string | undefined
   profileImage: string | undefined
   tokenBalance: unknown[] | undefined
@@ -23,6 +25,7 @@ export const emptyAccountState: AccountState = {
   balanceSymbol: undefined,
   balanceLoading: false,
   balanceError: undefined,
+  balanceFailedAt: undefined,
   profileName: undefined,
   profileImage: undefined,
   tokenBalance: undefined,

@@ -1,7 +1,7 @@
 import type { AdapterConnectResult, AdapterEvents, ChainAdapter } from '../adapter.js'
 import type { ChainNamespace } from '../caip.js'
 import type { Connector } from '../connectors.js'
-import { memoryStorage, type Clock } from '../environment.js'
+import { desktopEnvironment, memoryStorage, type Clock } from '../environment.js'
 import { defineNetwork, type CaipNetwork } from '../networks.js'
 import { createPortico, type CreatePorticoOptions } from '../portico.js'
 
@@ -115,6 +115,7 @@ export function testPortico(overrides: Partial<CreatePorticoOptions> = {}) {
     networks: [devnet, devnet2],
     storage,
     clock,
+    environment: desktopEnvironment,
     ...overrides,
   })
   return { portico, adapter, clock, storage }

@@ -1,7 +1,7 @@
 import { closeModal, footerFor, goBack, Time } from '@portico/core'
 import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { BackIcon, CloseIcon } from '../components/icons.js'
+import { BackIcon, CloseIcon, WarningIcon } from '../components/icons.js'
 import { ShadowHost } from '../components/ShadowHost.js'
 import { Spinner } from '../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../context.js'
@@ -70,6 +70,7 @@ function Dialog() {
             <CloseIcon />
           </button>
         </header>
+        <AlertBanner />
         <AnimatedHeight>
           <div className="view" key={`${view}:${depth}`} data-view={view}>
             <Suspense fallback={<div className="center"><Spinner size={28} label="Loading" /></div>}>
@@ -80,6 +81,18 @@ function Dialog() {
         {footer && <Footer kind={footer} />}
         <Snackbar />
       </div>
+    </div>
+  )
+}
+
+/** An alert of SPEC §8's table (e.g. APKT002 'Invalid App Configuration'), above the view. */
+function AlertBanner() {
+  const alert = usePorticoStore('project', (s) => s.alert)
+  if (!alert) return null
+  return (
+    <div className={`alert ${alert.severity}`} role="alert" data-testid="portico-alert" data-code={alert.code}>
+      <WarningIcon />
+      <span>{alert.message}</span>
     </div>
   )
 }

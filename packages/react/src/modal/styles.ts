@@ -65,6 +65,10 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
   font-size:var(--portico-font-size-xs);font-weight:500;white-space:nowrap;animation:view-in ${Time.viewTransitionMs}ms ease-out;box-shadow:0 4px 16px rgba(0,0,0,.2)}
 .snack.error{color:var(--portico-color-error-100)}
 .snack.success{color:var(--portico-color-success-100)}
+.alert{display:flex;align-items:center;gap:8px;margin:0 14px 8px;padding:10px 12px;border-radius:var(--portico-radius-m);
+  font-size:var(--portico-font-size-xs);font-weight:600;color:var(--portico-color-error-100);
+  background:color-mix(in srgb,var(--portico-color-error-100) 12%,transparent)}
+.alert.warning{color:#c98a00;background:color-mix(in srgb,#c98a00 12%,transparent)}
 .card-wrap{position:relative;display:contents}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @keyframes spin{to{transform:rotate(360deg)}}

@@ -8,6 +8,7 @@ export const emptyAccount: AccountState = Object.freeze({
   balanceSymbol: undefined,
   balanceLoading: false,
   balanceError: undefined,
+  balanceFailedAt: undefined,
   profileName: undefined,
   profileImage: undefined,
   tokenBalance: undefined,

@@ -1,0 +1,41 @@
+import * as v from 'valibot'
+import { AnalyticsConfigSchema, RemoteConfigSchema } from '../api/schemas.js'
+import { DefaultRemoteFeatures, type RemoteFeatures } from '../defaults.js'
+import type { Portico } from '../portico.js'
+
+/**
+ * Reads the project's remote features and analytics switch from the server. The host's own
+ * `remoteFeatures` option wins over the server's; analytics need both the host's `analytics`
+ * feature and the project's consent.
+ */
+export async function fetchProjectConfig(portico: Portico) {
+  if (!portico.api) return
+  const [config, analytics] = await Promise.allSettled([
+    portico.api.get({ path: 'appkit/v1/config' }),
+    portico.api.get({ path: 'getAnalyticsConfig' }),
+  ])
+  const { project } = portico.stores
+  if (config.status === 'fulfilled') {
+    const parsed = v.safeParse(RemoteConfigSchema, config.value)
+    if (parsed.success) {
+      const fromServer = toRemoteFeatures(parsed.output.features)
+      project.setState({ remoteFeatures: { ...DefaultRemoteFeatures, ...fromServer, ...portico.options.hostRemoteFeatures } })
+    } else portico.logger.warn('ignored an invalid remote config', parsed.issues[0]?.message)
+  }
+  if (analytics.status === 'fulfilled') {
+    const parsed = v.safeParse(AnalyticsConfigSchema, analytics.value)
+    if (parsed.success)
+      project.setState({ analyticsEnabled: portico.options.features.analytics && parsed.output.isAnalyticsEnabled })
+  }
+}
+
+function toRemoteFeatures(features: Array<{ id: string; isEnabled: boolean; config?: unknown }>): Partial<RemoteFeatures> {
+  const out: Record<string, unknown> = {}
+  for (const { id, isEnabled, config } of features) {
+    if (!(id in DefaultRemoteFeatures)) continue
+    const listValued = Array.isArray(DefaultRemoteFeatures[id as keyof RemoteFeatures])
+    const fallback = DefaultRemoteFeatures[id as keyof RemoteFeatures]
+    out[id] = !listValued ? isEnabled : isEnabled ? (Array.isArray(config) ? config : fallback) : false
+  }
+  return out as Partial<RemoteFeatures>
+}

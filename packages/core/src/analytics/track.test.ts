@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { desktopEnvironment } from '../environment.js'
+import { startHttpServer } from '../test/httpServer.js'
+import { testPortico } from '../test/fakes.js'
+import { reportError, track } from './track.js'
+
+let close: (() => Promise<void>) | undefined
+afterEach(() => close?.())
+const settle = () => new Promise((r) => setTimeout(r, 50))
+
+async function setup(status = 202, overrides = {}) {
+  const server = await startHttpServer({ 'POST /e': () => ({ status, json: { ok: status < 300 } }) })
+  close = server.close
+  const t = testPortico({
+    apiUrl: server.url,
+    projectId: 'p1',
+    environment: { ...desktopEnvironment, href: () => 'http://127.0.0.1:5173/shop?x=1', randomUUID: () => 'uuid-1' },
+    ...overrides,
+  })
+  return { ...t, server }
+}
+
+describe('SPEC §7 Analytics', () => {
+  test('an event is posted with eventId, url, domain, timestamp and props', async () => {
+    const { portico, server, clock } = await setup()
+    clock.advance(1234)
+    track(portico, 'MODAL_OPEN', { connected: false })
+    await settle()
+    expect(server.requests).toHaveLength(1)
+    expect(Object.fromEntries(server.requests[0]!.query)).toMatchObject({ projectId: 'p1', st: 'portico', sv: '4.0.0' })
+    expect(server.requests[0]!.body).toEqual({
+      eventId: 'uuid-1',
+      url: 'http://127.0.0.1:5173/shop?x=1',
+      domain: '127.0.0.1',
+      timestamp: 1234,
+      props: { type: 'track', event: 'MODAL_OPEN', properties: { caipNetworkId: 'eip155:31337', connected: false } },
+    })
+  })
+
+  test('rule: nothing at all is sent when analytics is off', async () => {
+    const { portico, server } = await setup(202, { features: { analytics: false } })
+    track(portico, 'MODAL_OPEN')
+    reportError(portico, new Error('x'))
+    await settle()
+    expect(server.requests).toHaveLength(0)
+  })
+
+  test('rule: error reports are allowed at most 5 per 60 seconds', async () => {
+    const { portico, server, clock } = await setup()
+    for (let i = 0; i < 8; i++) reportError(portico, new Error(`boom ${i}`))
+    await settle()
+    expect(server.requests).toHaveLength(5)
+    expect(server.requests[0]!.body).toMatchObject({
+      props: { type: 'error', event: 'ERROR', errorType: 'INTERNAL_SDK_ERROR', errorMessage: 'boom 0' },
+    })
+    clock.advance(60_000)
+    reportError(portico, new Error('later'))
+    await settle()
+    expect(server.requests).toHaveLength(6)
+  })
+
+  test("rule: a 403 raises 'Invalid App Configuration' once, then nothing more is sent", async () => {
+    const { portico, server } = await setup(403)
+    track(portico, 'MODAL_OPEN')
+    await settle()
+    expect(portico.stores.project.getState().alert?.message).toBe('Invalid App Configuration')
+    portico.stores.project.setState({ alert: undefined })
+    track(portico, 'MODAL_CLOSE')
+    await settle()
+    expect(server.requests).toHaveLength(1)
+    expect(portico.stores.project.getState().alert).toBeUndefined()
+  })
+})
