@@ -1,4 +1,6 @@
 import { startDevnet, type Devnet } from '@portico/devnet'
+import { startTestServer } from '@portico/server/testing'
+import type { PorticoServer } from '@portico/server'
 import { fileURLToPath } from 'node:url'
 import { build, preview } from 'vite'
 
@@ -6,30 +8,38 @@ const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
 
 export interface Stack {
   devnet: Devnet
+  server: PorticoServer
   demoUrl: string
   stop(): Promise<void>
 }
 
 /**
  * The real parts a journey runs against: a devnet on free ports (so `npm start` may run beside
- * it) and the demo site built for that devnet, served by vite preview.
+ * it), the Portico server on a free port with an in-memory database, and the demo site built
+ * for both, served by vite preview.
  */
 export async function startStack({ outDir }: { outDir: string }): Promise<Stack> {
   const devnet = await startDevnet({ randomPorts: true })
+  const server = await startTestServer({
+    rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+  })
   for (const chain of devnet.chains) process.env[`VITE_DEVNET_RPC_${chain.chainId}`] = chain.rpcUrl
+  process.env.VITE_PORTICO_API_URL = server.url
   await build({ root: demoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-  const server = await preview({
+  const site = await preview({
     root: demoRoot,
     logLevel: 'warn',
     build: { outDir },
     preview: { port: 0, host: '127.0.0.1', strictPort: false },
   })
-  const address = server.httpServer.address() as { port: number }
+  const address = site.httpServer.address() as { port: number }
   return {
     devnet,
+    server,
     demoUrl: `http://127.0.0.1:${address.port}/`,
     async stop() {
-      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+      await new Promise<void>((resolve) => site.httpServer.close(() => resolve()))
+      await server.close()
       await devnet.stop()
     },
   }

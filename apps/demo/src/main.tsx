@@ -17,6 +17,8 @@ const portico = createPortico({
   adapters: [new EvmAdapter()],
   networks: devnetNetworks,
   projectId: 'portico-dev',
+  // The self-hosted Portico server that `npm start` runs; a build can point elsewhere.
+  apiUrl: (import.meta as unknown as { env: Record<string, string | undefined> }).env.VITE_PORTICO_API_URL ?? 'http://127.0.0.1:8787',
   metadata: {
     name: 'Portico Demo',
     description: 'A host website that embeds Portico',
