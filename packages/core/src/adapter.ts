@@ -27,6 +27,18 @@ export interface AdapterEvents {
   disconnected(connectorId: string): void
 }
 
+/** A transfer of the native currency (no tokenAddress) or of a token. */
+export interface TransferParameters {
+  connectorId: string
+  caipNetwork: CaipNetwork
+  from: string
+  to: string
+  /** Base units. */
+  amount: bigint
+  /** Token contract (EVM) or mint (Solana); absent for the native currency. */
+  tokenAddress?: string
+}
+
 /**
  * The one interface every chain family implements (SPEC §1: eip155, solana, bip122, …).
  * Core orchestrates; adapters talk to wallets and chains and turn wallet errors into typed
@@ -45,6 +57,13 @@ export interface ChainAdapter {
   disconnect(parameters: { connectorId: string }): Promise<void>
   switchNetwork(parameters: { connectorId: string; caipNetwork: CaipNetwork }): Promise<void>
   getBalance(parameters: { address: string; caipNetwork: CaipNetwork; connectorId?: string }): Promise<AdapterBalance>
+  /** Sends a transfer through the wallet (the user approves it there); resolves with its hash. */
+  sendTransfer?(parameters: TransferParameters): Promise<{ hash: string }>
+  /** The network fee the transfer would cost, in the native currency. */
+  estimateTransferFee?(parameters: TransferParameters): Promise<AdapterBalance>
+  waitForTransaction?(parameters: { hash: string; caipNetwork: CaipNetwork }): Promise<{ status: 'success' | 'reverted' }>
+  /** A chain's own name service (ENS on Ethereum), when it has one. */
+  resolveName?(parameters: { name: string; caipNetwork: CaipNetwork }): Promise<{ address: string; avatar?: string } | null>
   /** Optional: current connections the adapter knows (used for multi-wallet). */
   getConnections?(): Connection[]
 }

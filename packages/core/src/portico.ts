@@ -10,6 +10,7 @@ import { createModalStore, type ModalStore } from './stores/modal.js'
 import { createNetworkStore, type NetworkStore } from './stores/network.js'
 import { createRouterStore, type RouterStore } from './stores/router.js'
 import { createSnackStore, type SnackStore } from './stores/snack.js'
+import { createSendStore, type SendStore } from './stores/send.js'
 import { createThemeStore, type ThemeStore } from './stores/theme.js'
 import { createProjectStore, type ProjectStore } from './stores/project.js'
 import { createCache, type PorticoCache } from './cache.js'
@@ -33,6 +34,7 @@ export interface Portico {
     theme: ThemeStore
     snack: SnackStore
     project: ProjectStore
+    send: SendStore
   }
   readonly storage: PorticoStorage
   readonly cache: PorticoCache
@@ -89,6 +91,7 @@ export function createPortico(options: CreatePorticoOptions): Portico {
       network: createNetworkStore({ activeNamespace, caipNetwork, requestedCaipNetworks: resolved.networks }),
       theme: createThemeStore({ themeMode: resolved.themeMode, themeVariables: resolved.themeVariables }),
       snack: createSnackStore(),
+      send: createSendStore(),
       project: createProjectStore({
         remoteFeatures: resolved.remoteFeatures,
         analyticsEnabled: resolved.features.analytics && Boolean(resolved.apiUrl),

@@ -8,13 +8,15 @@ import {
   type CaipNetworkId,
   type ChainAdapter,
   type Connector,
+  type TransferParameters,
   ConnectorNotFoundError,
   ProviderRequestError,
 } from '@portico/core'
 import * as v from 'valibot'
 import { discoverAnnouncedWallets, type Discover } from './discovery.js'
 import { toPorticoError } from './errors.js'
-import { AccountsSchema, ChainIdSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
+import { AccountsSchema, ChainIdSchema, TxHashSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
+import { buildTransferRequest, estimateTransferFee, resolveEnsName, waitForTransaction } from './transfer.js'
 
 export interface EvmAdapterOptions {
   /** Where wallets come from; EIP-6963 announcements by default. */
@@ -104,6 +106,33 @@ export class EvmAdapter implements ChainAdapter {
     const client = createClient({ transport: http(caipNetwork.rpcUrls.default.http[0], { retryCount: 3, retryDelay: 150, timeout: 10_000 }) })
     const value = await getBalance(client, { address: address as `0x${string}` })
     return { value: value.toString(), decimals: caipNetwork.nativeCurrency.decimals, symbol: caipNetwork.nativeCurrency.symbol }
+  }
+
+  async sendTransfer(parameters: TransferParameters) {
+    const provider = this.providerOf(parameters.connectorId)
+    await this.ensureChain(provider, parameters.caipNetwork)
+    const request = await buildTransferRequest(parameters)
+    const hash = await this.request(provider, 'eth_sendTransaction', [request], TxHashSchema)
+    return { hash }
+  }
+
+  estimateTransferFee(parameters: TransferParameters) {
+    return estimateTransferFee(parameters)
+  }
+
+  waitForTransaction(parameters: { hash: string; caipNetwork: CaipNetwork }) {
+    return waitForTransaction(parameters)
+  }
+
+  resolveName(parameters: { name: string; caipNetwork: CaipNetwork }) {
+    return resolveEnsName(parameters)
+  }
+
+  /** A wallet may have moved to another chain on its own; never send on the wrong one. */
+  private async ensureChain(provider: Eip1193Provider, caipNetwork: CaipNetwork) {
+    const chainId = await this.request(provider, 'eth_chainId', undefined, ChainIdSchema)
+    if (Number.parseInt(chainId, 16) !== Number(caipNetwork.id))
+      throw new ProviderRequestError({ details: `The wallet is on chain ${Number.parseInt(chainId, 16)}, not ${caipNetwork.id}` })
   }
 
   /** The EIP-1193 provider of a connector, for features that talk to the wallet (send, sign). */

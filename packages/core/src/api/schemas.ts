@@ -25,3 +25,12 @@ export type TokenBalance = v.InferOutput<typeof TokenBalanceSchema>
 export const BalanceResponseSchema = v.object({ balances: v.array(TokenBalanceSchema) })
 
 export const IdentitySchema = v.object({ name: v.nullable(v.string()), avatar: v.nullable(v.string()) })
+
+/** SPEC §3 'Name-service record' (addresses by coin type). */
+export const NameRecordSchema = v.object({
+  name: v.string(),
+  registered_at: v.optional(v.union([v.string(), v.number()])),
+  updated_at: v.optional(v.union([v.string(), v.number()])),
+  addresses: v.record(v.string(), v.object({ address: v.string() })),
+  attributes: v.optional(v.record(v.string(), v.string())),
+})

@@ -21,6 +21,22 @@ export const ErrorText = {
   failedToFetchTransactions: 'Failed to fetch transactions',
   swapsNetworkUnsupported: 'Network not supported for Swaps',
   gasPriceNetworkUnsupported: 'Network not supported for Gas Price',
+  // Send (SPEC §5 'Send')
+  amountAndReceiverRequired: 'An amount and receiver address are required',
+  tokenRequired: 'A token is required',
+  tokenAddressRequired: 'tokenAddress is required',
+  unsupportedChain: 'Unsupported chain',
+  invalidChainId: 'Invalid chainId',
+  // Names (SPEC §8 'Names': used when the server gives no reason)
+  errorResolvingName: 'Error resolving name',
+  errorFetchingNameSuggestions: 'Error fetching name suggestions',
+  errorFetchingNamesForAddress: 'Error fetching names for address',
+  errorRegisteringName: (name: string) => `Error registering name ${name}`,
+  // Send outcomes (ours)
+  transactionSent: 'Transaction sent',
+  transactionPending: 'Transaction pending',
+  transactionRejected: 'Transaction rejected',
+  transactionFailed: 'Transaction failed',
   // Network switching (not named by the spec; ours)
   switchNetworkFailed: 'Failed to switch network',
   switchNetworkDeclined: 'Switch declined',

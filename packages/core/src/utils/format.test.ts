@@ -21,3 +21,23 @@ test('rule: currency is USD with 2 decimals', () => {
 test('shortenAddress', () => {
   expect(shortenAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39F…2266')
 })
+
+test('parseUnits is exact and strict', async () => {
+  const { parseUnits } = await import('./format.js')
+  expect(parseUnits('1.5', 6)).toBe(1_500_000n)
+  expect(parseUnits('0.000001', 6)).toBe(1n)
+  expect(parseUnits('10000', 18)).toBe(10_000n * 10n ** 18n)
+  expect(() => parseUnits('1.0000001', 6)).toThrow('Too many decimals')
+  expect(() => parseUnits('1e5', 6)).toThrow('Invalid amount')
+  expect(() => parseUnits('', 6)).toThrow('Invalid amount')
+})
+
+test('parseUnits is exact and strict', async () => {
+  const { parseUnits } = await import('./format.js')
+  expect(parseUnits('1.5', 6)).toBe(1_500_000n)
+  expect(parseUnits('0.000001', 6)).toBe(1n)
+  expect(parseUnits('10000', 18)).toBe(10_000n * 10n ** 18n)
+  expect(() => parseUnits('1.0000001', 6)).toThrow('Too many decimals')
+  expect(() => parseUnits('1e5', 6)).toThrow('Invalid amount')
+  expect(() => parseUnits('', 6)).toThrow('Invalid amount')
+})

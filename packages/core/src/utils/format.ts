@@ -30,3 +30,12 @@ export function formatUsd(value: number): string {
 export function shortenAddress(address: string, head = 6, tail = 4): string {
   return address.length <= head + tail + 1 ? address : `${address.slice(0, head)}…${address.slice(-tail)}`
 }
+
+/** A decimal string ('1.5') → base units; throws on malformed input or too many decimals. */
+export function parseUnits(amount: string, decimals: number): bigint {
+  const trimmed = amount.trim()
+  if (!/^\d*(\.\d*)?$/.test(trimmed) || trimmed === '' || trimmed === '.') throw new Error(`Invalid amount: ${amount}`)
+  const [whole = '', fraction = ''] = trimmed.split('.')
+  if (fraction.length > decimals) throw new Error(`Too many decimals: at most ${decimals}`)
+  return BigInt((whole || '0') + fraction.padEnd(decimals, '0'))
+}

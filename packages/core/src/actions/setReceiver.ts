@@ -1,0 +1,72 @@
+import * as v from 'valibot'
+import { HttpRequestError } from '../api/http.js'
+import { IdentitySchema, NameRecordSchema } from '../api/schemas.js'
+import { isValidAddress } from '../caip.js'
+import { ErrorText } from '../errors/catalogue.js'
+import type { Portico } from '../portico.js'
+import { evmChainIdToCoinType } from '../send/validateSend.js'
+
+/**
+ * The send receiver: an address of the active chain family, or a name resolved through the
+ * Portico name service (then the chain's own, e.g. ENS). Shows the resolved name and avatar.
+ */
+export async function setReceiver(portico: Portico, input: string) {
+  const { send, network } = portico.stores
+  const value = input.trim()
+  const caipNetwork = network.getState().caipNetwork
+  send.setState({ receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined, receiverError: undefined })
+  if (!value || !caipNetwork) return
+  if (isValidAddress(value, caipNetwork.chainNamespace)) {
+    const address = caipNetwork.chainNamespace === 'eip155' && !value.startsWith('0x') ? `0x${value}` : value
+    send.setState({ receiverAddress: address })
+    void lookupIdentity(portico, address)
+    return
+  }
+  if (!value.includes('.')) return
+  send.setState({ receiverResolving: true })
+  try {
+    const resolved = (await resolveWithServer(portico, value)) ?? (await portico.adapters.get(caipNetwork.chainNamespace)?.resolveName?.({ name: value, caipNetwork }))
+    if (send.getState().receiverError !== undefined || !resolved) {
+      send.setState({ receiverResolving: false, receiverError: ErrorText.errorResolvingName })
+      return
+    }
+    send.setState({ receiverResolving: false, receiverAddress: resolved.address, receiverProfileName: value, receiverProfileImageUrl: resolved.avatar })
+  } catch (error) {
+    const reason = error instanceof HttpRequestError && error.status !== 404 ? error.reason : undefined
+    send.setState({ receiverResolving: false, receiverError: reason ?? ErrorText.errorResolvingName })
+  }
+}
+
+async function resolveWithServer(portico: Portico, name: string) {
+  if (!portico.api) return null
+  const cached = portico.cache.get<{ address: string; avatar?: string } | null>('name', name)
+  if (cached !== undefined) return cached
+  const caipNetwork = portico.stores.network.getState().caipNetwork!
+  let record: v.InferOutput<typeof NameRecordSchema>
+  try {
+    record = v.parse(NameRecordSchema, await portico.api.get({ path: `v1/profile/account/${encodeURIComponent(name)}` }))
+  } catch (error) {
+    if (error instanceof HttpRequestError && error.status === 404) return null
+    throw error
+  }
+  const coinType = caipNetwork.chainNamespace === 'eip155' ? String(evmChainIdToCoinType(Number(caipNetwork.id))) : undefined
+  const entry = (coinType && record.addresses[coinType]) ?? record.addresses['60'] ?? Object.values(record.addresses)[0]
+  const result = entry ? { address: entry.address, avatar: record.attributes?.avatar } : null
+  portico.cache.set('name', name, result)
+  return result
+}
+
+async function lookupIdentity(portico: Portico, address: string) {
+  if (!portico.api) return
+  try {
+    let identity = portico.cache.get<v.InferOutput<typeof IdentitySchema>>('identity', address.toLowerCase())
+    if (!identity) {
+      identity = v.parse(IdentitySchema, await portico.api.get({ path: `v1/identity/${address}` }))
+      portico.cache.set('identity', address.toLowerCase(), identity)
+    }
+    if (portico.stores.send.getState().receiverAddress === address && identity.name)
+      portico.stores.send.setState({ receiverProfileName: identity.name, receiverProfileImageUrl: identity.avatar ?? undefined })
+  } catch {
+    // A receiver without identity is just an address.
+  }
+}

@@ -1,0 +1,56 @@
+import type { AdapterBalance, CaipNetwork, TransferParameters } from '@portico/core'
+
+/** viem loads on demand: a host page that never sends pays nothing for it. */
+async function viem() {
+  const [{ createClient, http, encodeFunctionData, erc20Abi }, actions] = await Promise.all([import('viem'), import('viem/actions')])
+  return { createClient, http, encodeFunctionData, erc20Abi, actions }
+}
+
+async function rpc(caipNetwork: CaipNetwork) {
+  const v = await viem()
+  return { ...v, client: v.createClient({ transport: v.http(caipNetwork.rpcUrls.default.http[0], { retryCount: 3, retryDelay: 150, timeout: 10_000 }) }) }
+}
+
+/**
+ * SPEC §4 'Send' on EVM: with a token address an ERC20 transfer(to, amount) call; without one a
+ * native send with data 0x.
+ */
+export async function buildTransferRequest({ from, to, amount, tokenAddress }: TransferParameters) {
+  if (!tokenAddress) return { from, to, value: `0x${amount.toString(16)}`, data: '0x' as const }
+  const { encodeFunctionData, erc20Abi } = await viem()
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as `0x${string}`, amount] })
+  return { from, to: tokenAddress, value: '0x0', data }
+}
+
+export async function estimateTransferFee(parameters: TransferParameters): Promise<AdapterBalance> {
+  const { client, actions } = await rpc(parameters.caipNetwork)
+  const request = await buildTransferRequest(parameters)
+  const [gas, fees] = await Promise.all([
+    actions.estimateGas(client, {
+      account: request.from as `0x${string}`,
+      to: request.to as `0x${string}`,
+      value: BigInt(request.value),
+      data: request.data,
+    }),
+    actions.estimateFeesPerGas(client).catch(async () => ({ maxFeePerGas: await actions.getGasPrice(client) })),
+  ])
+  const { nativeCurrency } = parameters.caipNetwork
+  return { value: (gas * (fees.maxFeePerGas ?? 0n)).toString(), decimals: nativeCurrency.decimals, symbol: nativeCurrency.symbol }
+}
+
+export async function waitForTransaction({ hash, caipNetwork }: { hash: string; caipNetwork: CaipNetwork }) {
+  const { client, actions } = await rpc(caipNetwork)
+  const receipt = await actions.waitForTransactionReceipt(client, { hash: hash as `0x${string}`, pollingInterval: 250, timeout: 120_000 })
+  return { status: receipt.status }
+}
+
+export async function resolveEnsName({ name, caipNetwork }: { name: string; caipNetwork: CaipNetwork }) {
+  // ENS lives on Ethereum mainnet; other chains (the devnet) have none.
+  if (caipNetwork.caipNetworkId !== 'eip155:1') return null
+  const { client, actions } = await rpc(caipNetwork)
+  const { normalize } = await import('viem/ens')
+  const address = await actions.getEnsAddress(client, { name: normalize(name) })
+  if (!address) return null
+  const avatar = await actions.getEnsAvatar(client, { name: normalize(name) }).catch(() => null)
+  return { address, avatar: avatar ?? undefined }
+}
