@@ -57,6 +57,8 @@ export interface ChainAdapter {
   disconnect(parameters: { connectorId: string }): Promise<void>
   switchNetwork(parameters: { connectorId: string; caipNetwork: CaipNetwork }): Promise<void>
   getBalance(parameters: { address: string; caipNetwork: CaipNetwork; connectorId?: string }): Promise<AdapterBalance>
+  /** Adds a connector whose provider comes from elsewhere (a WalletConnect session's). */
+  addConnector?(connector: Connector): void
   /** Sends a transfer through the wallet (the user approves it there); resolves with its hash. */
   sendTransfer?(parameters: TransferParameters): Promise<{ hash: string }>
   /** The network fee the transfer would cost, in the native currency. */

@@ -21,6 +21,9 @@ export interface Environment {
   origin(): string | undefined
   href(): string | undefined
   fetch: typeof fetch
+  /** SPEC §4 pairing cache 'auto': Telegram's in-app browser and iOS Safari reload on return. */
+  isTelegram?(): boolean
+  isIosSafari?(): boolean
   /** Cryptographically random UUID (analytics event ids). */
   randomUUID(): string
 }
@@ -59,6 +62,8 @@ export function defaultEnvironment(): Environment {
   return {
     isMobile: () => w.matchMedia?.('(max-width: 430px), (pointer: coarse)').matches ?? false,
     origin: () => w.location.origin,
+    isTelegram: () => Boolean((w as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp),
+    isIosSafari: () => /iP(hone|ad|od)/.test(w.navigator.userAgent) && /Safari/.test(w.navigator.userAgent) && !/CriOS|FxiOS/.test(w.navigator.userAgent),
     href: () => w.location.href,
     fetch: fetchImpl,
     randomUUID,

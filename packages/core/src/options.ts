@@ -12,6 +12,7 @@ import {
 import type { Clock, Environment, StorageLike } from './environment.js'
 import { InvalidOptionsError } from './errors/options.js'
 import type { CaipNetwork } from './networks.js'
+import type { WalletConnectLoader } from './walletconnect/client.js'
 import type { ThemeMode, ThemeVariables } from './stores/theme.js'
 
 /** SPEC §3 'Dapp metadata sent to the wallet' (the host's part of it). */
@@ -62,6 +63,8 @@ export interface PorticoOptions {
   enableReconnect?: boolean
   defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
   enableWalletConnect?: boolean
+  /** From @portico/walletconnect: `walletConnect({ relayUrl })`; loaded on first use. */
+  walletConnect?: WalletConnectLoader
   enableEIP6963?: boolean
   debug?: boolean
   themeMode?: ThemeMode
@@ -163,6 +166,12 @@ const OptionsSchema = v.object({
   enableNetworkSwitch: v.optional(v.boolean()),
   enableReconnect: v.optional(v.boolean()),
   enableWalletConnect: v.optional(v.boolean()),
+  walletConnect: v.optional(
+    v.custom<WalletConnectLoader>(
+      (x) => typeof x === 'object' && x !== null && typeof (x as WalletConnectLoader).load === 'function',
+      'walletConnect must come from walletConnect({...}) of @portico/walletconnect',
+    ),
+  ),
   enableEIP6963: v.optional(v.boolean()),
   debug: v.optional(v.boolean()),
   defaultAccountTypes: v.optional(

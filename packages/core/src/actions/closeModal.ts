@@ -9,6 +9,9 @@ import { track } from '../analytics/track.js'
  */
 export function closeModal(portico: Portico) {
   const { router, modal, connections } = portico.stores
+  // SPEC §8 'Modal closed': a pending email or pairing connect fails when the modal closes.
+  for (const listener of [...portico.modalCloseListeners]) listener()
+  portico.modalCloseListeners.clear()
   if (modal.getState().embedded) {
     reset(router, isConnected(portico) ? 'Account' : 'Connect')
     modal.setState({ loading: false })

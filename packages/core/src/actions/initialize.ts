@@ -3,6 +3,7 @@ import { parseCaipNetworkId, toCaipAddress, type ChainNamespace } from '../caip.
 import { mergeConnectors, sameConnectorId, type Connector } from '../connectors.js'
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
 import { clearConnection } from './disconnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setAccount } from './getters.js'
@@ -38,9 +39,19 @@ export async function initialize(portico: Portico): Promise<void> {
   await project
 }
 
-/** The merged list the Connect view shows (SPEC §3 'Connector' merge rule). */
+/**
+ * The merged list the Connect view shows (SPEC §3 'Connector' merge rule), with a WalletConnect
+ * entry when the host configured it (its client loads only when chosen).
+ */
 export function getMergedConnectors(portico: Portico): Connector[] {
-  return mergeConnectors(portico.stores.connections.getState().connectors)
+  const merged = mergeConnectors(
+    portico.stores.connections.getState().connectors.filter((c) => c.id !== WALLET_CONNECT_CONNECTOR_ID),
+  )
+  if (!portico.options.walletConnect || !portico.options.enableWalletConnect) return merged
+  return [
+    { id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: portico.stores.network.getState().activeNamespace },
+    ...merged,
+  ]
 }
 
 function adapterEvents(portico: Portico, namespace: ChainNamespace): AdapterEvents {

@@ -3,6 +3,8 @@ import type { Portico } from '../portico.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setAccount } from './getters.js'
 import { setConnection } from './setConnection.js'
+import { loadWalletConnect } from './connectWalletConnect.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
 
 /**
  * Silently restores the last wallet of each namespace after a reload (SPEC §3: connector id
@@ -12,6 +14,7 @@ import { setConnection } from './setConnection.js'
 export async function reconnect(portico: Portico): Promise<boolean> {
   if (!portico.options.enableReconnect) return false
   const { connections } = portico.stores
+  await restoreWalletConnect(portico)
   const pending: Array<Promise<void>> = []
   for (const [namespace, adapter] of portico.adapters) {
     const connectorId = portico.storage.getConnectorId(namespace)
@@ -37,6 +40,31 @@ export async function reconnect(portico: Portico): Promise<boolean> {
   connections.setState({ status: connected ? 'connected' : 'disconnected' })
   if (connected) void fetchBalance(portico)
   return connected
+}
+
+/** A stored WalletConnect session is handed back to the adapters before they reconnect. */
+async function restoreWalletConnect(portico: Portico) {
+  const namespaces = [...portico.adapters.keys()].filter(
+    (ns) => portico.storage.getConnectorId(ns) === WALLET_CONNECT_CONNECTOR_ID,
+  )
+  if (!namespaces.length || !portico.options.walletConnect) return
+  try {
+    const client = await loadWalletConnect(portico)
+    const session = await client.restore()
+    if (!session) return
+    for (const ns of namespaces)
+      if (session.namespaces.includes(ns))
+        portico.adapters.get(ns)?.addConnector?.({
+          id: WALLET_CONNECT_CONNECTOR_ID,
+          name: session.peer.name,
+          type: 'WALLET_CONNECT',
+          chain: ns,
+          imageUrl: session.peer.icons?.[0],
+          provider: client.providerFor(ns),
+        })
+  } catch (error) {
+    portico.logger.debug('WalletConnect session restore failed', error)
+  }
 }
 
 function forget(portico: Portico, namespace: ChainNamespace) {

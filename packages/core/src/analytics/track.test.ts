@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { desktopEnvironment } from '../environment.js'
 import { startHttpServer } from '../test/httpServer.js'
 import { testPortico } from '../test/fakes.js'
@@ -6,7 +6,13 @@ import { reportError, track } from './track.js'
 
 let close: (() => Promise<void>) | undefined
 afterEach(() => close?.())
-const settle = () => new Promise((r) => setTimeout(r, 50))
+const settle = () => new Promise((r) => setTimeout(r, 100))
+/** Waits until the server has seen `n` requests, then a little longer to catch any extra. */
+async function received(server: { requests: unknown[] }, n: number) {
+  await vi.waitFor(() => expect(server.requests.length).toBeGreaterThanOrEqual(n), { timeout: 5000 })
+  await settle()
+  expect(server.requests).toHaveLength(n)
+}
 
 async function setup(status = 202, overrides = {}) {
   const server = await startHttpServer({ 'POST /e': () => ({ status, json: { ok: status < 300 } }) })
@@ -25,8 +31,7 @@ describe('SPEC §7 Analytics', () => {
     const { portico, server, clock } = await setup()
     clock.advance(1234)
     track(portico, 'MODAL_OPEN', { connected: false })
-    await settle()
-    expect(server.requests).toHaveLength(1)
+    await received(server, 1)
     expect(Object.fromEntries(server.requests[0]!.query)).toMatchObject({ projectId: 'p1', st: 'portico', sv: '4.0.0' })
     expect(server.requests[0]!.body).toEqual({
       eventId: 'uuid-1',
@@ -48,22 +53,19 @@ describe('SPEC §7 Analytics', () => {
   test('rule: error reports are allowed at most 5 per 60 seconds', async () => {
     const { portico, server, clock } = await setup()
     for (let i = 0; i < 8; i++) reportError(portico, new Error(`boom ${i}`))
-    await settle()
-    expect(server.requests).toHaveLength(5)
+    await received(server, 5)
     expect(server.requests[0]!.body).toMatchObject({
       props: { type: 'error', event: 'ERROR', errorType: 'INTERNAL_SDK_ERROR', errorMessage: 'boom 0' },
     })
     clock.advance(60_000)
     reportError(portico, new Error('later'))
-    await settle()
-    expect(server.requests).toHaveLength(6)
+    await received(server, 6)
   })
 
   test("rule: a 403 raises 'Invalid App Configuration' once, then nothing more is sent", async () => {
     const { portico, server } = await setup(403)
     track(portico, 'MODAL_OPEN')
-    await settle()
-    expect(portico.stores.project.getState().alert?.message).toBe('Invalid App Configuration')
+    await vi.waitFor(() => expect(portico.stores.project.getState().alert?.message).toBe('Invalid App Configuration'), { timeout: 5000 })
     portico.stores.project.setState({ alert: undefined })
     track(portico, 'MODAL_CLOSE')
     await settle()

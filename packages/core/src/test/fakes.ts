@@ -36,6 +36,12 @@ export class ScriptedAdapter implements ChainAdapter {
   reconnectResult: () => Promise<AdapterConnectResult | null>
   switchResult: (network: CaipNetwork) => Promise<void> = async () => {}
   balance = { value: '1234567890000000000', decimals: 18, symbol: 'ETH' }
+  // Optional capabilities a test switches on by assigning them.
+  addConnector?: ChainAdapter['addConnector']
+  sendTransfer?: ChainAdapter['sendTransfer']
+  estimateTransferFee?: ChainAdapter['estimateTransferFee']
+  waitForTransaction?: ChainAdapter['waitForTransaction']
+  resolveName?: ChainAdapter['resolveName']
 
   constructor(readonly namespace: ChainNamespace = 'eip155', connectors?: Connector[]) {
     this.connectors = connectors ?? [

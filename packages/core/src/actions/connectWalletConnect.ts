@@ -1,0 +1,166 @@
+import type { ChainNamespace } from '../caip.js'
+import { Time } from '../defaults.js'
+import { PorticoError } from '../errors/base.js'
+import { ErrorText } from '../errors/catalogue.js'
+import type { Portico } from '../portico.js'
+import { StorageKeys } from '../storage.js'
+import { push } from '../router.js'
+import { initialWalletConnectState, type WalletConnectState } from '../stores/walletConnect.js'
+import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectClient, type WalletConnectSession } from '../walletconnect/client.js'
+import { pairingExpiryFrom, shouldReusePairing } from '../walletconnect/pairing.js'
+import { track } from '../analytics/track.js'
+import { closeModal } from './closeModal.js'
+import { fetchBalance } from './fetchBalance.js'
+import { setConnection } from './setConnection.js'
+
+export interface ConnectWalletConnectParameters {
+  /** The wallet picked in AllWallets (deep links, name, recent); plain QR when omitted. */
+  wallet?: WalletConnectState['recentWallet']
+}
+
+class PairingExpired extends Error {}
+
+/** Loads the WalletConnect client once, on first use (it is not in the first load). */
+export function loadWalletConnect(portico: Portico): Promise<WalletConnectClient> {
+  const loader = portico.options.walletConnect
+  if (!loader || !portico.options.enableWalletConnect) return Promise.reject(new PorticoError(ErrorText.walletConnectConnectorNotFound))
+  portico.walletConnectClient ??= loader.load().catch((error) => {
+    portico.walletConnectClient = undefined
+    throw error
+  })
+  return portico.walletConnectClient
+}
+
+/**
+ * Pairs a wallet by QR code or deep link and connects every chain family of the session.
+ * SPEC §4: the URI expires 4 minutes after it is set (expired with 10 s left) and is then
+ * regenerated; closing the modal rejects with 'Modal closed'.
+ */
+export async function connectWalletConnect(portico: Portico, { wallet }: ConnectWalletConnectParameters = {}) {
+  const { walletConnect, connections, router } = portico.stores
+  push(router, 'ConnectingWalletConnect', { walletId: wallet?.id })
+  walletConnect.setState({ recentWallet: wallet, wcError: undefined })
+  connections.setState({ status: 'connecting' })
+  track(portico, 'SELECT_WALLET', { name: wallet?.name ?? 'WalletConnect', platform: 'qrcode' })
+
+  let session: WalletConnectSession
+  try {
+    const client = await loadWalletConnect(portico)
+    session = await pairUntilApproved(portico, client)
+    portico.pendingPairing = undefined
+    await connectSession(portico, client, session)
+  } catch (error) {
+    connections.setState({ status: 'disconnected' })
+    if (error instanceof PorticoError && error.shortMessage === ErrorText.modalClosed) throw error
+    const message = error instanceof PorticoError ? error.shortMessage : ErrorText.connectionRejected
+    walletConnect.setState({ wcError: message, wcUri: undefined, wcPairingExpiry: undefined, wcLoading: false })
+    track(portico, 'CONNECT_ERROR', { message: error instanceof Error ? error.message : String(error) })
+    throw error instanceof PorticoError ? error : new PorticoError(ErrorText.connectionRejected, { cause: error, category: 'WALLET_ERROR' })
+  }
+  if (wallet) portico.storage.addRecentWallet({ id: wallet.id, name: wallet.name, icon: wallet.image_url })
+  walletConnect.setState({ wcUri: undefined, wcPairingExpiry: undefined, wcLinking: undefined })
+  track(portico, 'CONNECT_SUCCESS', { method: 'qrcode', name: session.peer.name })
+  void fetchBalance(portico)
+  closeModal(portico)
+}
+
+async function pairUntilApproved(portico: Portico, client: WalletConnectClient): Promise<WalletConnectSession> {
+  const { walletConnect } = portico.stores
+  for (;;) {
+    let expire!: (e: Error) => void
+    let onClose!: () => void
+    const expired = new Promise<never>((_, reject) => (expire = reject))
+    const closed = new Promise<never>((_, reject) => {
+      onClose = () => reject(new PorticoError(ErrorText.modalClosed, { category: 'WALLET_ERROR' }))
+    })
+    // The race below observes these; the extra handlers only keep a late rejection from being unhandled.
+    expired.catch(() => undefined)
+    closed.catch(() => undefined)
+    portico.modalCloseListeners.add(onClose)
+    const { wcUri, wcPairingExpiry } = walletConnect.getState()
+    const reuse = shouldReusePairing({
+      cache: portico.options.walletConnect?.cache ?? 'auto',
+      uri: wcUri,
+      expiry: wcPairingExpiry,
+      now: portico.clock.now(),
+      isTelegram: portico.environment.isTelegram?.() ?? false,
+      isIosSafari: portico.environment.isIosSafari?.() ?? false,
+    })
+    if (!reuse) walletConnect.setState({ wcUri: undefined, wcPairingExpiry: undefined, wcLoading: true })
+    else scheduleExpiry(portico, wcPairingExpiry!, expire)
+    // Reusing means waiting on the pairing already in flight rather than starting another.
+    const pairing =
+      reuse && portico.pendingPairing
+        ? portico.pendingPairing
+        : client.connect({
+            caipNetworks: portico.options.networks,
+            onUri: (uri) => {
+              const expiry = pairingExpiryFrom(portico.clock.now())
+              walletConnect.setState({ wcUri: uri, wcPairingExpiry: expiry, wcLoading: false })
+              scheduleExpiry(portico, expiry, expire)
+            },
+          })
+    portico.pendingPairing = pairing
+    pairing.catch(() => undefined)
+    try {
+      return await Promise.race([
+        pairing,
+        expired,
+        closed,
+      ])
+    } catch (error) {
+      if (!(error instanceof PairingExpired)) throw error
+      portico.pendingPairing = undefined
+      portico.logger.debug('pairing expired; regenerating the URI')
+    } finally {
+      portico.modalCloseListeners.delete(onClose)
+      clearTimer(portico)
+    }
+  }
+}
+
+function scheduleExpiry(portico: Portico, expiry: number, expire: (e: Error) => void) {
+  clearTimer(portico)
+  const wait = Math.max(0, expiry - Time.pairingExpiryMarginMs - portico.clock.now())
+  portico.timers.set('wcExpiry', portico.clock.setTimeout(() => expire(new PairingExpired()), wait))
+}
+
+function clearTimer(portico: Portico) {
+  const handle = portico.timers.get('wcExpiry')
+  if (handle !== undefined) portico.clock.clearTimeout(handle)
+  portico.timers.delete('wcExpiry')
+}
+
+/** Hands each chain family of the session to its adapter as a WALLET_CONNECT connector. */
+export async function connectSession(portico: Portico, client: WalletConnectClient, session: WalletConnectSession) {
+  let connected = 0
+  for (const namespace of session.namespaces) {
+    const adapter = portico.adapters.get(namespace as ChainNamespace)
+    if (!adapter?.addConnector) continue
+    adapter.addConnector({
+      id: WALLET_CONNECT_CONNECTOR_ID,
+      name: session.peer.name,
+      type: 'WALLET_CONNECT',
+      chain: namespace,
+      imageUrl: session.peer.icons?.[0],
+      provider: client.providerFor(namespace),
+    })
+    const result = await adapter.connect({ connectorId: WALLET_CONNECT_CONNECTOR_ID })
+    setConnection(portico, namespace, result)
+    connected++
+  }
+  if (!connected) throw new PorticoError(ErrorText.connectorUnsupportedChains)
+}
+
+/**
+ * SPEC §4: reset clears URI, expiry, linking and recent wallet; it sets disconnected, clears
+ * transactions and removes the stored deep link.
+ */
+export function resetWcConnection(portico: Portico) {
+  clearTimer(portico)
+  portico.pendingPairing = undefined
+  portico.stores.walletConnect.setState(initialWalletConnectState)
+  portico.stores.connections.setState({ status: 'disconnected' })
+  portico.stores.router.setState({ transactionStack: [] })
+  portico.storage.write(StorageKeys.deepLinkChoice, null)
+}

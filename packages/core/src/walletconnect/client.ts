@@ -1,0 +1,32 @@
+import type { ChainNamespace } from '../caip.js'
+import type { CaipNetwork } from '../networks.js'
+
+/** What the WalletConnect package provides once loaded (core never imports it). */
+export interface WalletConnectClient {
+  /** Starts a pairing; `onUri` gets each wc: URI to show; resolves once the wallet approved. */
+  connect(parameters: { caipNetworks: readonly CaipNetwork[]; onUri(uri: string): void }): Promise<WalletConnectSession>
+  /** The session kept from before a reload, or null. */
+  restore(): Promise<WalletConnectSession | null>
+  disconnect(): Promise<void>
+  /** An EIP-1193 provider for one chain family of the session. */
+  providerFor(namespace: ChainNamespace): unknown
+  onSessionEnd(listener: () => void): () => void
+}
+
+export interface WalletConnectSession {
+  namespaces: ChainNamespace[]
+  peer: { name: string; url?: string; icons?: string[] }
+}
+
+/**
+ * The host passes `walletConnect: walletConnect({...})` from @portico/walletconnect: a small
+ * object whose `load()` imports the real client only when a user chooses a WalletConnect path.
+ */
+export interface WalletConnectLoader {
+  load(): Promise<WalletConnectClient>
+  /** SPEC §4 pairing cache: 'always', 'auto' (Telegram / iOS Safari) or 'never'. */
+  cache?: 'always' | 'auto' | 'never'
+}
+
+/** The connector id a WalletConnect session is stored and listed under. */
+export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
