@@ -1,4 +1,57 @@
+import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../app.js'
 import type { ServerContext } from '../context.js'
+import { coinTypeForChainId, parseAddress } from '../names/rules.js'
+import { namesForAddress } from '../names/store.js'
+import { CommonQuery, ErrorSchema, errorResponses } from '../schemas.js'
 
-export function register(_app: App, _ctx: ServerContext) {}
+const IdentitySchema = z
+  .object({
+    name: z.string().nullable().openapi({ example: 'alice.portico.id' }),
+    avatar: z.string().nullable().openapi({ example: null }),
+  })
+  .openapi('Identity')
+
+const identityRoute = createRoute({
+  method: 'get',
+  path: '/v1/identity/{address}',
+  summary: "An address's name and avatar",
+  description:
+    'From the name service: the first name registered for the address (preferring one with an address for the given ' +
+    "chain's coin type), and its `avatar` attribute. Both null when the address has no name.",
+  request: {
+    params: z.object({
+      address: z.string().min(1).max(128).openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
+    }),
+    query: z.object({
+      ...CommonQuery,
+      chainId: z
+        .string()
+        .regex(/^(eip155:)?\d{1,10}$|^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}$/, 'chainId must be a chain id or a CAIP-2 id')
+        .optional()
+        .openapi({ example: 'eip155:1' }),
+    }),
+  },
+  responses: {
+    200: { description: 'The identity', content: { 'application/json': { schema: IdentitySchema } } },
+    ...errorResponses,
+    400: { description: 'Invalid address', content: { 'application/json': { schema: ErrorSchema } } },
+  },
+})
+
+export function register(app: App, ctx: ServerContext) {
+  app.openapi(identityRoute, async (c) => {
+    const address = parseAddress(c.req.valid('param').address)
+    if (!address)
+      return c.json(
+        { error: 'Invalid address', reasons: [{ description: 'The address must be an EVM (0x + 40 hex) or Solana (base58) address' }] },
+        400,
+      )
+    const records = await namesForAddress(ctx.db, address.key)
+    const evmChain = /^(?:eip155:)?(\d{1,10})$/.exec(c.req.valid('query').chainId ?? '')
+    const coinType = evmChain && Number(evmChain[1]) < 0x80000000 ? String(coinTypeForChainId(Number(evmChain[1]))) : undefined
+    const record = (coinType && records.find((r) => r.addresses[coinType])) || records[0]
+    const avatar = record?.attributes.avatar
+    return c.json({ name: record?.name ?? null, avatar: typeof avatar === 'string' && avatar ? avatar : null }, 200)
+  })
+}
