@@ -56,7 +56,7 @@ describe('SPEC §4 Send on EVM', () => {
     const { hash } = await sendTokens(portico)
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     const usdcAfter = await client.readContract({ address: devnet.chains[0]!.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [receiver] })
-    expect(usdcAfter - usdcBefore).toBe(12_500_000n)
+    expect((usdcAfter as bigint) - (usdcBefore as bigint)).toBe(12_500_000n)
     expect(portico.stores.send.getState()).toMatchObject({ token: undefined, sendTokenAmount: undefined, loading: false })
 
     const ethBefore = await client.getBalance({ address: receiver })

@@ -20,4 +20,4 @@ export const errorResponses = {
   400: { description: 'Invalid request', content: { 'application/json': { schema: ErrorSchema } } },
   403: { description: 'Unknown project', content: { 'application/json': { schema: ErrorSchema } } },
   429: { description: 'Rate limited', content: { 'application/json': { schema: ErrorSchema } } },
-} as const
+}

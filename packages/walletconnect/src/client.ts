@@ -1,0 +1,85 @@
+import type { CaipNetwork, ChainNamespace, WalletConnectClient, WalletConnectSession } from '@portico/core'
+import UniversalProvider from '@walletconnect/universal-provider'
+import { createEip155Provider } from './eip155Provider.js'
+import type { WalletConnectOptions } from './index.js'
+
+const EIP155_METHODS = [
+  'eth_sendTransaction',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+]
+const EIP155_EVENTS = ['chainChanged', 'accountsChanged']
+
+/** The WalletConnect client: @walletconnect/universal-provider against the configured relay. */
+export async function createWalletConnectClient(options: WalletConnectOptions): Promise<WalletConnectClient> {
+  const provider = await UniversalProvider.init({
+    projectId: options.projectId,
+    relayUrl: options.relayUrl,
+    metadata: options.metadata,
+    telemetryEnabled: false,
+    customStoragePrefix: 'portico',
+    logger: 'error',
+  } as Parameters<typeof UniversalProvider.init>[0])
+  if (!options.verify) {
+    // A self-hosted relay has no Verify API; asking it costs ~5 s per proposal offline.
+    const verify = provider.client.core.verify as unknown as { register: () => Promise<string>; resolve: () => Promise<undefined> }
+    verify.register = async () => ''
+    verify.resolve = async () => undefined
+  }
+  let eip155: ReturnType<typeof createEip155Provider> | undefined
+  const sessionOf = (): WalletConnectSession | null => {
+    const session = provider.session
+    if (!session) return null
+    return {
+      namespaces: Object.keys(session.namespaces) as ChainNamespace[],
+      peer: { name: session.peer.metadata.name, url: session.peer.metadata.url, icons: session.peer.metadata.icons },
+    }
+  }
+
+  return {
+    async connect({ caipNetworks, onUri }) {
+      const onDisplayUri = (uri: string) => onUri(uri)
+      provider.on('display_uri', onDisplayUri)
+      try {
+        await provider.connect({ optionalNamespaces: namespacesFor(caipNetworks) })
+      } finally {
+        provider.removeListener('display_uri', onDisplayUri)
+      }
+      eip155 = undefined
+      const session = sessionOf()
+      if (!session) throw new Error('The wallet did not approve a session')
+      return session
+    },
+    async restore() {
+      return sessionOf()
+    },
+    async disconnect() {
+      if (provider.session) await provider.disconnect()
+    },
+    providerFor(namespace) {
+      if (namespace !== 'eip155') throw new Error(`WalletConnect sessions for ${namespace} are not supported yet`)
+      eip155 ??= createEip155Provider(provider)
+      return eip155
+    },
+    onSessionEnd(listener) {
+      provider.on('session_delete', listener)
+      return () => provider.removeListener('session_delete', listener)
+    },
+  }
+}
+
+function namespacesFor(caipNetworks: readonly CaipNetwork[]) {
+  const evm = caipNetworks.filter((n) => n.chainNamespace === 'eip155')
+  return {
+    eip155: {
+      chains: evm.map((n) => n.caipNetworkId),
+      methods: EIP155_METHODS,
+      events: EIP155_EVENTS,
+      rpcMap: Object.fromEntries(evm.map((n) => [String(n.id), n.rpcUrls.default.http[0]!])),
+    },
+  }
+}
