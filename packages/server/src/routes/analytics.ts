@@ -1,4 +1,78 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { bodyLimit } from 'hono/body-limit'
 import type { App } from '../app.js'
+import { insertAnalyticsEvent } from '../analytics/store.js'
 import type { ServerContext } from '../context.js'
+import { projectReader } from '../projects.js'
+import { CommonQuery, errorResponses, ErrorSchema } from '../schemas.js'
 
-export function register(_app: App, _ctx: ServerContext) {}
+/** Largest accepted body of POST /e. */
+export const MAX_EVENT_BYTES = 32 * 1024
+
+const Props = z.object({
+  type: z.enum(['track', 'error']),
+  event: z.string().min(1).max(128),
+  address: z.string().max(256).optional(),
+  properties: z.record(z.string().max(128), z.unknown()).optional(),
+  errorType: z.string().max(256).optional(),
+  errorMessage: z.string().max(4_096).optional(),
+  stackTrace: z.string().max(16_384).optional(),
+})
+
+export const AnalyticsEventSchema = z
+  .object({
+    eventId: z.guid(),
+    url: z.string().max(2_048),
+    domain: z.string().max(253),
+    timestamp: z.number().int().min(0).max(8_640_000_000_000_000),
+    props: Props,
+  })
+  .openapi('AnalyticsEvent')
+
+const postEvent = createRoute({
+  method: 'post',
+  path: '/e',
+  summary: 'An analytics event or error report (SPEC §7 "Analytics")',
+  request: {
+    query: z.object(CommonQuery),
+    body: { required: true, content: { 'application/json': { schema: AnalyticsEventSchema } } },
+  },
+  responses: {
+    202: { description: 'Stored', content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } } },
+    ...errorResponses,
+    403: { description: 'Unknown project, or analytics switched off for it', content: { 'application/json': { schema: ErrorSchema } } },
+    413: { description: `Body over ${MAX_EVENT_BYTES} bytes`, content: { 'application/json': { schema: ErrorSchema } } },
+  },
+})
+
+export function register(app: App, ctx: ServerContext) {
+  const read = projectReader(ctx)
+
+  app.use(
+    '/e',
+    bodyLimit({
+      maxSize: MAX_EVENT_BYTES,
+      onError: (c) =>
+        c.json({ error: 'Payload Too Large', reasons: [{ description: `body: at most ${MAX_EVENT_BYTES} bytes` }] }, 413),
+    }),
+  )
+
+  // navigator.sendBeacon and preflight-free fetches send JSON as text/plain: read it as JSON.
+  app.use('/e', async (c, next) => {
+    if (c.req.method === 'POST' && /^text\/plain\b/i.test(c.req.header('content-type') ?? '')) {
+      const headers = new Headers(c.req.raw.headers)
+      headers.set('content-type', 'application/json')
+      c.req.raw = new Request(c.req.raw, { headers, duplex: 'half' } as RequestInit)
+    }
+    await next()
+  })
+
+  app.openapi(postEvent, async (c) => {
+    const projectId = c.get('projectId')
+    const project = await read(projectId)
+    if (!project) return c.json({ error: 'Invalid Project ID' }, 403)
+    if (!project.analytics) return c.json({ error: 'Analytics disabled for this project' }, 403)
+    await insertAnalyticsEvent(ctx.db, projectId, c.req.valid('json'))
+    return c.json({ ok: true as const }, 202)
+  })
+}

@@ -1,4 +1,135 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { HTTPException } from 'hono/http-exception'
 import type { App } from '../app.js'
 import type { ServerContext } from '../context.js'
+import { projectReader } from '../projects.js'
+import { CommonQuery, errorResponses } from '../schemas.js'
 
-export function register(_app: App, _ctx: ServerContext) {}
+/** SPEC §9 'Defaults' → 'Remote features', in the order they are listed. */
+export const SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+export const DEFAULT_REMOTE_FEATURES: ReadonlyArray<readonly [string, boolean | readonly string[]]> = [
+  ['swaps', ['sandbox']],
+  ['onramp', ['sandbox']],
+  ['email', true],
+  ['socials', SOCIALS],
+  ['activity', true],
+  ['branding', true],
+  ['multiWallet', false],
+  ['emailCapture', false],
+  ['payWithExchange', false],
+  ['payments', false],
+]
+
+export interface RemoteFeature {
+  id: string
+  isEnabled: boolean
+  /** The provider list (swaps, onramp) or socials list; null for on/off features. */
+  config: string[] | null
+}
+
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value] : undefined
+
+/**
+ * A project's `features` over the defaults. Each value may be a boolean, a list (list features:
+ * empty means off) or `{ isEnabled, config }`. Unknown ids and ill-typed values are ignored.
+ */
+export function resolveRemoteFeatures(overrides: Record<string, unknown>): RemoteFeature[] {
+  return DEFAULT_REMOTE_FEATURES.map(([id, fallback]) => {
+    const isList = typeof fallback !== 'boolean'
+    const defaults: RemoteFeature = isList
+      ? { id, isEnabled: fallback.length > 0, config: [...fallback] }
+      : { id, isEnabled: fallback, config: null }
+    let value = overrides[id]
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const { isEnabled, config } = value as { isEnabled?: unknown; config?: unknown }
+      if (isList && strings(config)) value = isEnabled === false ? false : strings(config)
+      else if (typeof isEnabled === 'boolean') value = isEnabled
+      else return defaults
+    }
+    if (typeof value === 'boolean')
+      return isList ? { id, isEnabled: value, config: value ? defaults.config : [] } : { id, isEnabled: value, config: null }
+    const list = strings(value)
+    if (isList && list) return { id, isEnabled: list.length > 0, config: list }
+    return defaults
+  })
+}
+
+const Query = z.object(CommonQuery)
+const ok = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } })
+const RemoteFeaturesSchema = z
+  .object({
+    features: z.array(z.object({ id: z.string(), isEnabled: z.boolean(), config: z.array(z.string()).nullable() })),
+  })
+  .openapi('RemoteFeatures')
+
+const configRoute = createRoute({
+  method: 'get',
+  path: '/appkit/v1/config',
+  summary: "The project's remote features over the defaults (SPEC §9 'Defaults')",
+  request: { query: Query },
+  responses: {
+    200: ok('One entry per remote feature', RemoteFeaturesSchema),
+    ...errorResponses,
+  },
+})
+
+const originsRoute = createRoute({
+  method: 'get',
+  path: '/projects/v1/origins',
+  summary: 'Origins allowed to use the project (exact, or `scheme://host:*`)',
+  request: { query: Query },
+  responses: {
+    200: ok('The allowed origins', z.object({ allowedOrigins: z.array(z.string()) })),
+    ...errorResponses,
+  },
+})
+
+const analyticsConfigRoute = createRoute({
+  method: 'get',
+  path: '/getAnalyticsConfig',
+  summary: 'Whether the project collects analytics',
+  request: { query: Query },
+  responses: {
+    200: ok('The analytics switch', z.object({ isAnalyticsEnabled: z.boolean() })),
+    ...errorResponses,
+  },
+})
+
+const supportedChainsRoute = createRoute({
+  method: 'get',
+  path: '/v1/supported-chains',
+  summary: 'CAIP-2 ids this server has RPC endpoints for',
+  request: { query: Query },
+  responses: {
+    200: ok('Supported chains by transport', z.object({ http: z.array(z.string()), ws: z.array(z.string()) })),
+    ...errorResponses,
+  },
+})
+
+export function register(app: App, ctx: ServerContext) {
+  const read = projectReader(ctx)
+  // The guard already answered 403 for unknown projects; this covers one removed since.
+  const project = async (projectId: string) => {
+    const p = await read(projectId)
+    if (!p) throw new HTTPException(403, { message: 'Invalid Project ID' })
+    return p
+  }
+
+  app.openapi(configRoute, async (c) => {
+    const p = await project(c.get('projectId'))
+    return c.json({ features: resolveRemoteFeatures(p.features) }, 200)
+  })
+
+  app.openapi(originsRoute, async (c) => {
+    const p = await project(c.get('projectId'))
+    return c.json({ allowedOrigins: p.allowedOrigins }, 200)
+  })
+
+  app.openapi(analyticsConfigRoute, async (c) => {
+    const p = await project(c.get('projectId'))
+    return c.json({ isAnalyticsEnabled: p.analytics }, 200)
+  })
+
+  app.openapi(supportedChainsRoute, (c) => c.json({ http: Object.keys(ctx.config.rpcUrls), ws: [] as string[] }, 200))
+}

@@ -1,4 +1,151 @@
+import { createHash } from 'node:crypto'
+import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../app.js'
 import type { ServerContext } from '../context.js'
+import { walletIconSvg } from '../registry/icons.js'
+import { queryWallets, seedWallets, walletForImage } from '../registry/registry.js'
+import { CommonQuery, errorResponses } from '../schemas.js'
 
-export function register(_app: App, _ctx: ServerContext) {}
+/** SPEC §9 'Lists and paging': a page of 40; search asks for 100, the most a page may hold. */
+export const DEFAULT_ENTRIES = 40
+export const MAX_ENTRIES = 100
+const MAX_LIST_ITEMS = 200
+
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+
+/** A comma-separated list param whose items each match `item`. */
+const listParam = (item: RegExp, what: string, example: string) =>
+  z
+    .string()
+    .max(16_384)
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return
+      const items = splitList(value)
+      if (items.length > MAX_LIST_ITEMS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_LIST_ITEMS} items` })
+      const bad = items.find((i) => !item.test(i))
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `invalid ${what} '${bad.slice(0, 80)}'` })
+    })
+    .openapi({ description: `Comma-separated ${what}s`, example })
+
+const WalletIdList = listParam(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/, 'wallet id', 'metamask,rainbow')
+const ChainList = listParam(/^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}$/, 'CAIP-2 chain id', 'eip155:1,solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+const RdnsList = listParam(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'rdns', 'io.metamask,me.rainbow')
+
+const WalletsQuery = z.object({
+  ...CommonQuery,
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'page must be an integer from 1 to 999999')
+    .optional()
+    .openapi({ description: 'Page number, from 1', example: '1' }),
+  entries: z
+    .string()
+    .regex(/^\d{1,3}$/, `entries must be an integer from 1 to ${MAX_ENTRIES}`)
+    .refine((v) => Number(v) >= 1 && Number(v) <= MAX_ENTRIES, `entries must be an integer from 1 to ${MAX_ENTRIES}`)
+    .optional()
+    .openapi({ description: `Page size (default ${DEFAULT_ENTRIES}, max ${MAX_ENTRIES})`, example: '40' }),
+  search: z.string().max(100).optional().openapi({ description: 'Case-insensitive match on the name', example: 'meta' }),
+  include: WalletIdList,
+  exclude: WalletIdList,
+  chains: ChainList,
+  rdns: RdnsList,
+})
+
+const WalletSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    homepage: z.string().nullable(),
+    image_url: z.string(),
+    order: z.number(),
+    mobile_link: z.string().nullable(),
+    desktop_link: z.string().nullable(),
+    webapp_link: z.string().nullable(),
+    app_store: z.string().nullable(),
+    play_store: z.string().nullable(),
+    rdns: z.string().nullable(),
+    chains: z.array(z.string()),
+    injected: z.array(z.object({ namespace: z.string(), injected_id: z.string() })),
+  })
+  .openapi('Wallet')
+
+const getWallets = createRoute({
+  method: 'get',
+  path: '/getWallets',
+  summary: 'The wallet registry, filtered and paged (SPEC §5 "Wallet list", §9 "Lists and paging")',
+  request: { query: WalletsQuery },
+  responses: {
+    200: {
+      description: 'One page of wallets ordered by `order`, and the count of all matches',
+      content: { 'application/json': { schema: z.object({ count: z.number(), data: z.array(WalletSchema) }) } },
+    },
+    ...errorResponses,
+  },
+})
+
+const asJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T
+
+export function register(app: App, ctx: ServerContext) {
+  // The registry is (re)seeded from src/registry/wallets.json when it changed; requests wait for it.
+  const ready = seedWallets(ctx.db).catch((error) => {
+    ctx.log('wallet registry seed failed', error)
+    throw error
+  })
+  ready.catch(() => undefined)
+  ctx.onClose(() => ready.then(() => undefined, () => undefined))
+
+  app.openapi(getWallets, async (c) => {
+    await ready
+    const q = c.req.valid('query')
+    const list = (v: string | undefined) => (v === undefined ? undefined : splitList(v))
+    const { count, rows } = await queryWallets(ctx.db, {
+      page: q.page ? Number(q.page) : 1,
+      entries: q.entries ? Number(q.entries) : DEFAULT_ENTRIES,
+      search: q.search?.trim() || undefined,
+      include: list(q.include),
+      exclude: list(q.exclude),
+      chains: list(q.chains),
+      rdns: list(q.rdns),
+    })
+    const base = ctx.config.publicUrl.replace(/\/+$/, '')
+    const data = rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      homepage: r.homepage,
+      image_url: `${base}/icons/wallets/${encodeURIComponent(r.image_id)}.svg`,
+      order: r.sort_order,
+      mobile_link: r.mobile_link,
+      desktop_link: r.desktop_link,
+      webapp_link: r.webapp_link,
+      app_store: r.app_store,
+      play_store: r.play_store,
+      rdns: r.rdns,
+      chains: asJson<string[]>(r.chains),
+      injected: asJson<Array<{ namespace: string; injected_id: string }>>(r.injected),
+    }))
+    return c.json({ count, data }, 200)
+  })
+
+  // Icons carry no projectId (the guard lets /icons/ through) so <img> tags can load them.
+  app.get('/icons/wallets/:file', async (c) => {
+    const match = /^([a-z0-9][a-z0-9-]{0,63})\.svg$/.exec(c.req.param('file'))
+    if (!match) return c.json({ error: 'Not Found' }, 404)
+    await ready
+    const wallet = await walletForImage(ctx.db, match[1]!)
+    if (!wallet) return c.json({ error: 'Not Found' }, 404)
+    const svg = walletIconSvg(wallet)
+    const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`
+    const headers = {
+      'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
+      ETag: etag,
+      'X-Content-Type-Options': 'nosniff',
+    }
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers)
+    return c.body(svg, 200, { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' })
+  })
+}
