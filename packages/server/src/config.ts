@@ -34,6 +34,28 @@ export interface ServerConfig {
   nameSuffix: string
   /** Prices in USD by token symbol for the devnet price source. */
   prices: Record<string, number>
+  /**
+   * The sandbox onramp (test only, no real money): the devnet chains (CAIP-2) it completes
+   * purchases on, each with its USDC contract and the key of the account that mints it.
+   */
+  sandboxOnramp?: Record<string, { usdc: `0x${string}`; minterPrivateKey: `0x${string}` }>
+  /**
+   * Per CAIP-2 chain: its native currency and the ERC20 tokens the balance endpoint reports
+   * (and prices). A chain with an RPC URL but no entry gets an 18-decimal 'ETH' native currency and no tokens.
+   */
+  chainAssets?: Record<
+    string,
+    {
+      native: { name: string; symbol: string; decimals: number }
+      tokens: { address: string; name: string; symbol: string; decimals: number }[]
+    }
+  >
+  /**
+   * The chain indexer behind /v1/account/{address}/history. pollMs: how often each chain's head
+   * is read; batchBlocks: blocks per step; backfillBlocks: how far behind the head a fresh
+   * database starts. enabled false turns it off.
+   */
+  indexer?: { enabled: boolean; pollMs: number; batchBlocks: number; backfillBlocks: number }
 }
 
 /** The development project the demo uses. */
@@ -57,6 +79,29 @@ export const DEFAULT_CONFIG: ServerConfig = {
   rateLimits: { perIpPerMinute: 1200, perProjectPerMinute: 12000 },
   nameSuffix: '.portico.id',
   prices: { ETH: 3000, USDC: 1, POL: 0.5, SOL: 150 },
+  // Dev account 0 of the public anvil test mnemonic (a PUBLIC devnet key, never for real funds):
+  // it owns the devnet USDC contract, so it can mint sandbox purchases.
+  sandboxOnramp: {
+    'eip155:31337': {
+      usdc: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      minterPrivateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+    },
+    'eip155:31338': {
+      usdc: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      minterPrivateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+    },
+  },
+  chainAssets: Object.fromEntries(
+    ['eip155:31337', 'eip155:31338'].map((id) => [
+      id,
+      {
+        native: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        // The devnet's USDC: the same address on both chains (first contract of dev account 0).
+        tokens: [{ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'USD Coin', symbol: 'USDC', decimals: 6 }],
+      },
+    ]),
+  ),
+  indexer: { enabled: true, pollMs: 1000, batchBlocks: 20, backfillBlocks: 1000 },
 }
 
 const HELP = `portico-server: the self-hostable Portico API.

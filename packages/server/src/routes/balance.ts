@@ -1,4 +1,139 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { getAddress } from 'viem'
 import type { App } from '../app.js'
+import { chainAssets, parseCaip10 } from '../chain/assets.js'
+import { ChainUnavailableError, readBalances } from '../chain/balances.js'
+import { ICON_SYMBOL_PATTERN, tokenIconSvg, tokenIconUrl } from '../chain/icons.js'
+import { configPriceSource } from '../chain/prices.js'
+import { tokenMetadata } from '../chain/tokens.js'
 import type { ServerContext } from '../context.js'
+import { apiErrors as errorResponses, errorResponse } from '../chain/openapi.js'
+import { CaipNetworkId, CommonQuery } from '../schemas.js'
 
-export function register(_app: App, _ctx: ServerContext) {}
+/** SPEC §5: an EVM address is 40 hex characters with an optional 0x prefix. */
+const AccountAddress = z
+  .string()
+  .regex(/^(0x)?[0-9a-fA-F]{40}$/, 'Invalid EVM address')
+  .openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
+
+const Currency = z.enum(['usd']).openapi({ description: 'Only usd is supported', example: 'usd' })
+
+const TokenBalanceSchema = z
+  .object({
+    name: z.string(),
+    symbol: z.string(),
+    chainId: z.string().openapi({ example: 'eip155:31337' }),
+    address: z.string().optional().openapi({ description: 'CAIP-10 of the token contract; absent for the native currency' }),
+    value: z.number().openapi({ description: 'USD value of the quantity' }),
+    price: z.number().openapi({ description: 'USD price of one token (0 when unknown)' }),
+    quantity: z.object({ decimals: z.string(), numeric: z.string().openapi({ description: 'Decimal amount', example: '9999.5' }) }),
+    iconUrl: z.string(),
+  })
+  .openapi('TokenBalance')
+
+const unavailable = errorResponse('The chain RPC failed')
+
+const balanceRoute = createRoute({
+  method: 'get',
+  path: '/v1/account/{address}/balance',
+  summary: 'Token balances of an address on one chain',
+  description:
+    'The native balance (always present) and the non-zero balances of the ERC20 tokens configured for the chain (config chainAssets), read from the chain, with USD prices from the server price source.',
+  request: {
+    params: z.object({ address: AccountAddress }),
+    query: z.object({ ...CommonQuery, chainId: CaipNetworkId.openapi({ example: 'eip155:31337' }), currency: Currency.optional() }),
+  },
+  responses: {
+    200: { description: 'Balances', content: { 'application/json': { schema: z.object({ balances: z.array(TokenBalanceSchema) }) } } },
+    ...errorResponses,
+    502: unavailable,
+  },
+})
+
+const FungibleAddress = z
+  .string()
+  .max(200)
+  .refine((v) => parseCaip10(v) !== null, 'Expected a CAIP-10 token address (eip155:<chain>:<0x address> or eip155:<chain>:native)')
+
+const priceRoute = createRoute({
+  method: 'post',
+  path: '/v1/fungible/price',
+  summary: 'USD prices of fungible tokens',
+  description: 'Tokens the server cannot price (unknown chain, unconfigured token) are left out of the answer.',
+  request: {
+    query: z.object(CommonQuery),
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({
+            currency: Currency,
+            addresses: z.array(FungibleAddress).min(1).max(100).openapi({ example: ['eip155:31337:native', 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3'] }),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'Prices',
+      content: {
+        'application/json': {
+          schema: z
+            .object({ fungibles: z.array(z.object({ name: z.string(), symbol: z.string(), iconUrl: z.string(), price: z.number() })) })
+            .openapi('FungiblePrices'),
+        },
+      },
+    },
+    ...errorResponses,
+  },
+})
+
+export function register(app: App, ctx: ServerContext) {
+  const prices = configPriceSource(ctx.config)
+
+  app.openapi(balanceRoute, async (c) => {
+    const { address } = c.req.valid('param')
+    const { chainId } = c.req.valid('query')
+    if (!ctx.evmClient(chainId)) return c.json({ error: `Unsupported chain: no RPC is configured for ${chainId}` }, 400)
+    const account = getAddress(`0x${address.replace(/^0x/, '').toLowerCase()}`)
+    try {
+      return c.json({ balances: await readBalances(ctx, prices, chainId, account) }, 200)
+    } catch (error) {
+      if (error instanceof ChainUnavailableError) return c.json({ error: 'Token Balance Unavailable' }, 502)
+      throw error
+    }
+  })
+
+  app.openapi(priceRoute, async (c) => {
+    const { addresses } = c.req.valid('json')
+    const publicUrl = ctx.config.publicUrl
+    const found = await Promise.all(
+      [...new Set(addresses)].map(async (value) => {
+        const { chainId, address } = parseCaip10(value)!
+        let meta: { name: string | null; symbol: string | null }
+        const known = ctx.config.chainAssets?.[chainId] !== undefined || ctx.evmClient(chainId) !== undefined
+        if (!known) return null
+        if (address === 'native') meta = chainAssets(ctx.config, chainId).native
+        else meta = await tokenMetadata(ctx, chainId, address, 'erc20')
+        if (!meta.symbol) return null
+        const price = await prices.price({ chainId, address: address === 'native' ? undefined : address, symbol: meta.symbol }, 'usd')
+        if (price === undefined) return null
+        return { name: meta.name ?? meta.symbol, symbol: meta.symbol, iconUrl: tokenIconUrl(publicUrl, meta.symbol), price }
+      }),
+    )
+    return c.json({ fungibles: found.filter((f) => f !== null) }, 200)
+  })
+
+  // Generated token icons (open path: the project guard lets /icons/ through).
+  app.get('/icons/tokens/:file', (c) => {
+    const file = c.req.param('file')
+    const symbol = file.endsWith('.svg') ? file.slice(0, -4) : ''
+    if (!ICON_SYMBOL_PATTERN.test(symbol)) return c.json({ error: 'Not Found' }, 404)
+    return c.body(tokenIconSvg(symbol), 200, {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': 'public, max-age=86400',
+      'x-content-type-options': 'nosniff',
+    })
+  })
+}

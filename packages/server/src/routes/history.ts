@@ -1,4 +1,90 @@
+import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../app.js'
+import { configPriceSource } from '../chain/prices.js'
 import type { ServerContext } from '../context.js'
+import { InvalidCursorError, readHistory } from '../indexer/history.js'
+import { apiErrors as errorResponses } from '../chain/openapi.js'
+import { CaipNetworkId, CommonQuery } from '../schemas.js'
 
-export function register(_app: App, _ctx: ServerContext) {}
+const DEFAULT_PAGE_SIZE = 20
+const MAX_PAGE_SIZE = 50
+
+const TransferSchema = z.object({
+  fungible_info: z.object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }) }).optional(),
+  nft_info: z
+    .object({
+      name: z.string(),
+      flags: z.object({ is_spam: z.boolean() }),
+      content: z.object({ preview: z.object({ url: z.string() }) }).optional(),
+    })
+    .optional(),
+  direction: z.enum(['in', 'out']),
+  quantity: z.object({ numeric: z.string() }),
+  value: z.number().optional().openapi({ description: 'USD value, when the token has a price' }),
+  price: z.number().optional(),
+})
+
+const TransactionSchema = z
+  .object({
+    id: z.string(),
+    metadata: z.object({
+      minedAt: z.string().openapi({ description: 'ISO 8601 block time' }),
+      chain: z.string().openapi({ example: 'eip155:31337' }),
+      operationType: z.enum(['send', 'receive', 'mint', 'burn', 'trade', 'execute']),
+      status: z.enum(['confirmed', 'failed']),
+      sentFrom: z.string(),
+      sentTo: z.string(),
+      hash: z.string(),
+    }),
+    transfers: z.array(TransferSchema),
+  })
+  .openapi('Transaction')
+
+const historyRoute = createRoute({
+  method: 'get',
+  path: '/v1/account/{address}/history',
+  summary: 'Transaction history of an address',
+  description:
+    "Native transfers and ERC20/ERC721 transfers of the address found by the server's chain indexer, newest first. Pass `next` back as `cursor` for the following page.",
+  request: {
+    params: z.object({
+      address: z
+        .string()
+        .regex(/^(0x)?[0-9a-fA-F]{40}$/, 'Invalid EVM address')
+        .openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
+    }),
+    query: z.object({
+      ...CommonQuery,
+      chainId: CaipNetworkId.optional().openapi({ description: 'Only this chain (CAIP-2); all indexed chains when absent' }),
+      cursor: z.string().max(400).optional().openapi({ description: 'The `next` of the previous page' }),
+      limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().openapi({ description: `Page size, default ${DEFAULT_PAGE_SIZE}` }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'A page of transactions',
+      content: { 'application/json': { schema: z.object({ data: z.array(TransactionSchema), next: z.string().nullable() }) } },
+    },
+    ...errorResponses,
+  },
+})
+
+export function register(app: App, ctx: ServerContext) {
+  const prices = configPriceSource(ctx.config)
+  app.openapi(historyRoute, async (c) => {
+    const { address } = c.req.valid('param')
+    const { chainId, cursor, limit } = c.req.valid('query')
+    try {
+      const page = await readHistory(ctx, prices, {
+        address: `0x${address.replace(/^0x/, '')}`,
+        chainId,
+        cursor,
+        limit: limit ?? DEFAULT_PAGE_SIZE,
+      })
+      return c.json(page, 200)
+    } catch (error) {
+      if (error instanceof InvalidCursorError) return c.json({ error: 'Invalid cursor' }, 400)
+      throw error
+    }
+  })
+}

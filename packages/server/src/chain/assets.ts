@@ -1,0 +1,54 @@
+import { getAddress } from 'viem'
+import type { ServerConfig } from '../config.js'
+
+export interface NativeCurrency {
+  name: string
+  symbol: string
+  decimals: number
+}
+
+export interface ConfiguredToken {
+  /** Checksummed contract address. */
+  address: `0x${string}`
+  name: string
+  symbol: string
+  decimals: number
+}
+
+/** Used for an eip155 chain with an RPC URL but no `chainAssets` entry. */
+const DEFAULT_NATIVE: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+
+/** Placeholder some clients use for the native token in CAIP-10 addresses. */
+export const NATIVE_PLACEHOLDER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+/** The native currency and reported ERC20 tokens of a chain (ServerConfig.chainAssets). */
+export function chainAssets(config: ServerConfig, chainId: string): { native: NativeCurrency; tokens: ConfiguredToken[] } {
+  const entry = config.chainAssets?.[chainId]
+  return {
+    native: entry?.native ?? DEFAULT_NATIVE,
+    tokens: (entry?.tokens ?? []).map((t) => ({ ...t, address: getAddress(t.address) })),
+  }
+}
+
+/** A configured token of a chain by (any-case) address. */
+export function configuredToken(config: ServerConfig, chainId: string, address: string): ConfiguredToken | undefined {
+  const lower = address.toLowerCase()
+  return chainAssets(config, chainId).tokens.find((t) => t.address.toLowerCase() === lower)
+}
+
+export const CAIP2_PATTERN = /^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}$/
+
+/**
+ * Parses a CAIP-10 account id (`eip155:1:0x…`); for eip155 the address must be a 40-hex address
+ * or `native` (also accepted: the 0xeeee… placeholder, which maps to `native`).
+ */
+export function parseCaip10(value: string): { chainId: string; address: `0x${string}` | 'native' } | null {
+  const match = /^([a-z0-9-]{3,8}):([-_a-zA-Z0-9]{1,64}):([-.%a-zA-Z0-9]{1,128})$/.exec(value)
+  if (!match || match[1] !== 'eip155') return null
+  const chainId = `${match[1]}:${match[2]}`
+  if (!/^\d+$/.test(match[2]!)) return null
+  const address = match[3]!
+  if (address === 'native' || address.toLowerCase() === NATIVE_PLACEHOLDER) return { chainId, address: 'native' }
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return null
+  return { chainId, address: getAddress(address.toLowerCase()) }
+}

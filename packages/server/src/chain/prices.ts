@@ -1,0 +1,34 @@
+import type { ServerConfig } from '../config.js'
+import { chainAssets } from './assets.js'
+
+export interface PricedAsset {
+  /** CAIP-2 chain id. */
+  chainId: string
+  /** Token contract address; absent for the chain's native currency. */
+  address?: string
+  symbol: string
+}
+
+/** Where the server's token prices come from. Returns undefined for assets it cannot price. */
+export interface PriceSource {
+  price(asset: PricedAsset, currency: 'usd'): Promise<number | undefined>
+}
+
+/**
+ * Prices from ServerConfig.prices (USD by symbol), for the assets the server is configured with
+ * only: a chain's native currency and its configured tokens. An arbitrary contract calling itself
+ * 'USDC' is not priced.
+ */
+export function configPriceSource(config: ServerConfig): PriceSource {
+  return {
+    async price(asset) {
+      const { native, tokens } = chainAssets(config, asset.chainId)
+      const known = asset.address
+        ? tokens.find((t) => t.address.toLowerCase() === asset.address!.toLowerCase())
+        : native
+      if (!known) return undefined
+      const price = config.prices[known.symbol] ?? config.prices[known.symbol.toUpperCase()]
+      return typeof price === 'number' && Number.isFinite(price) ? price : undefined
+    },
+  }
+}

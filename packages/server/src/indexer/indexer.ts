@@ -1,0 +1,332 @@
+import { toHex, type Hash, type PublicClient } from 'viem'
+import type { ServerContext } from '../context.js'
+import type { Queryable } from '../db/database.js'
+
+/** keccak256('Transfer(address,address,uint256)'): ERC20 (3 topics) and ERC721 (4 topics). */
+export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
+
+export interface IndexerOptions {
+  enabled: boolean
+  /** How often each chain's head is read when caught up. */
+  pollMs: number
+  /** Blocks fetched and written per step (bounds memory and transaction size). */
+  batchBlocks: number
+  /** A chain without a cursor starts this many blocks behind its head. */
+  backfillBlocks: number
+}
+
+export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { enabled: true, pollMs: 1000, batchBlocks: 20, backfillBlocks: 1000 }
+
+export interface Indexer {
+  /** CAIP-2 ids of the chains being followed. */
+  chains: string[]
+  stop(): Promise<void>
+}
+
+interface Cursor {
+  number: bigint
+  hash: string
+}
+
+interface TxRow {
+  hash: string
+  blockNumber: number
+  blockTime: number
+  txIndex: number
+  from: string
+  to: string | null
+  status: 'confirmed' | 'failed'
+}
+
+interface TransferRow {
+  hash: string
+  blockNumber: number
+  logIndex: number
+  kind: 'native' | 'erc20' | 'erc721'
+  token: string | null
+  from: string
+  to: string
+  amount: string
+  tokenId: string | null
+}
+
+/** Thrown inside a step when the chain changed under us mid-fetch: the step is retried. */
+class RetryStep extends Error {}
+
+/**
+ * Follows every configured eip155 chain: native value transfers (with the receipt's status) and
+ * ERC20/ERC721 Transfer logs go into chain_transactions / chain_transfers / account_transactions,
+ * with a per-chain cursor (last indexed block number and hash) so a restart resumes.
+ *
+ * Reorgs are handled simply (anvil does not reorg, but a devnet can be restarted): when the next
+ * block does not build on the cursor's hash, or the head falls behind the cursor, that chain's
+ * indexed data is dropped and indexing starts again. RPC and database errors are logged and
+ * retried with backoff; they never end the loop.
+ */
+export function startIndexer(ctx: ServerContext, overrides: Partial<IndexerOptions> = {}): Indexer {
+  const opts: IndexerOptions = { ...DEFAULT_INDEXER_OPTIONS, ...ctx.config.indexer, ...overrides }
+  const chains = opts.enabled
+    ? Object.keys(ctx.config.rpcUrls).filter((id) => /^eip155:\d+$/.test(id) && ctx.evmClient(id))
+    : []
+  const controller = new AbortController()
+  const loops = chains.map((chainId) => followChain(ctx, opts, chainId, ctx.evmClient(chainId)!, controller.signal))
+  return {
+    chains,
+    async stop() {
+      controller.abort()
+      // A step stuck on a slow RPC must not hold up shutdown; it checks the signal before writing.
+      await Promise.race([Promise.allSettled(loops), sleep(3_000)])
+    },
+  }
+}
+
+async function followChain(ctx: ServerContext, opts: IndexerOptions, chainId: string, client: PublicClient, signal: AbortSignal) {
+  let cursor: Cursor | null | undefined // undefined: not loaded yet
+  let verified = false // whether the cursor's block was checked against the chain since loading it
+  let failures = 0
+  while (!signal.aborted) {
+    let delay = opts.pollMs
+    try {
+      if (cursor === undefined) {
+        cursor = await loadCursor(ctx.db, chainId)
+        verified = false
+      }
+      // Once per load: is the cursor's block still on this chain? (A restarted devnet may have
+      // grown back to the same height with different blocks.)
+      if (cursor && !verified) {
+        const block = await client.getBlock({ blockNumber: cursor.number }).catch((error: unknown) => {
+          if ((error as { name?: string }).name === 'BlockNotFoundError') return null
+          throw error
+        })
+        if (block && block.hash!.toLowerCase() !== cursor.hash.toLowerCase()) {
+          await resetChain(ctx, chainId, `block ${cursor.number} changed`)
+          cursor = null
+        }
+        verified = true // a missing block (head behind the cursor) is handled by step()
+      }
+      const result = await step(ctx, opts, chainId, client, cursor, signal)
+      cursor = result.cursor
+      if (result.more) delay = 0
+      if (failures > 0) ctx.log(`indexer ${chainId}: recovered after ${failures} failed attempt(s)`)
+      failures = 0
+    } catch (error) {
+      if (signal.aborted) break
+      failures++
+      cursor = undefined // re-read from the database: a failed write may not have landed
+      if (!(error instanceof RetryStep) && (failures === 1 || failures % 30 === 0))
+        ctx.log(`indexer ${chainId}: ${failures === 1 ? 'failed' : `still failing (${failures} attempts)`}, retrying:`, describe(error))
+      delay = error instanceof RetryStep ? 0 : Math.min(opts.pollMs * 2 ** Math.min(failures, 6), 30_000)
+    }
+    await sleep(delay, signal)
+  }
+}
+
+async function step(
+  ctx: ServerContext,
+  opts: IndexerOptions,
+  chainId: string,
+  client: PublicClient,
+  cursor: Cursor | null,
+  signal: AbortSignal,
+): Promise<{ cursor: Cursor | null; more: boolean }> {
+  const head = await client.getBlockNumber({ cacheTime: 0 })
+  if (cursor && head < cursor.number) {
+    await resetChain(ctx, chainId, `head ${head} is behind the indexed block ${cursor.number}`)
+    return { cursor: null, more: true }
+  }
+  const from = cursor ? cursor.number + 1n : bigMax(0n, head - BigInt(opts.backfillBlocks))
+  if (from > head) return { cursor, more: false }
+  const to = bigMin(head, from + BigInt(Math.max(1, opts.batchBlocks)) - 1n)
+
+  const numbers: bigint[] = []
+  for (let n = from; n <= to; n++) numbers.push(n)
+  const blocks = await mapLimit(numbers, 4, (blockNumber) => client.getBlock({ blockNumber, includeTransactions: true }))
+
+  let previous = cursor?.hash
+  for (const [i, block] of blocks.entries()) {
+    if (previous && block.parentHash.toLowerCase() !== previous.toLowerCase()) {
+      if (i === 0) {
+        await resetChain(ctx, chainId, `block ${block.number} does not build on the indexed block ${cursor!.number}`)
+        return { cursor: null, more: true }
+      }
+      throw new RetryStep('reorg while fetching')
+    }
+    previous = block.hash!
+  }
+
+  const logs = (await client.request({
+    method: 'eth_getLogs',
+    params: [{ fromBlock: toHex(from), toBlock: toHex(to), topics: [TRANSFER_TOPIC] }],
+  })) as { blockNumber: Hash; blockHash: Hash; transactionHash: Hash; logIndex: Hash; topics: Hash[]; data: Hash; address: Hash; removed?: boolean }[]
+
+  const blockByNumber = new Map(blocks.map((b) => [b.number!, b]))
+  const txs = new Map<string, TxRow>()
+  const transfers: TransferRow[] = []
+  const blockTxs = new Map<string, { block: (typeof blocks)[number]; tx: Exclude<(typeof blocks)[number]['transactions'][number], string> }>()
+  for (const block of blocks) for (const tx of block.transactions) if (typeof tx !== 'string') blockTxs.set(tx.hash.toLowerCase(), { block, tx })
+  const txRow = (hash: string, status: TxRow['status']): TxRow | undefined => {
+    const existing = txs.get(hash)
+    if (existing) return existing
+    const found = blockTxs.get(hash)
+    if (!found) return undefined
+    const row: TxRow = {
+      hash,
+      blockNumber: Number(found.block.number),
+      blockTime: Number(found.block.timestamp),
+      txIndex: found.tx.transactionIndex ?? 0,
+      from: found.tx.from.toLowerCase(),
+      to: found.tx.to?.toLowerCase() ?? null,
+      status,
+    }
+    txs.set(hash, row)
+    return row
+  }
+
+  // Native value transfers, with the receipt's status (a reverted transaction moved nothing, but is listed as failed).
+  const valueTxs = blocks.flatMap((b) => b.transactions.filter((t) => typeof t !== 'string' && t.value > 0n && t.to))
+  const statuses = await mapLimit(valueTxs, 6, async (tx) => {
+    if (typeof tx === 'string') return 'confirmed' as const
+    const receipt = await client.getTransactionReceipt({ hash: tx.hash })
+    return receipt.status === 'success' ? ('confirmed' as const) : ('failed' as const)
+  })
+  for (const [i, tx] of valueTxs.entries()) {
+    if (typeof tx === 'string') continue
+    const row = txRow(tx.hash.toLowerCase(), statuses[i]!)!
+    transfers.push({
+      hash: row.hash,
+      blockNumber: row.blockNumber,
+      logIndex: -1,
+      kind: 'native',
+      token: null,
+      from: row.from,
+      to: tx.to!.toLowerCase(),
+      amount: tx.value.toString(),
+      tokenId: null,
+    })
+  }
+
+  for (const log of logs) {
+    if (log.removed) continue
+    const block = blockByNumber.get(BigInt(log.blockNumber))
+    if (!block || block.hash!.toLowerCase() !== log.blockHash.toLowerCase()) throw new RetryStep('logs from another fork')
+    const parsed = parseTransferLog(log.topics, log.data)
+    if (!parsed) continue
+    const row = txRow(log.transactionHash.toLowerCase(), 'confirmed') // logs only exist in successful transactions
+    if (!row) continue
+    transfers.push({ hash: row.hash, blockNumber: row.blockNumber, logIndex: Number(BigInt(log.logIndex)), token: log.address.toLowerCase(), ...parsed })
+  }
+
+  if (signal.aborted) return { cursor, more: false }
+  const last = blocks.at(-1)!
+  const next: Cursor = { number: last.number!, hash: last.hash!.toLowerCase() }
+  await ctx.db.transaction(async (db) => {
+    await writeRows(db, chainId, [...txs.values()], transfers)
+    await db.query(
+      `insert into chain_cursors (chain_id, block_number, block_hash, updated_at) values ($1, $2, $3, now())
+       on conflict (chain_id) do update set block_number = excluded.block_number, block_hash = excluded.block_hash, updated_at = now()`,
+      [chainId, next.number.toString(), next.hash],
+    )
+  })
+  return { cursor: next, more: to < head }
+}
+
+/** ERC20: 3 topics and a 32-byte amount; ERC721: 4 topics (the token id indexed) and no data. */
+export function parseTransferLog(topics: string[], data: string): Pick<TransferRow, 'kind' | 'from' | 'to' | 'amount' | 'tokenId'> | null {
+  if (topics[0]?.toLowerCase() !== TRANSFER_TOPIC) return null
+  const address = (topic: string | undefined) => (topic && /^0x[0-9a-fA-F]{64}$/.test(topic) ? `0x${topic.slice(26).toLowerCase()}` : null)
+  const from = address(topics[1])
+  const to = address(topics[2])
+  if (!from || !to) return null
+  if (topics.length === 3 && /^0x[0-9a-fA-F]{64}$/.test(data)) return { kind: 'erc20', from, to, amount: BigInt(data).toString(), tokenId: null }
+  if (topics.length === 4 && (data === '0x' || data === '') && /^0x[0-9a-fA-F]{64}$/.test(topics[3]!))
+    return { kind: 'erc721', from, to, amount: '1', tokenId: BigInt(topics[3]!).toString() }
+  return null
+}
+
+async function writeRows(db: Queryable, chainId: string, txs: TxRow[], transfers: TransferRow[]) {
+  await insertMany(
+    db,
+    'chain_transactions (chain_id, hash, block_number, block_time, tx_index, from_address, to_address, status)',
+    txs.map((t) => [chainId, t.hash, t.blockNumber, t.blockTime, t.txIndex, t.from, t.to, t.status]),
+    'on conflict (chain_id, hash) do update set status = excluded.status',
+  )
+  await insertMany(
+    db,
+    'chain_transfers (chain_id, hash, block_number, log_index, kind, token, from_address, to_address, amount, token_id)',
+    transfers.map((t) => [chainId, t.hash, t.blockNumber, t.logIndex, t.kind, t.token, t.from, t.to, t.amount, t.tokenId]),
+    'on conflict do nothing',
+  )
+  const accounts: unknown[][] = []
+  for (const tx of txs) {
+    const involved = new Set([tx.from])
+    for (const t of transfers) if (t.hash === tx.hash) involved.add(t.from).add(t.to)
+    involved.delete(ZERO_ADDRESS)
+    for (const address of involved) accounts.push([address, chainId, tx.hash, tx.blockTime, tx.blockNumber, tx.txIndex])
+  }
+  await insertMany(db, 'account_transactions (address, chain_id, hash, block_time, block_number, tx_index)', accounts, 'on conflict do nothing')
+}
+
+/** Multi-row inserts in chunks (bounded statement size). */
+async function insertMany(db: Queryable, target: string, rows: unknown[][], conflict: string) {
+  if (rows.length === 0) return
+  const width = rows[0]!.length
+  const perChunk = Math.max(1, Math.floor(900 / width))
+  for (let i = 0; i < rows.length; i += perChunk) {
+    const chunk = rows.slice(i, i + perChunk)
+    const values = chunk.map((_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`).join(', ')
+    await db.query(`insert into ${target} values ${values} ${conflict}`, chunk.flat())
+  }
+}
+
+async function loadCursor(db: Queryable, chainId: string): Promise<Cursor | null> {
+  const [row] = await db.query<{ block_number: string; block_hash: string }>(
+    'select block_number::text as block_number, block_hash from chain_cursors where chain_id = $1',
+    [chainId],
+  )
+  return row ? { number: BigInt(row.block_number), hash: row.block_hash } : null
+}
+
+/** Drops everything indexed (and cached) for a chain: the next step starts from the backfill point. */
+async function resetChain(ctx: ServerContext, chainId: string, reason: string) {
+  ctx.log(`indexer ${chainId}: ${reason} (chain reset or reorg); re-indexing`)
+  await ctx.db.transaction(async (db) => {
+    for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'chain_cursors', 'token_metadata', 'nft_metadata'])
+      await db.query(`delete from ${table} where chain_id = $1`, [chainId])
+  })
+}
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++
+        results[i] = await fn(items[i]!)
+      }
+    }),
+  )
+  return results
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    signal?.addEventListener('abort', done, { once: true })
+  })
+}
+
+const bigMax = (a: bigint, b: bigint) => (a > b ? a : b)
+const bigMin = (a: bigint, b: bigint) => (a < b ? a : b)
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return (error as { shortMessage?: string }).shortMessage ?? error.message.split('\n')[0]!
+  return String(error)
+}
