@@ -16,7 +16,6 @@ import * as v from 'valibot'
 import { discoverAnnouncedWallets, type Discover } from './discovery.js'
 import { toPorticoError } from './errors.js'
 import { AccountsSchema, ChainIdSchema, TxHashSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
-import { buildTransferRequest, estimateTransferFee, resolveEnsName, waitForTransaction } from './transfer.js'
 
 export interface EvmAdapterOptions {
   /** Where wallets come from; EIP-6963 announcements by default. */
@@ -111,21 +110,23 @@ export class EvmAdapter implements ChainAdapter {
   async sendTransfer(parameters: TransferParameters) {
     const provider = this.providerOf(parameters.connectorId)
     await this.ensureChain(provider, parameters.caipNetwork)
+    const { buildTransferRequest } = await import('./transfer.js')
     const request = await buildTransferRequest(parameters)
     const hash = await this.request(provider, 'eth_sendTransaction', [request], TxHashSchema)
     return { hash }
   }
 
-  estimateTransferFee(parameters: TransferParameters) {
-    return estimateTransferFee(parameters)
+  // Sending code (and viem) loads on demand: a host page that never sends pays nothing for it.
+  async estimateTransferFee(parameters: TransferParameters) {
+    return (await import('./transfer.js')).estimateTransferFee(parameters)
   }
 
-  waitForTransaction(parameters: { hash: string; caipNetwork: CaipNetwork }) {
-    return waitForTransaction(parameters)
+  async waitForTransaction(parameters: { hash: string; caipNetwork: CaipNetwork }) {
+    return (await import('./transfer.js')).waitForTransaction(parameters)
   }
 
-  resolveName(parameters: { name: string; caipNetwork: CaipNetwork }) {
-    return resolveEnsName(parameters)
+  async resolveName(parameters: { name: string; caipNetwork: CaipNetwork }) {
+    return (await import('./transfer.js')).resolveEnsName(parameters)
   }
 
   /** A wallet may have moved to another chain on its own; never send on the wrong one. */

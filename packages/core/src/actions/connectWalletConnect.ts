@@ -10,35 +10,27 @@ import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectClient, type WalletConne
 import { pairingExpiryFrom, shouldReusePairing } from '../walletconnect/pairing.js'
 import { track } from '../analytics/track.js'
 import { closeModal } from './closeModal.js'
+import { loadWalletConnect } from './loadWalletConnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setConnection } from './setConnection.js'
 
 export interface ConnectWalletConnectParameters {
   /** The wallet picked in AllWallets (deep links, name, recent); plain QR when omitted. */
   wallet?: WalletConnectState['recentWallet']
+  /** Open ConnectingWalletConnect first (false when a view that shows the QR itself starts the pairing). */
+  navigate?: boolean
 }
 
 class PairingExpired extends Error {}
-
-/** Loads the WalletConnect client once, on first use (it is not in the first load). */
-export function loadWalletConnect(portico: Portico): Promise<WalletConnectClient> {
-  const loader = portico.options.walletConnect
-  if (!loader || !portico.options.enableWalletConnect) return Promise.reject(new PorticoError(ErrorText.walletConnectConnectorNotFound))
-  portico.walletConnectClient ??= loader.load().catch((error) => {
-    portico.walletConnectClient = undefined
-    throw error
-  })
-  return portico.walletConnectClient
-}
 
 /**
  * Pairs a wallet by QR code or deep link and connects every chain family of the session.
  * SPEC §4: the URI expires 4 minutes after it is set (expired with 10 s left) and is then
  * regenerated; closing the modal rejects with 'Modal closed'.
  */
-export async function connectWalletConnect(portico: Portico, { wallet }: ConnectWalletConnectParameters = {}) {
+export async function connectWalletConnect(portico: Portico, { wallet, navigate = true }: ConnectWalletConnectParameters = {}) {
   const { walletConnect, connections, router } = portico.stores
-  push(router, 'ConnectingWalletConnect', { walletId: wallet?.id })
+  if (navigate) push(router, 'ConnectingWalletConnect', { walletId: wallet?.id })
   walletConnect.setState({ recentWallet: wallet, wcError: undefined })
   connections.setState({ status: 'connecting' })
   track(portico, 'SELECT_WALLET', { name: wallet?.name ?? 'WalletConnect', platform: 'qrcode' })

@@ -1,5 +1,4 @@
-import * as v from 'valibot'
-import { BalanceResponseSchema } from '../api/schemas.js'
+import type { TokenBalance } from '../api/schemas.js'
 import type { ChainNamespace } from '../caip.js'
 import { Time } from '../defaults.js'
 import { ErrorText } from '../errors/catalogue.js'
@@ -10,9 +9,9 @@ import { formatUnits } from '../utils/format.js'
 import { getAccount, setAccount } from './getters.js'
 import { showSnack } from './showSnack.js'
 
-interface Balances {
+export interface Balances {
   native: { balance: string; symbol: string }
-  tokens: unknown[]
+  tokens: TokenBalance[]
 }
 
 /**
@@ -39,7 +38,9 @@ export async function fetchBalance(portico: Portico, namespace?: ChainNamespace,
 
   setAccount(portico, ns, { balanceLoading: true, balanceError: undefined })
   try {
-    const balances = portico.api ? await fromServer(portico, address, caipNetwork) : await fromAdapter(portico, ns, address, caipNetwork)
+    const balances = portico.api
+      ? await (await import('../api/balances.js')).fromServer(portico, address, caipNetwork)
+      : await fromAdapter(portico, ns, address, caipNetwork)
     // The account or network may have changed while the request was in flight.
     if (getAccount(portico, ns).address !== address) return
     if (portico.stores.network.getState().caipNetwork?.caipNetworkId !== caipNetwork.caipNetworkId) return
@@ -47,7 +48,10 @@ export async function fetchBalance(portico: Portico, namespace?: ChainNamespace,
     apply(portico, ns, balances)
   } catch (error) {
     portico.logger.error('balance fetch failed', error)
+    // The balances shown so far may be another network's: none is better than wrong ones.
     setAccount(portico, ns, {
+      balance: undefined,
+      tokenBalance: undefined,
       balanceLoading: false,
       balanceError: errorDisplayText(error),
       balanceFailedAt: portico.clock.now(),
@@ -65,23 +69,6 @@ function apply(portico: Portico, ns: ChainNamespace, { native, tokens }: Balance
     balanceError: undefined,
     balanceFailedAt: undefined,
   })
-}
-
-async function fromServer(portico: Portico, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
-  const json = await portico.api!.get({
-    path: `v1/account/${address}/balance`,
-    query: { chainId: caipNetwork.caipNetworkId, currency: 'usd' },
-  })
-  const { balances } = v.parse(BalanceResponseSchema, json)
-  const native = balances.find((b) => !b.address)
-  return {
-    native: {
-      balance: native?.quantity.numeric ?? '0',
-      symbol: native?.symbol ?? caipNetwork.nativeCurrency.symbol,
-    },
-    // SPEC §5: tokens with decimals equal to 0 are dropped as low quality.
-    tokens: balances.filter((b) => b.quantity.decimals !== '0'),
-  }
 }
 
 async function fromAdapter(portico: Portico, ns: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<Balances> {

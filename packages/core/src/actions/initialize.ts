@@ -8,8 +8,6 @@ import { clearConnection } from './disconnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setAccount } from './getters.js'
 import { reconnect } from './reconnect.js'
-import { checkAllowedOrigin } from './checkAllowedOrigin.js'
-import { fetchProjectConfig } from './fetchProjectConfig.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
 
 /**
@@ -31,7 +29,10 @@ export async function initialize(portico: Portico): Promise<void> {
   }
   // The project checks run beside reconnecting; neither waits for the other.
   const project = portico.api
-    ? Promise.all([checkAllowedOrigin(portico), fetchProjectConfig(portico)]).catch((error) =>
+    ? Promise.all([
+        import('./checkAllowedOrigin.js').then((m) => m.checkAllowedOrigin(portico)),
+        import('./fetchProjectConfig.js').then((m) => m.fetchProjectConfig(portico)),
+      ]).catch((error) =>
         portico.logger.error('project checks failed', error),
       )
     : undefined

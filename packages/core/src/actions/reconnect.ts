@@ -3,7 +3,7 @@ import type { Portico } from '../portico.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setAccount } from './getters.js'
 import { setConnection } from './setConnection.js'
-import { loadWalletConnect } from './connectWalletConnect.js'
+import { loadWalletConnect } from './loadWalletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
 
 /**
