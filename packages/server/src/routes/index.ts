@@ -5,6 +5,7 @@ import * as balance from './balance.js'
 import * as convert from './convert.js'
 import * as history from './history.js'
 import * as identity from './identity.js'
+import * as nfts from './nfts.js'
 import * as onramp from './onramp.js'
 import * as profile from './profile.js'
 import * as projectConfig from './projectConfig.js'
@@ -15,7 +16,7 @@ import * as wallets from './wallets.js'
  * Each module of SPEC §7's table registers its routes here. A module is one file under
  * routes/ exporting `register(app, ctx)`.
  */
-const modules = [wallets, projectConfig, analytics, balance, history, convert, profile, identity, sessions, onramp]
+const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp]
 
 export function registerRoutes(app: App, ctx: ServerContext) {
   for (const module of modules) module.register(app, ctx)
