@@ -10,6 +10,7 @@ const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
 const devnet = await startDevnet()
 const server = await startServer({
   dataDir: '.data/server',
+  devRoutes: true,
   rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
 })
 const demo = await createServer({ root: demoRoot, logLevel: 'warn' })

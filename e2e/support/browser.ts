@@ -22,6 +22,8 @@ export interface WalletConfig {
   rejectAll?: boolean
   knownChainIds?: number[]
   privateKey?: `0x${string}`
+  /** The chains the wallet knows (default: the stack's devnet chains). */
+  chains?: Array<{ chainId: number; name: string; rpcUrl: string; nativeCurrency: { name: string; symbol: string; decimals: number } }>
 }
 
 /**
@@ -30,6 +32,7 @@ export interface WalletConfig {
  */
 export interface StackInfo {
   demoUrl: string
+  apiUrl?: string
   chains: { chainId: number; name: string; rpcUrl: string }[]
 }
 

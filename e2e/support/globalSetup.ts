@@ -5,6 +5,7 @@ import { startStack } from './stack.js'
 declare module 'vitest' {
   export interface ProvidedContext {
     demoUrl: string
+    apiUrl: string
     chains: { chainId: number; name: string; rpcUrl: string }[]
   }
 }
@@ -12,6 +13,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const stack = await startStack({ outDir: fileURLToPath(new URL('../.demo-dist', import.meta.url)) })
   project.provide('demoUrl', stack.demoUrl)
+  project.provide('apiUrl', stack.server.url)
   project.provide('chains', stack.devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })))
   return () => stack.stop()
 }

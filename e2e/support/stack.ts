@@ -1,10 +1,20 @@
 import { startDevnet, type Devnet } from '@portico/devnet'
 import { startTestServer } from '@portico/server/testing'
-import type { PorticoServer } from '@portico/server'
+import { DEV_PROJECT, type PorticoServer } from '@portico/server'
 import { fileURLToPath } from 'node:url'
 import { build, preview } from 'vite'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
+
+/**
+ * The dev project, plus one whose allowed origins exclude the demo (APKT002) and one with
+ * analytics switched off. The demo picks one with ?projectId=.
+ */
+export const JOURNEY_PROJECTS = [
+  DEV_PROJECT,
+  { projectId: 'portico-locked', name: 'Locked', allowedOrigins: ['https://shop.example'], features: {}, analytics: true },
+  { projectId: 'portico-quiet', name: 'No analytics', allowedOrigins: ['http://127.0.0.1:*'], features: {}, analytics: false },
+]
 
 export interface Stack {
   devnet: Devnet
@@ -22,6 +32,9 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
   const devnet = await startDevnet({ randomPorts: true })
   const server = await startTestServer({
     rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+    projects: JOURNEY_PROJECTS,
+    devRoutes: true,
+    rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000 },
   })
   for (const chain of devnet.chains) process.env[`VITE_DEVNET_RPC_${chain.chainId}`] = chain.rpcUrl
   process.env.VITE_PORTICO_API_URL = server.url

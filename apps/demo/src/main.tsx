@@ -1,5 +1,6 @@
 import { createPortico } from '@portico/core'
 import { EvmAdapter } from '@portico/evm'
+import { walletConnect } from '@portico/walletconnect'
 import { PorticoProvider } from '@portico/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -13,18 +14,25 @@ const themeMode = params.get('theme') === 'light' ? 'light' : 'dark'
 // The test wallet announces itself before Portico starts listening, like an extension would.
 const testWallet = await loadTestWallet()
 
+const env = (import.meta as unknown as { env: Record<string, string | undefined> }).env
+// The self-hosted Portico server that `npm start` runs; a build can point elsewhere.
+const apiUrl = env.VITE_PORTICO_API_URL ?? 'http://127.0.0.1:8787'
+const metadata = {
+  name: 'Portico Demo',
+  description: 'A host website that embeds Portico',
+  url: location.origin,
+  icons: [`${location.origin}/favicon.svg`],
+}
+
 const portico = createPortico({
   adapters: [new EvmAdapter()],
   networks: devnetNetworks,
-  projectId: 'portico-dev',
-  // The self-hosted Portico server that `npm start` runs; a build can point elsewhere.
-  apiUrl: (import.meta as unknown as { env: Record<string, string | undefined> }).env.VITE_PORTICO_API_URL ?? 'http://127.0.0.1:8787',
-  metadata: {
-    name: 'Portico Demo',
-    description: 'A host website that embeds Portico',
-    url: location.origin,
-    icons: [],
-  },
+  // ?projectId= lets a developer (and the journeys) try another project of the local server.
+  projectId: params.get('projectId') ?? 'portico-dev',
+  apiUrl,
+  metadata,
+  // Pairing through Portico's own relay on the same server.
+  walletConnect: walletConnect({ relayUrl: `${apiUrl.replace(/^http/, 'ws')}/relay`, projectId: params.get('projectId') ?? 'portico-dev', metadata }),
   termsConditionsUrl: `${location.origin}/terms`,
   privacyPolicyUrl: `${location.origin}/privacy`,
   themeMode,

@@ -56,6 +56,8 @@ export interface ServerConfig {
    * database starts. enabled false turns it off.
    */
   indexer?: { enabled: boolean; pollMs: number; batchBlocks: number; backfillBlocks: number }
+  /** Development-only routes under /dev/ (analytics inbox, later the mail catcher). Never in production. */
+  devRoutes?: boolean
 }
 
 /** The development project the demo uses. */
@@ -166,14 +168,4 @@ function readProjects(file: string): ProjectConfig[] {
   const parsed = z.array(ProjectConfigSchema).safeParse(JSON.parse(readFileSync(file, 'utf8')))
   if (!parsed.success) throw new Error(`Invalid projects file ${file}: ${parsed.error.issues[0]?.message}`)
   return parsed.data
-}
-
-/** Whether `origin` is allowed by a list of exact origins or `scheme://host:*` patterns. */
-export function originAllowed(origin: string, allowed: readonly string[]): boolean {
-  return allowed.some((pattern) => {
-    if (pattern === origin) return true
-    if (!pattern.endsWith(':*')) return false
-    const base = pattern.slice(0, -2)
-    return origin === base || (origin.startsWith(`${base}:`) && /^\d+$/.test(origin.slice(base.length + 1)))
-  })
 }

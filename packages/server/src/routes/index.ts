@@ -4,6 +4,7 @@ import * as analytics from './analytics.js'
 import * as balance from './balance.js'
 import * as convert from './convert.js'
 import * as history from './history.js'
+import * as dev from './dev.js'
 import * as identity from './identity.js'
 import * as nfts from './nfts.js'
 import * as onramp from './onramp.js'
@@ -16,7 +17,7 @@ import * as wallets from './wallets.js'
  * Each module of SPEC §7's table registers its routes here. A module is one file under
  * routes/ exporting `register(app, ctx)`.
  */
-const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp]
+const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp, dev]
 
 export function registerRoutes(app: App, ctx: ServerContext) {
   for (const module of modules) module.register(app, ctx)
