@@ -120,6 +120,8 @@ Flags (environment variable in brackets):
   --help
 `
 
+const KNOWN_FLAGS = ['host', 'port', 'data-dir', 'database-url', 'redis-url', 'rpc', 'projects', 'public-url']
+
 /** Reads flags, then environment, then defaults. Throws with a clear message on bad input. */
 export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const flags = new Map<string, string[]>()
@@ -131,13 +133,12 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     }
     if (!arg.startsWith('--')) throw new Error(`Unexpected argument ${arg}\n\n${HELP}`)
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]
+    if (!KNOWN_FLAGS.includes(name)) throw new Error(`Unknown flag --${name}\n\n${HELP}`)
     const value = inline ?? argv[++i]
     if (value === undefined) throw new Error(`--${name} needs a value`)
     flags.set(name, [...(flags.get(name) ?? []), value])
   }
   const flag = (name: string) => flags.get(name)?.at(-1)
-  const known = ['host', 'port', 'data-dir', 'database-url', 'redis-url', 'rpc', 'projects', 'public-url']
-  for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`Unknown flag --${name}\n\n${HELP}`)
 
   const port = Number(flag('port') ?? env.PORTICO_PORT ?? DEFAULT_CONFIG.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port ${port}`)

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { seedProjects } from './projects.js'
 import { memoryRateLimiter } from './rateLimit.js'
+import { startRelay } from './relay/index.js'
 import { startServices } from './services/index.js'
 
 export interface PorticoServer {
@@ -42,6 +43,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     s.once('error', reject)
   })
   const port = (server.address() as { port: number }).port
+  await startRelay(ctx, server as import('node:http').Server) // WalletConnect relay at /relay (cleanup via ctx.onClose)
   const url = `http://${config.host}:${port}`
   if (overrides.publicUrl === undefined) config.publicUrl = url
   return {
