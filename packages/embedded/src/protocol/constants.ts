@@ -1,0 +1,27 @@
+/** SPEC §9 'Time': the embedded wallet frame's timeouts. */
+export const FrameTimeouts = {
+  loadMs: 20_000,
+  postReadyDelayMs: 500,
+  /** connect email, device, OTP, social, social redirect URI */
+  connectMs: 120_000,
+  signOutMs: 3_000,
+} as const
+
+/** Requests that may take the user's time (SPEC §9: 120 s). */
+export const LongRequests = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI', 'CONNECT_FARCASTER', 'UPDATE_EMAIL', 'UPDATE_EMAIL_PRIMARY_OTP', 'UPDATE_EMAIL_SECONDARY_OTP'] as const
+
+/** SPEC §7 'Embedded wallet frame': query params of the frame URL. */
+export interface FrameQuery {
+  projectId: string
+  chainId: string | number
+  version: string
+  enableLogger: boolean
+  rpcUrl: string
+  enableCloudAuthAccount?: boolean
+}
+
+/** SPEC §8: reported when the frame does not load in time, or a request times out. */
+export const FrameErrors = {
+  loadFailed: 'iframe_load_failed',
+  requestTimeout: 'iframe_request_timeout',
+} as const
