@@ -114,3 +114,43 @@ export { parseUnits } from '../utils/format.js'
 export { initialSendState, type SendState } from '../stores/send.js'
 export type { TransferParameters } from '../adapter.js'
 export { NameRecordSchema } from '../api/schemas.js'
+// Account: identity, tokens, NFTs, activity (issue 4)
+export { fetchIdentity, getIdentity, type Identity } from '../actions/fetchIdentity.js'
+export { fetchNfts } from '../actions/fetchNfts.js'
+export { fetchTransactions, type FetchTransactionsParameters } from '../actions/fetchTransactions.js'
+export {
+  describeTransaction,
+  filterTransactions,
+  formatHistoryQuantity,
+  groupTransactionsByDate,
+  isSpamOnly,
+  type TransactionGroup,
+  type TransactionRow,
+} from '../activity/transactions.js'
+export { TransactionSchema, NftSchema, type Transaction, type Transfer, type Nft } from '../api/schemas.js'
+export type { TransactionsState, NftsState } from '../stores/activity.js'
+export { getWalletFeatures, type WalletFeature } from '../actions/walletFeatures.js'
+export { accountView, isUnsupportedChainBlocked } from '../actions/unsupportedChain.js'
+export {
+  getWalletConnections,
+  switchConnection,
+  type ConnectionStatusKind,
+  type SwitchConnectionParameters,
+  type WalletConnection,
+} from '../actions/switchConnection.js'
+// Send form (issue 4)
+export { startSend, typeReceiver, getCurrentSendProblem } from '../actions/sendForm.js'
+export { getMaxSendAmount, getSendProblem, isInsufficientBalance, sendAmountInUsd, SendFormText } from '../send/sendForm.js'
+export { SendViews } from '../views.js'
+export { totalBalanceUsd } from '../utils/format.js'
+export { loadWalletConnect } from '../actions/loadWalletConnect.js'
+export { connectWalletConnect, resetWcConnection, type ConnectWalletConnectParameters } from '../actions/connectWalletConnect.js'
+export { selectConnector } from '../actions/selectConnector.js'
+export { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectClient, type WalletConnectLoader, type WalletConnectSession } from '../walletconnect/client.js'
+export { isPairingExpired, pairingExpiryFrom, shouldReusePairing, type PairingCache } from '../walletconnect/pairing.js'
+export { formatNativeUrl, formatUniversalUrl, isHttpUrl } from '../walletconnect/deepLinks.js'
+export { filterWallets, orderWallets, recommendedWallets, BROWSER_WALLET_NAME, type WalletListItem, type WalletListContext } from '../walletconnect/walletList.js'
+export type { WalletConnectState } from '../stores/walletConnect.js'
+export { fetchWallets, searchWallets } from '../actions/fetchWallets.js'
+export type { WalletsState } from '../stores/wallets.js'
+export { formatSiwxMessage, newSiwxNonce, type SIWXMessageData } from '../siwx/message.js'

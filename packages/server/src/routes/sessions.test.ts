@@ -1,15 +1,19 @@
+import { formatSiwxMessage, type SIWXMessageData } from '@portico/core'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEV_PROJECT } from '../config.js'
 import { startTestServer } from '../testing.js'
 
-const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+// Anvil's public dev key 0: signs real sign-in messages for these tests.
+const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+const ADDRESS = account.address
 const SOLANA = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 beforeAll(async () => {
   server = await startTestServer({
     rpcUrls: {}, // no chains: nothing here reads one
-    projects: [DEV_PROJECT, { projectId: 'other-project', name: 'Other', allowedOrigins: [], features: {}, analytics: false }],
+    projects: [DEV_PROJECT, { projectId: 'other-project', name: 'Other', allowedOrigins: ['http://127.0.0.1:*'], features: {}, analytics: false }],
   })
 }, 60_000)
 afterAll(() => server?.close())
@@ -28,28 +32,32 @@ const post = async (path: string, body: unknown, project?: string) => {
   return { status: res.status, body: await res.json() }
 }
 
-function session(over: { chainId?: string; nonce?: string; expirationTime?: string; accountAddress?: string } = {}) {
+async function session(
+  over: { chainId?: string; nonce?: string; expirationTime?: string; accountAddress?: string; issuedAt?: string; statement?: string } = {},
+) {
   const data = {
     accountAddress: over.accountAddress ?? ADDRESS,
     chainId: over.chainId ?? 'eip155:1',
-    domain: 'app.example',
-    uri: 'https://app.example/login',
+    domain: '127.0.0.1:5173',
+    uri: 'http://127.0.0.1:5173/login',
     version: '1',
     nonce: over.nonce ?? 'nonce-1',
-    statement: 'Sign in to App',
-    issuedAt: new Date().toISOString(),
+    statement: over.statement ?? 'Sign in to App',
+    issuedAt: over.issuedAt ?? new Date().toISOString(),
     ...(over.expirationTime ? { expirationTime: over.expirationTime } : {}),
   }
-  return { data, message: `app.example wants you to sign in with your account:\n${data.accountAddress}\nNonce: ${data.nonce}`, signature: '0xabcdef' }
+  const message = formatSiwxMessage(data as SIWXMessageData)
+  return { data, message, signature: await account.signMessage({ message }) }
 }
 
 describe('SIWX sessions', () => {
   test('add, list (all or one chain), per project', async () => {
-    const added = await post(`/v1/sessions/${ADDRESS}`, session())
+    const added = await post(`/v1/sessions/${ADDRESS}`, await session())
     expect(added.status).toBe(200)
-    expect(added.body.session).toMatchObject({ data: { nonce: 'nonce-1', chainId: 'eip155:1' }, signature: '0xabcdef' })
+    expect(added.body.session).toMatchObject({ data: { nonce: 'nonce-1', chainId: 'eip155:1' } })
+    expect(added.body.session.signature).toMatch(/^0x[0-9a-f]{130}$/)
     expect(Date.parse(added.body.session.createdAt)).toBeGreaterThan(0)
-    expect((await post(`/v1/sessions/${ADDRESS}`, { ...session({ chainId: 'eip155:137', nonce: 'n2' }), cacao: { h: { t: 'caip122' } } })).status).toBe(200)
+    expect((await post(`/v1/sessions/${ADDRESS}`, { ...(await session({ chainId: 'eip155:137', nonce: 'n2' })), cacao: { h: { t: 'caip122' } } })).status).toBe(200)
 
     // The address is matched case-insensitively for EVM.
     const all = await list(ADDRESS.toLowerCase())
@@ -64,24 +72,24 @@ describe('SIWX sessions', () => {
   })
 
   test('the same chain and nonce replaces the stored session', async () => {
-    const replaced = session({ chainId: 'eip155:10', nonce: 'same' })
-    await post(`/v1/sessions/${ADDRESS}`, replaced)
-    await post(`/v1/sessions/${ADDRESS}`, { ...replaced, signature: '0x1234' })
+    await post(`/v1/sessions/${ADDRESS}`, await session({ chainId: 'eip155:10', nonce: 'same' }))
+    const second = await session({ chainId: 'eip155:10', nonce: 'same', statement: 'Signed again' })
+    expect((await post(`/v1/sessions/${ADDRESS}`, second)).status).toBe(200)
     const sessions = (await list(ADDRESS, '?chainId=eip155:10')).body.sessions
     expect(sessions).toHaveLength(1)
-    expect(sessions[0].signature).toBe('0x1234')
+    expect(sessions[0].signature).toBe(second.signature)
   })
 
   test('expired sessions are not listed', async () => {
     const soon = new Date(Date.now() + 1200).toISOString()
-    await post(`/v1/sessions/${ADDRESS}`, session({ chainId: 'eip155:8453', nonce: 'short-lived', expirationTime: soon }))
+    await post(`/v1/sessions/${ADDRESS}`, await session({ chainId: 'eip155:8453', nonce: 'short-lived', expirationTime: soon }))
     expect((await list(ADDRESS, '?chainId=eip155:8453')).body.sessions).toHaveLength(1)
     await new Promise((r) => setTimeout(r, 1400))
     expect((await list(ADDRESS, '?chainId=eip155:8453')).body.sessions).toHaveLength(0)
   })
 
   test('revoke: by nonce, by chain, all; other projects keep theirs', async () => {
-    await post(`/v1/sessions/${ADDRESS}`, session({ nonce: 'other-project-nonce' }), 'other-project')
+    await post(`/v1/sessions/${ADDRESS}`, await session({ nonce: 'other-project-nonce' }), 'other-project')
     expect((await post(`/v1/sessions/${ADDRESS}/revoke`, { nonce: 'nonce-1' })).body).toEqual({ revoked: 1 })
     expect((await post(`/v1/sessions/${ADDRESS}/revoke`, { chainId: 'eip155:137' })).body).toEqual({ revoked: 1 })
     expect((await post(`/v1/sessions/${ADDRESS}/revoke`, { chainId: 'eip155:137' })).body).toEqual({ revoked: 0 })
@@ -91,9 +99,27 @@ describe('SIWX sessions', () => {
     expect((await list(ADDRESS, '', 'other-project')).body.sessions).toHaveLength(1)
   })
 
-  test('Solana addresses are stored as given', async () => {
-    expect((await post(`/v1/sessions/${SOLANA}`, session({ accountAddress: SOLANA, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }))).status).toBe(200)
-    expect((await list(SOLANA)).body.sessions).toHaveLength(1)
+  test('Solana sign-in is refused until its verification exists', async () => {
+    const res = await post(`/v1/sessions/${SOLANA}`, await session({ accountAddress: SOLANA, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }))
+    expect(res.status).toBe(400)
+    expect(res.body.error).toBe('Unsupported chain')
+  })
+
+  test('error: a forged signature, a tampered message, a stale message or a foreign domain is rejected', async () => {
+    const good = await session({ nonce: 'forged' })
+    const other = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+    const forged = await post(`/v1/sessions/${ADDRESS}`, { ...good, signature: await other.signMessage({ message: good.message }) })
+    expect(forged.status).toBe(401)
+    expect(forged.body.error).toBe('Invalid signature')
+    const tampered = await post(`/v1/sessions/${ADDRESS}`, { ...good, data: { ...good.data, statement: 'Something else' } })
+    expect(tampered.body.error).toBe('Invalid message')
+    const stale = await post(`/v1/sessions/${ADDRESS}`, await session({ nonce: 'old', issuedAt: new Date(Date.now() - 11 * 60_000).toISOString() }))
+    expect(stale.body.error).toBe('Session expired')
+    const data = { ...good.data, domain: 'evil.example', uri: 'https://evil.example/login' }
+    const message = formatSiwxMessage(data as SIWXMessageData)
+    const foreign = await post(`/v1/sessions/${ADDRESS}`, { data, message, signature: await account.signMessage({ message }) })
+    expect(foreign.body.error).toBe('Invalid domain')
+    expect((await list(ADDRESS, '?chainId=eip155:1')).body.sessions.map((s: { data: { nonce: string } }) => s.data.nonce)).not.toContain('forged')
   })
 
   test('error: garbage addresses, params and bodies are 400 JSON', async () => {
@@ -102,7 +128,7 @@ describe('SIWX sessions', () => {
       expect(res.status, `${address}${query}`).toBe(400)
       expect(typeof res.body.error).toBe('string')
     }
-    const good = session({ nonce: 'garbage' })
+    const good = await session({ nonce: 'garbage' })
     const bad: unknown[] = [
       '{oops',
       '[]',

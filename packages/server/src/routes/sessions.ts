@@ -5,6 +5,7 @@ import { CaipNetworkId, CommonQuery, ErrorSchema, errorResponses } from '../sche
 import { sessionAddressKey } from '../sessions/address.js'
 import { SiwxSessionInputSchema, SiwxSessionSchema } from '../sessions/schemas.js'
 import { addSession, listSessions, revokeSessions } from '../sessions/store.js'
+import { verifySiwxSession } from '../sessions/verify.js'
 
 /** Sign-in (SIWX) session storage, per project and address (SPEC §4 'Wallet sign-in'). */
 
@@ -34,9 +35,10 @@ const addRoute = createRoute({
   path: '/v1/sessions/{address}',
   summary: 'Store a sign-in session',
   description:
-    'Stores the signed SIWX message for the address. The shapes are validated and `data.accountAddress` must be the ' +
-    'path address, but the signature itself is NOT verified yet (that comes with a later change): treat stored sessions ' +
-    'as claims, not proofs. A session with the same chain and nonce replaces the earlier one.',
+    'Verifies and stores a signed SIWX message for the address: the text must be exactly the CAIP-122 / EIP-4361 ' +
+    'message its data describes, its domain an allowed origin of the project, issued within the last 10 minutes, and ' +
+    'signed by the account (EIP-191, or EIP-1271 for contract accounts; eip155 only for now). A session with the same ' +
+    'chain and nonce replaces the earlier one.',
   request: {
     params: AddressParam,
     query: z.object(CommonQuery),
@@ -46,6 +48,7 @@ const addRoute = createRoute({
     200: { description: 'Stored', content: { 'application/json': { schema: z.object({ session: SiwxSessionSchema }) } } },
     ...errorResponses,
     400: err('Invalid session'),
+    401: err('Invalid signature'),
   },
 })
 
@@ -93,6 +96,8 @@ export function register(app: App, ctx: ServerContext) {
       return c.json(fail('Invalid session', 'data.chainId must be an eip155 chain for an EVM address'), 400)
     if (input.data.expirationTime && Date.parse(input.data.expirationTime) <= Date.now())
       return c.json(fail('Session expired', 'data.expirationTime is in the past; sign a new message'), 400)
+    const verified = await verifySiwxSession(ctx, c.get('projectId'), input)
+    if (!verified.ok) return c.json(fail(verified.error, verified.description), verified.error === 'Invalid signature' ? 401 : 400)
     return c.json({ session: await addSession(ctx.db, c.get('projectId'), address.key, input) }, 200)
   })
 
