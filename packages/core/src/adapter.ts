@@ -57,6 +57,8 @@ export interface ChainAdapter {
   disconnect(parameters: { connectorId: string }): Promise<void>
   switchNetwork(parameters: { connectorId: string; caipNetwork: CaipNetwork }): Promise<void>
   getBalance(parameters: { address: string; caipNetwork: CaipNetwork; connectorId?: string }): Promise<AdapterBalance>
+  /** Signs a text message (EIP-191 personal_sign on EVM); used by sign-in and name registration. */
+  signMessage?(parameters: { connectorId: string; address: string; message: string }): Promise<string>
   /** Adds a connector whose provider comes from elsewhere (a WalletConnect session's). */
   addConnector?(connector: Connector): void
   /** Sends a transfer through the wallet (the user approves it there); resolves with its hash. */

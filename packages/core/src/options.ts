@@ -13,6 +13,8 @@ import type { Clock, Environment, StorageLike } from './environment.js'
 import { InvalidOptionsError } from './errors/options.js'
 import type { CaipNetwork } from './networks.js'
 import type { WalletConnectLoader } from './walletconnect/client.js'
+import type { ServerSiwxMarker, SIWXConfig } from './siwx/config.js'
+import type { EmbeddedWalletLoader } from './embedded/client.js'
 import type { ThemeMode, ThemeVariables } from './stores/theme.js'
 
 /** SPEC §3 'Dapp metadata sent to the wallet' (the host's part of it). */
@@ -26,6 +28,7 @@ export interface Metadata {
 export interface CustomWallet {
   id: string
   name: string
+  image_url?: string
   homepage?: string
   imageUrl?: string
   mobile_link?: string
@@ -55,7 +58,8 @@ export interface PorticoOptions {
   tokens?: Record<string, { address: string; image?: string }>
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
-  siwx?: unknown
+  /** Sign in with the wallet: `serverSiwx({ required })` (Portico's server) or a host's own SIWXConfig. */
+  siwx?: SIWXConfig | ServerSiwxMarker
   enableEmbedded?: boolean
   allowUnsupportedChain?: boolean
   manualWCControl?: boolean
@@ -65,6 +69,8 @@ export interface PorticoOptions {
   enableWalletConnect?: boolean
   /** From @portico/walletconnect: `walletConnect({ relayUrl })`; loaded on first use. */
   walletConnect?: WalletConnectLoader
+  /** From @portico/embedded: `embeddedWallet({ frameUrl })`; email and social login, loaded on first use. */
+  embeddedWallet?: EmbeddedWalletLoader
   enableEIP6963?: boolean
   debug?: boolean
   themeMode?: ThemeMode
@@ -172,6 +178,16 @@ const OptionsSchema = v.object({
       'walletConnect must come from walletConnect({...}) of @portico/walletconnect',
     ),
   ),
+  embeddedWallet: v.optional(
+    v.custom<EmbeddedWalletLoader>(
+      (x) =>
+        typeof x === 'object' &&
+        x !== null &&
+        typeof (x as EmbeddedWalletLoader).load === 'function' &&
+        isHttpUrl((x as EmbeddedWalletLoader).frameUrl),
+      'embeddedWallet must come from embeddedWallet({ frameUrl }) of @portico/embedded, with an http(s) frameUrl',
+    ),
+  ),
   enableEIP6963: v.optional(v.boolean()),
   debug: v.optional(v.boolean()),
   defaultAccountTypes: v.optional(
@@ -180,6 +196,14 @@ const OptionsSchema = v.object({
   themeMode: v.optional(v.picklist(['dark', 'light'], "themeMode must be 'dark' or 'light'")),
   themeVariables: v.optional(ThemeVariablesSchema),
 })
+
+function isHttpUrl(value: unknown) {
+  try {
+    return typeof value === 'string' && /^https?:$/.test(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
 
 function mapValues<T extends object, R>(obj: T, fn: (value: T[keyof T]) => R): { [K in keyof T]: R } {
   return Object.fromEntries(Object.entries(obj).map(([k, value]) => [k, fn(value)])) as { [K in keyof T]: R }
@@ -209,6 +233,8 @@ export function resolveOptions(options: PorticoOptions): ResolvedOptions {
   }
   if (options.defaultNetwork && !ids.includes(options.defaultNetwork.caipNetworkId))
     issues.push(`defaultNetwork: ${options.defaultNetwork.caipNetworkId} is not one of the networks`)
+  if (options.siwx && 'kind' in options.siwx && options.siwx.kind === 'portico-server' && !options.apiUrl)
+    issues.push('siwx: serverSiwx() needs apiUrl (the Portico server stores and verifies sessions)')
   if (options.apiUrl && !options.projectId) issues.push('projectId: Project ID Missing (required with apiUrl)')
   if (issues.length) throw new InvalidOptionsError(issues)
 

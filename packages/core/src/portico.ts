@@ -11,9 +11,18 @@ import { createNetworkStore, type NetworkStore } from './stores/network.js'
 import { createRouterStore, type RouterStore } from './stores/router.js'
 import { createSnackStore, type SnackStore } from './stores/snack.js'
 import { createSendStore, type SendStore } from './stores/send.js'
+import { createSiwxStore, type SiwxStore } from './stores/siwx.js'
+import type { SIWXConfig } from './siwx/config.js'
+import { createServerSiwx } from './siwx/serverConfig.js'
+import { createWalletConnectStore, type WalletConnectStore } from './stores/walletConnect.js'
+import { createWalletsStore, type WalletsStore } from './stores/wallets.js'
+import type { WalletConnectClient, WalletConnectSession } from './walletconnect/client.js'
 import { createThemeStore, type ThemeStore } from './stores/theme.js'
 import { createProjectStore, type ProjectStore } from './stores/project.js'
+import { createNftsStore, createTransactionsStore, type NftsStore, type TransactionsStore } from './stores/activity.js'
 import { createCache, type PorticoCache } from './cache.js'
+import { createEmbeddedStore, type EmbeddedStore } from './stores/embedded.js'
+import type { EmbeddedWalletClient } from './embedded/client.js'
 import { createHttpClient, type HttpClient } from './api/http.js'
 
 /** What the embedded wallet's connector offers core (filled in by @portico/embedded). */
@@ -35,8 +44,16 @@ export interface Portico {
     snack: SnackStore
     project: ProjectStore
     send: SendStore
+    siwx: SiwxStore
+    walletConnect: WalletConnectStore
+    wallets: WalletsStore
+    transactions: TransactionsStore
+    nfts: NftsStore
+    embedded: EmbeddedStore
   }
   readonly storage: PorticoStorage
+  /** Sign-in with the wallet, when the host configured it. */
+  readonly siwx: SIWXConfig | undefined
   readonly cache: PorticoCache
   /** The Portico server's API; undefined when no apiUrl is configured. */
   readonly api: HttpClient | undefined
@@ -44,6 +61,14 @@ export interface Portico {
   readonly environment: Environment
   readonly logger: Logger
   auth: AuthConnectorHandle | undefined
+  /** Called when the modal closes: pending email or pairing connects reject with 'Modal closed'. */
+  readonly modalCloseListeners: Set<() => void>
+  /** The WalletConnect client once loaded (on first use). */
+  walletConnectClient: Promise<WalletConnectClient> | undefined
+  /** The pairing in flight, reused while unexpired (SPEC §4 cache rule). */
+  pendingPairing: Promise<WalletConnectSession> | undefined
+  /** The embedded wallet's frame client once loaded (on first email or social use). */
+  embeddedWalletClient: Promise<EmbeddedWalletClient> | undefined
   /** Analytics bookkeeping: error report times (throttle) and whether the server refused us. */
   readonly analytics: { errorReportTimes: number[]; forbidden: boolean }
   /** Cleanups registered by initialize(); run by destroy(). */
@@ -92,12 +117,19 @@ export function createPortico(options: CreatePorticoOptions): Portico {
       theme: createThemeStore({ themeMode: resolved.themeMode, themeVariables: resolved.themeVariables }),
       snack: createSnackStore(),
       send: createSendStore(),
+      siwx: createSiwxStore(),
+      transactions: createTransactionsStore(),
+      nfts: createNftsStore(),
+      walletConnect: createWalletConnectStore(),
+      wallets: createWalletsStore(),
+      embedded: createEmbeddedStore(),
       project: createProjectStore({
         remoteFeatures: resolved.remoteFeatures,
         analyticsEnabled: resolved.features.analytics && Boolean(resolved.apiUrl),
       }),
     },
     storage,
+    siwx: undefined,
     cache: createCache(storage, clock),
     api: resolved.apiUrl
       ? createHttpClient({
@@ -110,6 +142,10 @@ export function createPortico(options: CreatePorticoOptions): Portico {
     environment,
     logger: createLogger(resolved.debug ? 'debug' : 'error'),
     auth: undefined,
+    walletConnectClient: undefined,
+    pendingPairing: undefined,
+    embeddedWalletClient: undefined,
+    modalCloseListeners: new Set(),
     analytics: { errorReportTimes: [], forbidden: false },
     cleanups,
     timers: new Map(),
@@ -119,6 +155,10 @@ export function createPortico(options: CreatePorticoOptions): Portico {
       portico.timers.clear()
     },
   }
+  const siwxOption = resolved.siwx
+  if (siwxOption && 'kind' in siwxOption) {
+    ;(portico as { siwx: SIWXConfig | undefined }).siwx = createServerSiwx(portico.api!, environment, siwxOption)
+  } else (portico as { siwx: SIWXConfig | undefined }).siwx = siwxOption
   return portico
 }
 

@@ -15,7 +15,7 @@ import {
 import * as v from 'valibot'
 import { discoverAnnouncedWallets, type Discover } from './discovery.js'
 import { toPorticoError } from './errors.js'
-import { AccountsSchema, ChainIdSchema, TxHashSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
+import { AccountsSchema, ChainIdSchema, SignatureSchema, TxHashSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
 
 export interface EvmAdapterOptions {
   /** Where wallets come from; EIP-6963 announcements by default. */
@@ -31,6 +31,9 @@ export class EvmAdapter implements ChainAdapter {
   private networks: readonly CaipNetwork[] = []
   private events: AdapterEvents | undefined
   private details: ProviderDetail[] = []
+  /** Connectors whose provider comes from elsewhere (a WalletConnect session, the embedded wallet). */
+  private added: Connector[] = []
+  private onConnectors: ((connectors: Connector[]) => void) | undefined
   private waiters = new Set<() => void>()
   private unwatchers = new Map<string, () => void>()
   private readonly discover: Discover
@@ -45,11 +48,28 @@ export class EvmAdapter implements ChainAdapter {
   }
 
   watchConnectors(onChange: (connectors: Connector[]) => void) {
-    return this.discover((details) => {
+    this.onConnectors = onChange
+    const stop = this.discover((details) => {
       this.details = details
       for (const wake of this.waiters) wake()
-      onChange(details.map(toConnector))
+      onChange(this.connectors())
     })
+    return () => {
+      this.onConnectors = undefined
+      stop()
+    }
+  }
+
+  /** A connector whose EIP-1193 provider comes from elsewhere; it replaces one with the same id. */
+  addConnector(connector: Connector) {
+    const id = connector.id.toLowerCase()
+    this.added = [...this.added.filter((c) => c.id.toLowerCase() !== id), connector]
+    for (const wake of this.waiters) wake()
+    this.onConnectors?.(this.connectors())
+  }
+
+  private connectors(): Connector[] {
+    return [...this.details.map(toConnector), ...this.added]
   }
 
   async connect({ connectorId }: { connectorId: string }): Promise<AdapterConnectResult> {
@@ -114,6 +134,13 @@ export class EvmAdapter implements ChainAdapter {
     const request = await buildTransferRequest(parameters)
     const hash = await this.request(provider, 'eth_sendTransaction', [request], TxHashSchema)
     return { hash }
+  }
+
+  /** EIP-191 personal_sign: the message as hex, then the address. */
+  async signMessage({ connectorId, address, message }: { connectorId: string; address: string; message: string }) {
+    const provider = this.providerOf(connectorId)
+    const hex = `0x${Array.from(new TextEncoder().encode(message), (b) => b.toString(16).padStart(2, '0')).join('')}`
+    return this.request(provider, 'personal_sign', [hex, address], SignatureSchema)
   }
 
   // Sending code (and viem) loads on demand: a host page that never sends pays nothing for it.
@@ -192,8 +219,10 @@ export class EvmAdapter implements ChainAdapter {
     return parsed.output
   }
 
-  private findDetail(connectorId: string) {
+  private findDetail(connectorId: string): { provider: Eip1193Provider } | undefined {
     const id = connectorId.toLowerCase()
+    const added = this.added.find((c) => c.id.toLowerCase() === id)
+    if (added) return { provider: added.provider as Eip1193Provider }
     return this.details.find((d) => d.info.rdns.toLowerCase() === id || d.info.uuid === connectorId)
   }
 
@@ -203,11 +232,11 @@ export class EvmAdapter implements ChainAdapter {
     return detail.provider
   }
 
-  private waitForDetail(connectorId: string, timeoutMs: number): Promise<ProviderDetail | undefined> {
+  private waitForDetail(connectorId: string, timeoutMs: number): Promise<{ provider: Eip1193Provider } | undefined> {
     const found = this.findDetail(connectorId)
     if (found) return Promise.resolve(found)
     return new Promise((resolve) => {
-      const done = (detail: ProviderDetail | undefined) => {
+      const done = (detail: { provider: Eip1193Provider } | undefined) => {
         clearTimeout(timer)
         this.waiters.delete(wake)
         resolve(detail)

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 /** Wallet replies and announcements are checked before Portico trusts them. */
 export const AddressSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'not an EVM address'))
 export const AccountsSchema = v.array(AddressSchema)
+export const SignatureSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{128,}$/, 'not a signature'))
 export const TxHashSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'not a transaction hash'))
 export const ChainIdSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,16}$/, 'not a hex chain id'))
 

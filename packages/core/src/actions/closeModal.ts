@@ -4,11 +4,25 @@ import { isConnected } from './getters.js'
 import { track } from '../analytics/track.js'
 
 /**
+ * SPEC §4 'Wallet sign-in': closing is disabled on SIWXSignMessage or ApproveTransaction when
+ * sign-in is required and there are no sessions.
+ */
+export function isCloseBlocked(portico: Portico): boolean {
+  const view = portico.stores.router.getState().view
+  if (view !== 'SIWXSignMessage' && view !== 'ApproveTransaction') return false
+  return Boolean(portico.siwx?.getRequired?.()) && !portico.stores.siwx.getState().hasSession
+}
+
+/**
  * SPEC §2: closing resets to Connect and clears loading. In embedded mode (rendered inline)
  * the modal stays and shows Account if connected, otherwise Connect.
  */
-export function closeModal(portico: Portico) {
+export function closeModal(portico: Portico, { force = false }: { force?: boolean } = {}) {
   const { router, modal, connections } = portico.stores
+  if (!force && isCloseBlocked(portico)) {
+    modal.setState(({ shakeCount }) => ({ shakeCount: shakeCount + 1 }))
+    return
+  }
   // SPEC §8 'Modal closed': a pending email or pairing connect fails when the modal closes.
   for (const listener of [...portico.modalCloseListeners]) listener()
   portico.modalCloseListeners.clear()

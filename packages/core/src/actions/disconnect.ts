@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../caip.js'
+import type { CaipNetworkId, ChainNamespace } from '../caip.js'
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../errors/catalogue.js'
 import type { Portico } from '../portico.js'
@@ -8,6 +8,8 @@ import { closeModal } from './closeModal.js'
 import { setAccount } from './getters.js'
 import { removeConnection } from './setConnection.js'
 import { reportError, track } from '../analytics/track.js'
+import { isAuthConnector, signOutEmbedded } from './signOutEmbedded.js'
+import { clearLoginCache } from '../embedded/loginCache.js'
 
 export interface DisconnectParameters {
   /** Only this chain family; all connected ones when omitted. */
@@ -21,6 +23,14 @@ export interface DisconnectParameters {
 export async function disconnect(portico: Portico, { namespace }: DisconnectParameters = {}) {
   const { connections } = portico.stores
   const namespaces = namespace ? [namespace] : (Object.keys(connections.getState().activeConnectorIds) as ChainNamespace[])
+  await signOutSiwx(portico)
+  // SPEC §4 'Embedded wallet frame': when the last auth connection goes, the login cache is
+  // cleared at once and the frame signs out (waiting at most 3 s).
+  const active = connections.getState().activeConnectorIds
+  const signsOut =
+    namespaces.some((ns) => isAuthConnector(active[ns])) &&
+    !Object.entries(active).some(([ns, id]) => !namespaces.includes(ns as ChainNamespace) && isAuthConnector(id))
+  if (signsOut) clearLoginCache(portico.storage)
   try {
     for (const ns of namespaces) {
       const connectorId = connections.getState().activeConnectorIds[ns]
@@ -28,6 +38,7 @@ export async function disconnect(portico: Portico, { namespace }: DisconnectPara
       await portico.adapters.get(ns)?.disconnect({ connectorId })
       clearConnection(portico, ns, connectorId)
     }
+    if (signsOut) await signOutEmbedded(portico)
   } catch (cause) {
     const error = new PorticoError(ErrorText.failedToDisconnect, { cause, category: 'INTERNAL_SDK_ERROR' })
     track(portico, 'DISCONNECT_ERROR', { message: error.details })
@@ -40,6 +51,22 @@ export async function disconnect(portico: Portico, { namespace }: DisconnectPara
     if (portico.stores.modal.getState().embedded) reset(portico.stores.router, 'Connect')
     else closeModal(portico)
   }
+}
+
+/** SPEC §4/§9: sign out on disconnect (true unless the sign-in configuration says otherwise). */
+async function signOutSiwx(portico: Portico) {
+  const { siwx } = portico
+  const address = portico.stores.account.getState().byNamespace[portico.stores.network.getState().activeNamespace]?.address
+  if (!siwx || siwx.signOutOnDisconnect === false || !address) return
+  const networks = new Set(portico.stores.siwx.getState().signedNetworks)
+  const current = portico.stores.network.getState().caipNetwork?.caipNetworkId
+  if (current) networks.add(current)
+  try {
+    for (const id of networks) await siwx.revokeSession(id as CaipNetworkId, address)
+  } catch (error) {
+    portico.logger.warn('sign-out failed', error)
+  }
+  portico.stores.siwx.setState({ hasSession: false, signedNetworks: [], status: 'idle' })
 }
 
 /** Forgets a connection locally (also used when the wallet itself disconnects). */

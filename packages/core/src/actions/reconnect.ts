@@ -1,10 +1,12 @@
 import type { ChainNamespace } from '../caip.js'
 import type { Portico } from '../portico.js'
 import { fetchBalance } from './fetchBalance.js'
+import { checkSiwx } from './checkSiwx.js'
 import { setAccount } from './getters.js'
 import { setConnection } from './setConnection.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
+import { restoreEmbeddedWallet } from './restoreEmbeddedWallet.js'
 
 /**
  * Silently restores the last wallet of each namespace after a reload (SPEC §3: connector id
@@ -14,7 +16,7 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
 export async function reconnect(portico: Portico): Promise<boolean> {
   if (!portico.options.enableReconnect) return false
   const { connections } = portico.stores
-  await restoreWalletConnect(portico)
+  await Promise.all([restoreWalletConnect(portico), restoreEmbeddedWallet(portico)])
   const pending: Array<Promise<void>> = []
   for (const [namespace, adapter] of portico.adapters) {
     const connectorId = portico.storage.getConnectorId(namespace)
@@ -38,7 +40,10 @@ export async function reconnect(portico: Portico): Promise<boolean> {
   await Promise.all(pending)
   const connected = Object.keys(connections.getState().activeConnectorIds).length > 0
   connections.setState({ status: connected ? 'connected' : 'disconnected' })
-  if (connected) void fetchBalance(portico)
+  if (connected) {
+    void fetchBalance(portico)
+    void checkSiwx(portico)
+  }
   return connected
 }
 

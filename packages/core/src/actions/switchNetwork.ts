@@ -50,5 +50,6 @@ export async function switchNetwork(portico: Portico, { caipNetworkId }: SwitchN
   setActiveNetworkFromWallet(portico, namespace, caipNetworkId)
   network.setState({ switching: false })
   track(portico, 'SWITCH_NETWORK', { network: caipNetworkId })
+  void import('./checkSiwx.js').then((m) => m.checkSiwx(portico))
   void fetchBalance(portico, namespace)
 }

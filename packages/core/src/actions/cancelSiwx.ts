@@ -1,0 +1,38 @@
+import type { CaipNetworkId } from '../caip.js'
+import type { Portico } from '../portico.js'
+import { closeModal } from './closeModal.js'
+import { disconnect } from './disconnect.js'
+import { switchNetwork } from './switchNetwork.js'
+
+/**
+ * SPEC §4 'Wallet sign-in' — cancel. When sign-in is required: switch back to the last
+ * signed-in network if a session exists, else disconnect. When it is not: just close.
+ */
+export async function cancelSiwx(portico: Portico) {
+  const required = portico.siwx?.getRequired?.() ?? false
+  if (!required) {
+    closeModal(portico, { force: true })
+    return
+  }
+  const current = portico.stores.network.getState().caipNetwork?.caipNetworkId
+  const last = portico.stores.siwx.getState().signedNetworks.filter((id) => id !== current).at(-1)
+  if (last) {
+    await switchNetwork(portico, { caipNetworkId: last as CaipNetworkId })
+    portico.stores.siwx.setState({ hasSession: true, status: 'signed' })
+    closeModal(portico, { force: true })
+    return
+  }
+  await disconnect(portico)
+}
+
+/** SPEC §4: sessions can be cleared (all of the active account's). */
+export async function clearSiwxSessions(portico: Portico) {
+  const { siwx } = portico
+  if (!siwx) return
+  const address = portico.stores.account.getState().byNamespace[portico.stores.network.getState().activeNamespace]?.address
+  if (!address) return
+  for (const id of portico.stores.siwx.getState().signedNetworks) await siwx.revokeSession(id as CaipNetworkId, address)
+  const current = portico.stores.network.getState().caipNetwork?.caipNetworkId
+  if (current) await siwx.revokeSession(current, address)
+  portico.stores.siwx.setState({ hasSession: false, signedNetworks: [], status: 'idle' })
+}

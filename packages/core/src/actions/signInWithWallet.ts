@@ -1,0 +1,41 @@
+import { PorticoError } from '../errors/base.js'
+import type { Portico } from '../portico.js'
+import { SiwxText } from '../siwx/config.js'
+import { track } from '../analytics/track.js'
+import { addNetwork } from './checkSiwx.js'
+import { closeModal } from './closeModal.js'
+import { getAccount, getActiveConnectorId } from './getters.js'
+import { showSnack } from './showSnack.js'
+
+/**
+ * SPEC §4 'Wallet sign-in' — sign: create the message, sign it, add the session, close the
+ * modal. A signing failure keeps SIWXSignMessage open and shows 'Error signing message'.
+ */
+export async function signInWithWallet(portico: Portico) {
+  const { siwx } = portico
+  if (!siwx) throw new PorticoError(SiwxText.notEnabled)
+  const { caipNetwork } = portico.stores.network.getState()
+  const { address } = getAccount(portico)
+  if (!address) throw new PorticoError(SiwxText.noActiveCaipAddress)
+  const adapter = caipNetwork ? portico.adapters.get(caipNetwork.chainNamespace) : undefined
+  if (!caipNetwork || !adapter) throw new PorticoError(SiwxText.noActiveCaipNetwork)
+  const connectorId = getActiveConnectorId(portico, caipNetwork.chainNamespace)
+  if (!adapter.signMessage || !connectorId) throw new PorticoError(SiwxText.noConnectionClient)
+
+  const store = portico.stores.siwx
+  store.setState({ status: 'signing', error: undefined })
+  try {
+    const { data, text } = await siwx.createMessage({ accountAddress: address, chainId: caipNetwork.caipNetworkId })
+    const signature = await adapter.signMessage({ connectorId, address, message: text })
+    await siwx.addSession({ data, message: text, signature })
+    store.setState({ status: 'signed', hasSession: true, signedNetworks: addNetwork(store.getState().signedNetworks, caipNetwork.caipNetworkId) })
+    track(portico, 'SIWX_AUTH_SUCCESS', { network: caipNetwork.caipNetworkId })
+    closeModal(portico, { force: true })
+  } catch (cause) {
+    portico.logger.debug('sign-in failed', cause)
+    store.setState({ status: 'error', error: SiwxText.errorSigning })
+    showSnack(portico, { message: SiwxText.errorSigning, variant: 'error' })
+    track(portico, 'SIWX_AUTH_ERROR', { network: caipNetwork.caipNetworkId })
+    throw new PorticoError(SiwxText.errorSigning, { cause })
+  }
+}

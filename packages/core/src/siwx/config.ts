@@ -1,0 +1,51 @@
+import type { CaipNetworkId } from '../caip.js'
+import type { SIWXMessageData } from './message.js'
+
+/** A stored sign-in: the message data, its text and the signature (SPEC §3). */
+export interface SIWXSession {
+  data: SIWXMessageData
+  message: string
+  signature: string
+  cacao?: Record<string, unknown>
+}
+
+/**
+ * How sign-in works, pluggable by the host (nonce, message, verification, sign-out). Portico's
+ * server is the default: `siwx: serverSiwx({ required })`.
+ */
+export interface SIWXConfig {
+  createMessage(input: { accountAddress: string; chainId: CaipNetworkId }): Promise<{ data: SIWXMessageData; text: string }>
+  addSession(session: SIWXSession): Promise<void>
+  revokeSession(chainId: CaipNetworkId, address: string): Promise<void>
+  setSessions(sessions: SIWXSession[]): Promise<void>
+  getSessions(chainId: CaipNetworkId, address: string): Promise<SIWXSession[]>
+  /** Sign-in required: the modal cannot be closed unsigned, and cancelling disconnects. */
+  getRequired?(): boolean
+  /** SPEC §9: sign out on disconnect is true unless set false. */
+  signOutOnDisconnect?: boolean
+}
+
+/** The default: sessions verified and stored by the Portico server (options.apiUrl). */
+export interface ServerSiwxOptions {
+  required?: boolean
+  statement?: string
+  /** How long a session lasts. Default 1 day. */
+  expirationMs?: number
+  signOutOnDisconnect?: boolean
+}
+export interface ServerSiwxMarker extends ServerSiwxOptions {
+  kind: 'portico-server'
+}
+export function serverSiwx(options: ServerSiwxOptions = {}): ServerSiwxMarker {
+  return { kind: 'portico-server', ...options }
+}
+
+export const SiwxText = {
+  notEnabled: 'SIWX is not enabled',
+  noActiveCaipAddress: 'No ActiveCaipAddress found',
+  noActiveCaipNetwork: 'No ActiveCaipNetwork or client found',
+  noConnectionClient: 'No ConnectionController client found',
+  errorSigning: 'Error signing message',
+  initFailed: 'A problem occurred while trying initialize authentication',
+  authenticating: 'Authenticating...',
+} as const
