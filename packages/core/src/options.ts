@@ -44,6 +44,8 @@ export interface PorticoOptions {
   networks: [CaipNetwork, ...CaipNetwork[]]
   defaultNetwork?: CaipNetwork
   projectId?: string
+  /** The name service's suffix (SPEC §9); Portico's server defaults to '.portico.id'. */
+  nameSuffix?: string
   /** The Portico server (self-hosted); without it, balances come straight from the chain. */
   apiUrl?: string
   metadata?: Metadata

@@ -12,6 +12,7 @@ import { createRouterStore, type RouterStore } from './stores/router.js'
 import { createSnackStore, type SnackStore } from './stores/snack.js'
 import { createSendStore, type SendStore } from './stores/send.js'
 import { createSiwxStore, type SiwxStore } from './stores/siwx.js'
+import { createNamesStore, type NamesStore } from './stores/names.js'
 import type { SIWXConfig } from './siwx/config.js'
 import { createServerSiwx } from './siwx/serverConfig.js'
 import { createWalletConnectStore, type WalletConnectStore } from './stores/walletConnect.js'
@@ -45,6 +46,7 @@ export interface Portico {
     project: ProjectStore
     send: SendStore
     siwx: SiwxStore
+    names: NamesStore
     walletConnect: WalletConnectStore
     wallets: WalletsStore
     transactions: TransactionsStore
@@ -118,6 +120,7 @@ export function createPortico(options: CreatePorticoOptions): Portico {
       snack: createSnackStore(),
       send: createSendStore(),
       siwx: createSiwxStore(),
+      names: createNamesStore(),
       transactions: createTransactionsStore(),
       nfts: createNftsStore(),
       walletConnect: createWalletConnectStore(),

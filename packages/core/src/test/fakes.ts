@@ -42,6 +42,7 @@ export class ScriptedAdapter implements ChainAdapter {
   estimateTransferFee?: ChainAdapter['estimateTransferFee']
   waitForTransaction?: ChainAdapter['waitForTransaction']
   resolveName?: ChainAdapter['resolveName']
+  signMessage?: ChainAdapter['signMessage']
 
   constructor(readonly namespace: ChainNamespace = 'eip155', connectors?: Connector[]) {
     this.connectors = connectors ?? [
