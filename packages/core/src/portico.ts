@@ -13,6 +13,7 @@ import { createSnackStore, type SnackStore } from './stores/snack.js'
 import { createSendStore, type SendStore } from './stores/send.js'
 import { createSiwxStore, type SiwxStore } from './stores/siwx.js'
 import { createNamesStore, type NamesStore } from './stores/names.js'
+import { createOnrampStore, type OnrampStore } from './stores/onramp.js'
 import type { SIWXConfig } from './siwx/config.js'
 import { createServerSiwx } from './siwx/serverConfig.js'
 import { createWalletConnectStore, type WalletConnectStore } from './stores/walletConnect.js'
@@ -47,6 +48,7 @@ export interface Portico {
     send: SendStore
     siwx: SiwxStore
     names: NamesStore
+    onramp: OnrampStore
     walletConnect: WalletConnectStore
     wallets: WalletsStore
     transactions: TransactionsStore
@@ -121,6 +123,7 @@ export function createPortico(options: CreatePorticoOptions): Portico {
       send: createSendStore(),
       siwx: createSiwxStore(),
       names: createNamesStore(),
+      onramp: createOnrampStore(),
       transactions: createTransactionsStore(),
       nfts: createNftsStore(),
       walletConnect: createWalletConnectStore(),

@@ -162,3 +162,47 @@ export { isCloseBlocked } from '../actions/closeModal.js'
 export type { SiwxState } from '../stores/siwx.js'
 export { registerName, suggestNames, fullName, NameText } from '../actions/registerName.js'
 export type { NamesState } from '../stores/names.js'
+export {
+  fetchOnrampOptions,
+  setPaymentAmount,
+  setPaymentCurrency,
+  setPurchaseCurrency,
+  getQuote,
+  onrampProviderLink,
+  selectOnrampProvider,
+  amountOutsideLimits,
+  OnrampDefaults,
+} from '../actions/onramp.js'
+export type { OnrampState, OnrampProvider, PaymentCurrency, PurchaseCurrency } from '../stores/onramp.js'
+// Email and social login: the embedded wallet (issue 6)
+export {
+  AUTH_CONNECTOR_ID,
+  type EmailLoginAction,
+  type EmailUpdateAction,
+  type EmbeddedAccountType,
+  type EmbeddedSocialProvider,
+  type EmbeddedWalletClient,
+  type EmbeddedWalletEvent,
+  type EmbeddedWalletLoadParameters,
+  type EmbeddedWalletLoader,
+  type EmbeddedWalletUser,
+  type FrameRect,
+  type PopupHandle,
+} from '../embedded/client.js'
+export { RpcCallNotAllowedError } from '../errors/connector.js'
+export { platformOf } from '../environment.js'
+export type { EmbeddedState } from '../stores/embedded.js'
+export { clearLoginCache, loginDisplayName, readLoginCache, type LoginCache } from '../embedded/loginCache.js'
+export { availableSocials, emailLoginAvailable, restrictedSocials } from '../embedded/socials.js'
+export { loadEmbeddedWallet } from '../actions/loadEmbeddedWallet.js'
+export { connectEmail, emailCooldownLeft, type ConnectEmailParameters } from '../actions/connectEmail.js'
+export { verifyOtp, type VerifyOtpParameters } from '../actions/verifyOtp.js'
+export { connectDevice } from '../actions/connectDevice.js'
+export { connectSocial, SOCIAL_POPUP_SIZE, type ConnectSocialParameters } from '../actions/connectSocial.js'
+export { connectFarcaster } from '../actions/connectFarcaster.js'
+export { updateEmail } from '../actions/updateEmail.js'
+export { requestEmailUpdate } from '../actions/requestEmailUpdate.js'
+export { verifyEmailUpdateOtp } from '../actions/verifyEmailUpdateOtp.js'
+export { setPreferredAccountType, type SetPreferredAccountTypeParameters } from '../actions/setPreferredAccountType.js'
+export { rejectApproval } from '../actions/approveTransaction.js'
+export { signOutEmbedded, isAuthConnector } from '../actions/signOutEmbedded.js'
