@@ -3,7 +3,7 @@ import { connectButton, modal, useJourney } from './support/journey.js'
 
 const { newWalletContext, openDemo, stack } = useJourney()
 
-async function analyticsEvents(projectId: string): Promise<Array<{ props: { type: string; event: string; properties?: Record<string, unknown> } }>> {
+async function analyticsEvents(projectId: string): Promise<Array<{ eventId: string; props: { type: string; event: string; properties?: Record<string, unknown> } }>> {
   const res = await fetch(`${stack.apiUrl}/dev/analytics?projectId=${projectId}`)
   return ((await res.json()) as { events: never[] }).events
 }
@@ -34,16 +34,18 @@ describe('the Portico server behind the modal', () => {
   })
 
   test('analytics events reach the server with the SPEC §7 body when analytics is on', async () => {
-    const before = (await analyticsEvents('portico-dev')).length
+    // The server lists the newest 100 first; earlier journeys' events are told apart by id, not position.
+    const seen = new Set((await analyticsEvents('portico-dev')).map((e) => e.eventId))
+    const fresh = async () => (await analyticsEvents('portico-dev')).filter((e) => !seen.has(e.eventId))
     const context = await newWalletContext({ autoApprove: true })
     const page = await openDemo(context)
     await connectButton(page).click()
     await page.getByTestId('wallet-dev.portico.testwallet').click()
     await expect.poll(() => page.getByTestId('site-status').textContent()).toBe('connected')
     await expect
-      .poll(async () => (await analyticsEvents('portico-dev')).slice(before).map((e) => e.props.event))
+      .poll(async () => (await fresh()).map((e) => e.props.event))
       .toEqual(expect.arrayContaining(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS']))
-    const success = (await analyticsEvents('portico-dev')).slice(before).find((e) => e.props.event === 'CONNECT_SUCCESS')!
+    const success = (await fresh()).find((e) => e.props.event === 'CONNECT_SUCCESS')!
     expect(success).toMatchObject({ props: { type: 'track', properties: { caipNetworkId: 'eip155:31337', method: 'browser' } } })
     await context.close()
   })

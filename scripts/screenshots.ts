@@ -2,7 +2,8 @@
 // Runs the same real stack as the journeys (devnet + demo build) and drives the real test wallet.
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { DEV_ACCOUNTS } from '@portico/devnet/constants'
 import { connectButton, launchBrowser, modal, newWalletContext, openDemo } from '../e2e/support/browser.js'
 import { startStack } from '../e2e/support/stack.js'
 
@@ -10,11 +11,84 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const out = `${root}/screenshots`
 mkdirSync(out, { recursive: true })
 
-const stack = await startStack({ outDir: `${root}/e2e/.demo-dist` })
-const info = { demoUrl: stack.demoUrl, chains: stack.devnet.chains }
+// Its own build folder: a journey run in the same tree rebuilds e2e/.demo-dist under our feet.
+const stack = await startStack({ outDir: `${root}/.vite/screenshots-demo` })
+const info = { demoUrl: stack.demoUrl, apiUrl: stack.server.url, chains: stack.devnet.chains }
 const browser = await launchBrowser()
 const sizes = { desktop: { width: 1100, height: 760 }, narrow: { width: 390, height: 844 } }
 const shots: string[] = []
+
+/**
+ * Account (each tab), the send steps (empty, insufficient balance, filled, token list, preview,
+ * success snack), Receive, ProfileWallets and UnsupportedChain. The wallet auto-approves, and
+ * knows a chain the demo does not configure so that it can move there.
+ */
+async function accountAndSendShots(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  theme: string,
+  shot: (page: Page, name: string) => Promise<void>,
+) {
+  const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+  const chains = [
+    ...info.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: ether })),
+    { chainId: 1, name: 'Ethereum', rpcUrl: info.chains[0]!.rpcUrl, nativeCurrency: ether },
+  ]
+  const context = await newWalletContext(info, browser, { autoApprove: true, chains, knownChainIds: chains.map((c) => c.chainId) }, { viewport })
+  const page = await openDemo(info, context, `?theme=${theme}`)
+  const dialog = modal(page)
+  await connectButton(page).click()
+  await page.getByTestId('wallet-dev.portico.testwallet').click()
+  await page.getByTestId('site-address').filter({ hasText: '0x' }).waitFor()
+  await connectButton(page).click()
+  await dialog.getByTestId('token-USDC').waitFor()
+  await shot(page, 'Account-tokens')
+
+  await dialog.getByTestId('feature-send').click()
+  await dialog.getByTestId('send-amount').waitFor()
+  await shot(page, 'WalletSend-empty')
+  await dialog.getByTestId('send-amount').fill('99999')
+  await shot(page, 'WalletSend-insufficient')
+  await dialog.getByTestId('send-token').click()
+  await dialog.getByTestId('send-token-USDC').waitFor()
+  await shot(page, 'WalletSendSelectToken')
+  await dialog.getByTestId('send-token-USDC').click()
+  await dialog.getByTestId('send-amount').fill('2.5')
+  await dialog.getByTestId('send-receiver').fill(DEV_ACCOUNTS[1]!.address)
+  await dialog.getByTestId('send-continue').filter({ hasText: 'Preview Send' }).waitFor()
+  await shot(page, 'WalletSend-filled')
+  await dialog.getByTestId('send-continue').click()
+  await dialog.getByTestId('preview-fee').filter({ hasText: 'ETH' }).waitFor()
+  await shot(page, 'WalletSendPreview')
+  await dialog.getByTestId('send-submit').click()
+  await dialog.getByTestId('portico-snack').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 20_000 })
+  await shot(page, 'Snack-success')
+
+  await dialog.getByRole('tab', { name: 'NFTs' }).click()
+  await dialog.locator('[data-testid=nft-grid],[data-testid=nfts-empty]').first().waitFor()
+  await shot(page, 'Account-nfts')
+  await dialog.getByRole('tab', { name: 'Activity' }).click()
+  await dialog.locator('[data-testid=activity-row],[data-testid=activity-empty]').first().waitFor({ timeout: 20_000 })
+  await shot(page, 'Account-activity')
+
+  await dialog.getByTestId('feature-receive').click()
+  await dialog.getByTestId('receive-qr').waitFor()
+  await shot(page, 'WalletReceive')
+  await dialog.getByRole('button', { name: 'Back' }).click()
+  await dialog.getByTestId('account-wallets').click()
+  await dialog.getByTestId('profile-wallets').waitFor()
+  await shot(page, 'ProfileWallets')
+  await dialog.getByRole('button', { name: 'Back' }).click()
+  await page.evaluate(() =>
+    (window as unknown as { porticoTestWallet: { request(a: unknown): Promise<unknown> } }).porticoTestWallet.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0x1' }],
+    }),
+  )
+  await dialog.getByTestId('unsupported-chain').waitFor()
+  await shot(page, 'UnsupportedChain')
+  await context.close()
+}
 
 try {
   for (const theme of ['dark', 'light'] as const) {
@@ -53,10 +127,13 @@ try {
       await shot(page, 'SwitchNetwork-error')
       await context.close()
 
+      await accountAndSendShots(browser, viewport, theme, shot)
+
       const empty = await browser.newContext({ viewport })
       const emptyPage = await openDemo(info, empty, `?theme=${theme}&testWallet=off`)
       await connectButton(emptyPage).click()
-      await modal(emptyPage).getByTestId('no-wallets').waitFor()
+      // Without a browser wallet: 'No browser wallet found', or the All Wallets entry when pairing is configured.
+      await modal(emptyPage).locator('[data-testid=no-wallets],[data-testid=all-wallets-entry]').first().waitFor()
       await shot(emptyPage, 'Connect-no-wallets')
       await empty.close()
     }

@@ -24,8 +24,17 @@ export const Views = [
   'OnRampProviders',
   'Swap',
   'UnsupportedChain',
+  'WalletSend',
+  'WalletSendSelectToken',
+  'WalletSendPreview',
+  'WalletReceive',
+  // The social popup's waiting view (the Farcaster one is ConnectingFarcaster).
+  'ConnectingSocial',
 ] as const
 export type View = (typeof Views)[number]
+
+/** The steps of a send; a finished send leaves them (SPEC §4 'Send'). */
+export const SendViews: readonly View[] = ['WalletSend', 'WalletSendSelectToken', 'WalletSendPreview']
 
 /** SPEC §2 'Footers'. */
 export type Footer = 'legal' | 'default' | null

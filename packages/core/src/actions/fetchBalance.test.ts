@@ -23,6 +23,18 @@ describe('SPEC §8 Balances', () => {
     expect(portico.stores.account.getState().byNamespace.eip155?.balanceError).toBe('rpc down')
   })
 
+  test('behavior: a failed fetch drops the balances shown so far (they may be another network’s)', async () => {
+    const { portico, adapter } = await connected()
+    portico.stores.account.setState(({ byNamespace }) => ({
+      byNamespace: { eip155: { ...byNamespace.eip155!, tokenBalance: [{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 1, price: 1, quantity: { decimals: '18', numeric: '1' }, iconUrl: '' }] } },
+    }))
+    adapter.getBalance = async () => {
+      throw new Error('rpc down')
+    }
+    await fetchBalance(portico, 'eip155', { force: true })
+    expect(portico.stores.account.getState().byNamespace.eip155).toMatchObject({ balance: undefined, tokenBalance: undefined, balanceError: 'rpc down' })
+  })
+
   test('rule: a retry after a failure is blocked for 30 seconds', async () => {
     const { portico, adapter, clock } = await connected()
     let calls = 0

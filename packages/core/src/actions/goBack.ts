@@ -2,6 +2,7 @@ import { Time } from '../defaults.js'
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
 import { isConnected } from './getters.js'
+import { rejectApproval } from './approveTransaction.js'
 
 /**
  * SPEC §2 'Navigation': goBack pops one entry. When connected and the previous view is
@@ -13,6 +14,9 @@ export function goBack(portico: Portico) {
   const { router, connections } = portico.stores
   const { history, view } = router.getState()
   const connected = isConnected(portico)
+
+  // Leaving ApproveTransaction unanswered rejects the pending requests (SPEC §6).
+  if (view === 'ApproveTransaction') void rejectApproval(portico)
 
   if (view === 'ConnectingFarcaster' && !connected) {
     connections.setState({ farcasterUrl: undefined })

@@ -5,6 +5,7 @@ import type { RouterData } from '../stores/router.js'
 import type { View } from '../views.js'
 import { isConnected } from './getters.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
+import { accountView } from './unsupportedChain.js'
 import { track } from '../analytics/track.js'
 
 export interface OpenModalParameters {
@@ -24,10 +25,10 @@ export function openModal(portico: Portico, parameters: OpenModalParameters = {}
     // Rule 2: no wallet adapters, or manual pairing control.
     reset(router, portico.environment.isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic')
   else if (parameters.view)
-    // Rule 3: an explicit view, with its data.
-    reset(router, parameters.view, parameters.data)
-  // Rule 4: Account when connected, else Connect.
-  else reset(router, isConnected(portico) ? 'Account' : 'Connect')
+    // Rule 3: an explicit view, with its data (Account stands in for the unsupported-chain view).
+    reset(router, parameters.view === 'Account' ? accountView(portico) : parameters.view, parameters.data)
+  // Rule 4: Account when connected, else Connect; an unsupported chain shows UnsupportedChain.
+  else reset(router, isConnected(portico) ? accountView(portico) : 'Connect')
 
   modal.setState({ open: true })
   track(portico, 'MODAL_OPEN', { connected: isConnected(portico) })

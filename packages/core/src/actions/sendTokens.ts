@@ -4,6 +4,8 @@ import { ErrorText } from '../errors/catalogue.js'
 import { UserRejectedRequestError } from '../errors/connector.js'
 import type { Portico } from '../portico.js'
 import { replace } from '../router.js'
+import type { RouterStore } from '../stores/router.js'
+import { SendViews } from '../views.js'
 import { isNativeToken, validateSend } from '../send/validateSend.js'
 import { initialSendState } from '../stores/send.js'
 import { parseUnits } from '../utils/format.js'
@@ -53,7 +55,7 @@ export async function sendTokens(portico: Portico): Promise<{ hash: string }> {
     popTransactionStack(portico, 'success')
     // SPEC: a successful ERC20 or Solana send replaces the view with Account; a native send
     // lands there too, so the user sees the new balance either way.
-    replace(router, 'Account')
+    leaveSendFlow(router)
     void fetchBalance(portico, namespace, { force: true })
     return { hash }
   } catch (cause) {
@@ -70,4 +72,12 @@ export async function sendTokens(portico: Portico): Promise<{ hash: string }> {
   } finally {
     if (send.getState().loading) send.setState({ loading: false })
   }
+}
+
+/** The send views are replaced by Account, so Back from Account does not reopen a finished send. */
+function leaveSendFlow(router: RouterStore) {
+  const { history } = router.getState()
+  const rest = history.filter((view) => !SendViews.includes(view))
+  if (rest.at(-1) === 'Account') router.setState({ view: 'Account', history: rest, data: undefined })
+  else replace(router, 'Account')
 }

@@ -1,6 +1,7 @@
 import { toCaipAddress, type CaipNetworkId, type ChainNamespace } from '../caip.js'
 import type { Portico } from '../portico.js'
 import { getAccount, setAccount } from './getters.js'
+import { syncUnsupportedChainView } from './unsupportedChain.js'
 
 /**
  * The wallet reports which chain it is on. A configured chain becomes the active network; any
@@ -18,4 +19,5 @@ export function setActiveNetworkFromWallet(portico: Portico, namespace: ChainNam
   } else {
     network.setState({ unsupported: true })
   }
+  syncUnsupportedChainView(portico)
 }

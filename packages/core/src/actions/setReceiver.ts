@@ -1,10 +1,11 @@
 import * as v from 'valibot'
 import { HttpRequestError } from '../api/http.js'
-import { IdentitySchema, NameRecordSchema } from '../api/schemas.js'
+import { NameRecordSchema } from '../api/schemas.js'
 import { isValidAddress } from '../caip.js'
 import { ErrorText } from '../errors/catalogue.js'
 import type { Portico } from '../portico.js'
 import { evmChainIdToCoinType } from '../send/validateSend.js'
+import { getIdentity } from './fetchIdentity.js'
 
 /**
  * The send receiver: an address of the active chain family, or a name resolved through the
@@ -26,6 +27,9 @@ export async function setReceiver(portico: Portico, input: string) {
   send.setState({ receiverResolving: true })
   try {
     const resolved = (await resolveWithServer(portico, value)) ?? (await portico.adapters.get(caipNetwork.chainNamespace)?.resolveName?.({ name: value, caipNetwork }))
+    // The user typed something else meanwhile: that input decides the receiver.
+    const typed = send.getState().receiverInput
+    if (typed && typed.trim() !== value) return
     if (send.getState().receiverError !== undefined || !resolved) {
       send.setState({ receiverResolving: false, receiverError: ErrorText.errorResolvingName })
       return
@@ -57,14 +61,9 @@ async function resolveWithServer(portico: Portico, name: string) {
 }
 
 async function lookupIdentity(portico: Portico, address: string) {
-  if (!portico.api) return
   try {
-    let identity = portico.cache.get<v.InferOutput<typeof IdentitySchema>>('identity', address.toLowerCase())
-    if (!identity) {
-      identity = v.parse(IdentitySchema, await portico.api.get({ path: `v1/identity/${address}` }))
-      portico.cache.set('identity', address.toLowerCase(), identity)
-    }
-    if (portico.stores.send.getState().receiverAddress === address && identity.name)
+    const identity = await getIdentity(portico, address, portico.stores.network.getState().caipNetwork?.caipNetworkId)
+    if (identity?.name && portico.stores.send.getState().receiverAddress === address)
       portico.stores.send.setState({ receiverProfileName: identity.name, receiverProfileImageUrl: identity.avatar ?? undefined })
   } catch {
     // A receiver without identity is just an address.

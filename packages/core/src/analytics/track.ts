@@ -21,6 +21,7 @@ export type AnalyticsEvent =
   | 'SOCIAL_LOGIN_ERROR'
   | 'SEND_SUCCESS'
   | 'SEND_ERROR'
+  | 'ERROR_FETCH_TRANSACTIONS'
   | 'SIWX_AUTH_SUCCESS'
   | 'SIWX_AUTH_ERROR'
 

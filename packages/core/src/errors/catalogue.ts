@@ -47,6 +47,16 @@ export const ErrorText = {
   somethingWentWrong: 'Something went wrong',
   anErrorOccurred: 'An error occurred',
   unknownError: 'Unknown error',
+  emailLoginDependency: 'Unable to load email login dependency',
+  // Embedded wallet input (SPEC §5 'Embedded wallet input', 'Email update')
+  invalidEmail: 'Invalid Email Address',
+  enterValidEmail: 'Please enter a valid email address',
+  emailCooldown: (seconds: number) => `Please try again after ${seconds} seconds`,
+  noAuthConnector: 'No auth connector found',
+  notConnectedToEmailOrSocial: 'Not connected to email or social',
+  // Embedded wallet flows (ours)
+  codeRequired: 'Enter the code from the email',
+  smartAccountUnavailable: 'Smart accounts are not enabled on this network',
 } as const
 
 export type AlertCode =

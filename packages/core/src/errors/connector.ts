@@ -28,6 +28,19 @@ export class UnsupportedMethodError extends PorticoError {
   }
 }
 
+/**
+ * The embedded wallet refused a method on neither of SPEC §6's lists: 'Requested RPC call is not
+ * allowed', shown to the user as 'Action not allowed' (SPEC §8).
+ */
+export class RpcCallNotAllowedError extends PorticoError {
+  override name = 'RpcCallNotAllowedError'
+  static code = 4200
+  readonly code = 4200
+  constructor(options: PorticoErrorOptions = {}) {
+    super(ErrorText.actionNotAllowed, { category: 'WALLET_ERROR', details: ErrorText.rpcCallNotAllowed, ...options })
+  }
+}
+
 /** EIP-3085/3326 4902: the wallet does not know the chain; it must be added first. */
 export class UnrecognizedChainError extends PorticoError {
   override name = 'UnrecognizedChainError'

@@ -158,9 +158,10 @@ export { serverSiwx, SiwxText, type SIWXConfig, type SIWXSession, type ServerSiw
 export { checkSiwx } from '../actions/checkSiwx.js'
 export { signInWithWallet } from '../actions/signInWithWallet.js'
 export { cancelSiwx, clearSiwxSessions } from '../actions/cancelSiwx.js'
+export { submitDataCapture, skipDataCapture, canSkipDataCapture, dataCaptureProblem, emailResource } from '../actions/dataCapture.js'
 export { isCloseBlocked } from '../actions/closeModal.js'
 export type { SiwxState } from '../stores/siwx.js'
-export { registerName, suggestNames, fullName, NameText } from '../actions/registerName.js'
+export { registerName, suggestNames, fullName, canRegisterName, NameText } from '../actions/registerName.js'
 export type { NamesState } from '../stores/names.js'
 export {
   fetchOnrampOptions,

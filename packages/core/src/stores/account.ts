@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla'
+import type { TokenBalance } from '../api/schemas.js'
 import type { AccountType, CaipAddress, ChainNamespace } from '../caip.js'
 
 /** SPEC §3 'Account state', one per namespace. */
@@ -13,7 +14,8 @@ export interface AccountState {
   balanceFailedAt: number | undefined
   profileName: string | undefined
   profileImage: string | undefined
-  tokenBalance: unknown[] | undefined
+  /** SPEC §3 'Token balance', native first as the server gives it; decimals-0 tokens dropped. */
+  tokenBalance: TokenBalance[] | undefined
   status: 'connected' | 'disconnected' | 'connecting' | 'reconnecting'
   preferredAccountType: AccountType | undefined
 }

@@ -6,6 +6,8 @@ export interface SendState {
   token: TokenBalance | undefined
   /** What the user typed, kept exactly (never reformatted: no lost input). */
   sendTokenAmount: string | undefined
+  /** What the user typed in the receiver field (an address or a name), resolved after a pause. */
+  receiverInput: string
   receiverAddress: string | undefined
   receiverProfileImageUrl: string | undefined
   receiverProfileName: string | undefined
@@ -23,6 +25,7 @@ export interface SendState {
 export const initialSendState: SendState = {
   token: undefined,
   sendTokenAmount: undefined,
+  receiverInput: '',
   receiverAddress: undefined,
   receiverProfileImageUrl: undefined,
   receiverProfileName: undefined,

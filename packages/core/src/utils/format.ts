@@ -39,3 +39,8 @@ export function parseUnits(amount: string, decimals: number): bigint {
   if (fraction.length > decimals) throw new Error(`Too many decimals: at most ${decimals}`)
   return BigInt((whole || '0') + fraction.padEnd(decimals, '0'))
 }
+
+/** The Account total: the sum of the token balances' USD values (SPEC §3 'Token balance' value). */
+export function totalBalanceUsd(tokens: ReadonlyArray<{ value: number }> | undefined): number {
+  return (tokens ?? []).reduce((sum, token) => sum + (Number.isFinite(token.value) ? token.value : 0), 0)
+}

@@ -27,3 +27,24 @@ export const DisconnectIcon = (p: SVGProps<SVGSVGElement>) => (
 export const WalletIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...p}><rect x="2" y="4" width="12" height="9" rx="2" {...stroke} /><path d="M2 6.5h12M10.5 9.5h1" {...stroke} /></svg>
 )
+export const ArrowUpIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}><path d="M8 13V3M3.5 7.5L8 3l4.5 4.5" {...stroke} /></svg>
+)
+export const ArrowDownIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}><path d="M8 3v10M3.5 8.5L8 13l4.5-4.5" {...stroke} /></svg>
+)
+export const ArrowUpRightIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}><path d="M5 11l6-6M6 5h5v5" {...stroke} /></svg>
+)
+export const ArrowDownLeftIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}><path d="M11 5l-6 6M10 11H5V6" {...stroke} /></svg>
+)
+export const SwapIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}><path d="M3 5.5h9.5L10 3M13 10.5H3.5L6 13" {...stroke} /></svg>
+)
+export const CardIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}><rect x="2" y="3.5" width="12" height="9" rx="2" {...stroke} /><path d="M2 6.5h12M4.5 10h2" {...stroke} /></svg>
+)
+export const QrIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}><rect x="2.5" y="2.5" width="4" height="4" rx="1" {...stroke} /><rect x="9.5" y="2.5" width="4" height="4" rx="1" {...stroke} /><rect x="2.5" y="9.5" width="4" height="4" rx="1" {...stroke} /><path d="M9.5 9.5h1.5v1.5M13.5 9.5v.01M9.5 13.5h4" {...stroke} /></svg>
+)

@@ -8,7 +8,7 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
 .overlay{position:fixed;inset:0;z-index:var(--portico-z-index);background:var(--portico-color-overlay);display:flex;
   align-items:center;justify-content:center;font-family:var(--portico-font-family);color:var(--portico-color-fg-100);
   animation:fade-in ${Time.viewTransitionMs}ms ease-out;-webkit-font-smoothing:antialiased}
-.card{width:370px;max-width:100%;max-height:calc(100vh - 32px);display:flex;flex-direction:column;
+.card{position:relative;width:370px;max-width:100%;max-height:calc(100vh - 32px);display:flex;flex-direction:column;
   background:var(--portico-color-bg-125);border:1px solid var(--portico-color-border);border-radius:var(--portico-radius-3xl);
   box-shadow:0 12px 40px rgba(0,0,0,.3);overflow:hidden;animation:rise ${Time.viewTransitionMs}ms ease-out}
 .card.shake{animation:shake ${Time.shakeMs}ms cubic-bezier(.36,.07,.19,.97)}
@@ -65,10 +65,34 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
   font-size:var(--portico-font-size-xs);font-weight:500;white-space:nowrap;animation:view-in ${Time.viewTransitionMs}ms ease-out;box-shadow:0 4px 16px rgba(0,0,0,.2)}
 .snack.error{color:var(--portico-color-error-100)}
 .snack.success{color:var(--portico-color-success-100)}
+.qr-box{display:flex;align-items:center;justify-content:center;padding:12px;border-radius:var(--portico-radius-xl);background:#fff}
+.qr-box .qr{display:block}
+.qr-placeholder{width:232px;height:232px;display:flex;align-items:center;justify-content:center}
+.input{all:unset;box-sizing:border-box;width:100%;height:40px;padding:0 14px;margin-bottom:12px;border-radius:var(--portico-radius-m);
+  background:var(--portico-color-bg-150);border:1px solid var(--portico-color-border);color:var(--portico-color-fg-100);font-size:var(--portico-font-size-sm)}
+.input:focus-visible{outline:2px solid var(--portico-accent)}
+.wallet-grid{display:grid;grid-template-columns:repeat(4,1fr);gap:8px;margin:0;padding:0;list-style:none}
+.wallet-tile{display:flex;flex-direction:column;align-items:center;gap:6px;width:100%;padding:10px 4px;border-radius:var(--portico-radius-m);
+  background:var(--portico-color-bg-150);font-size:var(--portico-font-size-xxs);color:var(--portico-color-fg-100);text-align:center}
+.wallet-tile:hover{background:var(--portico-color-bg-200)}
+.wallet-tile img,.wallet-tile .wallet-image{width:48px;height:48px;border-radius:var(--portico-radius-m)}
+.wallet-tile span{max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .alert{display:flex;align-items:center;gap:8px;margin:0 14px 8px;padding:10px 12px;border-radius:var(--portico-radius-m);
   font-size:var(--portico-font-size-xs);font-weight:600;color:var(--portico-color-error-100);
   background:color-mix(in srgb,var(--portico-color-error-100) 12%,transparent)}
 .alert.warning{color:#c98a00;background:color-mix(in srgb,#c98a00 12%,transparent)}
+.token-icon{border-radius:50%;flex:none;object-fit:cover;background:var(--portico-color-bg-200)}
+.muted{color:var(--portico-color-fg-200)}
+.row{display:flex;align-items:center;justify-content:space-between;gap:8px}
+.field{display:flex;flex-direction:column;gap:8px;padding:12px;border-radius:var(--portico-radius-l);background:var(--portico-color-bg-150);
+  border:1px solid transparent}
+.field:focus-within{border-color:var(--portico-accent)}
+.field input{all:unset;box-sizing:border-box;width:100%;min-width:0;color:var(--portico-color-fg-100);font-family:inherit}
+.field input::placeholder{color:var(--portico-color-fg-300)}
+.field label,.field .label{font-size:var(--portico-font-size-xs);color:var(--portico-color-fg-200);font-weight:500}
+.empty{display:flex;flex-direction:column;align-items:center;gap:8px;padding:28px 12px;text-align:center;
+  color:var(--portico-color-fg-200);font-size:var(--portico-font-size-sm)}
+.snack.loading{color:var(--portico-color-fg-100)}
 .card-wrap{position:relative;display:contents}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @keyframes spin{to{transform:rotate(360deg)}}

@@ -1,4 +1,4 @@
-import { connectExternal, getMergedConnectors, orderConnectors } from '@portico/core'
+import { getMergedConnectors, orderConnectors, push, selectConnector } from '@portico/core'
 import { useMemo } from 'react'
 import { WalletIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
@@ -15,7 +15,8 @@ export default function Connect() {
     })
   }, [portico, connectors])
 
-  if (items.length === 0)
+  const showAllWallets = Boolean(portico.options.walletConnect && portico.options.enableWalletConnect && portico.api && portico.options.features.allWallets)
+  if (items.length === 0 && !showAllWallets)
     return (
       <div className="center" data-testid="no-wallets">
         <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -33,11 +34,19 @@ export default function Connect() {
           <button
             className="list-item"
             data-testid={`wallet-${connector.id}`}
-            onClick={() => void connectExternal(portico, { connectorId: connector.id }).catch(() => {})}
+            onClick={() => void selectConnector(portico, connector.id).catch(() => {})}
           >
-            {connector.imageUrl ? <img src={connector.imageUrl} alt="" /> : <span className="wallet-image" />}
+            {connector.imageUrl ? (
+              <img src={connector.imageUrl} alt="" />
+            ) : connector.type === 'WALLET_CONNECT' ? (
+              <WalletConnectLogo />
+            ) : (
+              <span className="wallet-image" />
+            )}
             <span className="name">{connector.name}</span>
-            {recent ? (
+            {connector.type === 'WALLET_CONNECT' ? (
+              <span className="tag accent">QR code</span>
+            ) : recent ? (
               <span className="tag accent">Recent</span>
             ) : group === 'injected' ? (
               <span className="tag success">Installed</span>
@@ -45,6 +54,25 @@ export default function Connect() {
           </button>
         </li>
       ))}
+      {showAllWallets && (
+        <li>
+          <button className="list-item" data-testid="all-wallets-entry" onClick={() => push(portico.stores.router, 'AllWallets')}>
+            <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
+              <WalletIcon width={22} height={22} />
+            </span>
+            <span className="name">All Wallets</span>
+          </button>
+        </li>
+      )}
     </ul>
+  )
+}
+
+function WalletConnectLogo() {
+  return (
+    <svg className="wallet-image" viewBox="0 0 40 40" aria-hidden="true">
+      <rect width="40" height="40" rx="10" fill="#3396ff" />
+      <path d="M12.2 16.3c4.3-4.2 11.3-4.2 15.6 0l.5.5c.2.2.2.6 0 .8l-1.8 1.7a.3.3 0 0 1-.4 0l-.7-.7c-3-2.9-7.8-2.9-10.8 0l-.8.7a.3.3 0 0 1-.4 0l-1.8-1.7a.6.6 0 0 1 0-.8l.6-.5Zm19.3 3.6 1.6 1.5c.2.2.2.6 0 .8l-7.1 7a.6.6 0 0 1-.8 0l-5-4.9a.1.1 0 0 0-.2 0l-5 4.9a.6.6 0 0 1-.8 0l-7.1-7a.6.6 0 0 1 0-.8l1.6-1.5a.6.6 0 0 1 .8 0l5 4.9c.1.1.2.1.2 0l5-4.9a.6.6 0 0 1 .8 0l5 4.9c.1.1.2.1.2 0l5-4.9a.6.6 0 0 1 .8 0Z" fill="#fff" />
+    </svg>
   )
 }

@@ -1,0 +1,104 @@
+import type { AccountType, ChainNamespace } from '../caip.js'
+import { sameConnectorId, type Connection, type Connector } from '../connectors.js'
+import { InvalidConnectionStatusError } from '../errors/connector.js'
+import { PorticoError } from '../errors/base.js'
+import { ErrorText } from '../errors/catalogue.js'
+import type { Portico } from '../portico.js'
+import { connectExternal, findConnector } from './connectExternal.js'
+import { fetchBalance } from './fetchBalance.js'
+import { getAccount, getActiveConnectorId, setAccount } from './getters.js'
+import { setConnection } from './setConnection.js'
+
+/** SPEC §4 'Switching between connections': the status of each connection. */
+export type ConnectionStatusKind = 'connected' | 'active' | 'disconnected'
+
+export interface WalletConnection {
+  namespace: ChainNamespace
+  connectorId: string
+  connector: Connector | undefined
+  accounts: Connection['accounts']
+  status: ConnectionStatusKind
+}
+
+/**
+ * The connections per namespace with their status: connected (the active connector), active
+ * (live but not current) or disconnected (a wallet the user disconnected). SPEC §6: without
+ * the multiWallet remote feature only the active connector's connections are shown.
+ */
+export function getWalletConnections(portico: Portico): WalletConnection[] {
+  const { connections: store, project } = portico.stores
+  const { connections, activeConnectorIds } = store.getState()
+  const multiWallet = project.getState().remoteFeatures.multiWallet
+  const list: WalletConnection[] = []
+  for (const namespace of portico.adapters.keys()) {
+    const activeId = activeConnectorIds[namespace]
+    for (const connection of connections[namespace] ?? []) {
+      const connected = activeId !== undefined && sameConnectorId(activeId, connection.connectorId)
+      list.push({
+        namespace,
+        connectorId: connection.connectorId,
+        connector: findConnector(portico, connection.connectorId),
+        accounts: connection.accounts,
+        status: connected ? 'connected' : 'active',
+      })
+    }
+    if (!multiWallet) continue
+    for (const connectorId of portico.storage.getDisconnectedConnectorIds()[namespace] ?? []) {
+      if (list.some((c) => c.namespace === namespace && sameConnectorId(c.connectorId, connectorId))) continue
+      const connector = findConnector(portico, connectorId)
+      if (connector) list.push({ namespace, connectorId, connector, accounts: [], status: 'disconnected' })
+    }
+  }
+  return multiWallet ? list : list.filter((c) => c.status === 'connected')
+}
+
+export interface SwitchConnectionParameters {
+  connection: Pick<WalletConnection, 'namespace' | 'connectorId'> & { status: string }
+  /** The account of that connection to make current (default: its first). */
+  address?: string
+  /** For the auth connector: the account type to switch to. */
+  accountType?: AccountType
+  onChange?: (change: { hasSwitchedAccount: boolean; hasSwitchedWallet: boolean }) => void
+}
+
+/**
+ * SPEC §4 'Switching between connections'. Connected or active: reconnect via the connector
+ * (for the auth connector, switch the account type). Disconnected: connect again through its
+ * flow. Any other status fails with 'Invalid connection status: {status}'. The callback reports
+ * whether the account or the wallet changed.
+ */
+export async function switchConnection(portico: Portico, { connection, address, accountType, onChange }: SwitchConnectionParameters) {
+  const { namespace, connectorId, status } = connection
+  const before = { address: getAccount(portico, namespace).address, connectorId: getActiveConnectorId(portico, namespace) }
+  const connector = findConnector(portico, connectorId)
+
+  switch (status) {
+    case 'connected':
+    case 'active': {
+      if (connector?.type === 'AUTH') {
+        if (accountType) setAccount(portico, namespace, { preferredAccountType: accountType })
+        break
+      }
+      const adapter = portico.adapters.get(namespace)
+      const result = await adapter?.reconnect({ connectorId })
+      if (!result) throw new PorticoError(ErrorText.noConnectorForConnection(connectorId))
+      const chosen = address ? result.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase()) : undefined
+      const accounts = chosen ? [chosen, ...result.accounts.filter((a) => a !== chosen)] : result.accounts
+      setConnection(portico, namespace, { ...result, accounts })
+      break
+    }
+    case 'disconnected':
+      // Email, social and pairing flows arrive with their issues; a browser wallet reconnects here.
+      await connectExternal(portico, { connectorId })
+      break
+    default:
+      throw new InvalidConnectionStatusError(status)
+  }
+
+  const after = { address: getAccount(portico, namespace).address, connectorId: getActiveConnectorId(portico, namespace) }
+  onChange?.({
+    hasSwitchedAccount: (before.address ?? '').toLowerCase() !== (after.address ?? '').toLowerCase(),
+    hasSwitchedWallet: !before.connectorId || !after.connectorId || !sameConnectorId(before.connectorId, after.connectorId),
+  })
+  void fetchBalance(portico, namespace, { force: true })
+}

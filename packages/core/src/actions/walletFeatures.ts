@@ -1,0 +1,20 @@
+import { WalletFeatureOrder } from '../defaults.js'
+import type { Portico } from '../portico.js'
+
+export type WalletFeature = (typeof WalletFeatureOrder)[number]
+
+/**
+ * SPEC §9 'Wallet feature order': onramp, swaps, receive, send; each only when enabled (onramp
+ * and swaps are remote features, receive and send the host's features).
+ */
+export function getWalletFeatures(portico: Portico): WalletFeature[] {
+  const remote = portico.stores.project.getState().remoteFeatures
+  const { features } = portico.options
+  const enabled: Record<WalletFeature, boolean> = {
+    onramp: Array.isArray(remote.onramp) && remote.onramp.length > 0,
+    swaps: Array.isArray(remote.swaps) && remote.swaps.length > 0,
+    receive: features.receive,
+    send: features.send,
+  }
+  return WalletFeatureOrder.filter((feature) => enabled[feature])
+}

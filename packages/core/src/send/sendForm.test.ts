@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest'
+import { devnet } from '../test/fakes.js'
+import { getMaxSendAmount, getSendProblem, isInsufficientBalance, sendAmountInUsd } from './sendForm.js'
+
+const eth = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '' }
+const usdc = { ...eth, name: 'USD Coin', symbol: 'USDC', price: 1, quantity: { decimals: '6', numeric: '100.25' }, address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3' }
+const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+describe('send form', () => {
+  test("behavior: an amount above the token balance is 'Insufficient balance'", () => {
+    expect(isInsufficientBalance(eth, '1.5')).toBe(false)
+    expect(isInsufficientBalance(eth, '1.500000000000000001')).toBe(true)
+    expect(getSendProblem({ token: usdc, sendTokenAmount: '100.26', receiverAddress: undefined }, devnet, ['eip155'])).toBe('Insufficient balance')
+  })
+
+  test('behavior: Max is the full token balance; for the native currency minus the fee estimate when known', () => {
+    expect(getMaxSendAmount(usdc, devnet, { amount: '0.001', symbol: 'ETH' })).toBe('100.25')
+    expect(getMaxSendAmount(eth, devnet, undefined)).toBe('1.5')
+    expect(getMaxSendAmount(eth, devnet, { amount: '0.000021', symbol: 'ETH' })).toBe('1.499979')
+    expect(getMaxSendAmount({ ...eth, quantity: { decimals: '18', numeric: '0.00001' } }, devnet, { amount: '0.000021', symbol: 'ETH' })).toBe('0')
+  })
+
+  test('behavior: the USD equivalent of the typed amount', () => {
+    expect(sendAmountInUsd(eth, '0.5')).toBe(1000)
+    expect(sendAmountInUsd({ ...eth, price: 0 }, '0.5')).toBeUndefined()
+    expect(sendAmountInUsd(eth, '')).toBeUndefined()
+  })
+
+  test("rule: the form shows SPEC §5 'Send' texts verbatim, in the spec's order", () => {
+    const ok = { token: eth, sendTokenAmount: '0.1', receiverAddress: to }
+    expect(getSendProblem(ok, devnet, ['eip155'])).toBeUndefined()
+    expect(getSendProblem({ ...ok, receiverAddress: undefined }, devnet, ['eip155'])).toBe('An amount and receiver address are required')
+    expect(getSendProblem({ ...ok, token: undefined }, devnet, ['eip155'])).toBe('A token is required')
+    expect(getSendProblem({ ...ok, token: { ...usdc, address: undefined } }, devnet, ['eip155'])).toBe('tokenAddress is required')
+    expect(getSendProblem(ok, undefined, ['eip155'])).toBe('Unsupported chain')
+    expect(getSendProblem(ok, { ...devnet, caipNetworkId: 'eip155:2147483648' }, ['eip155'])).toBe('Invalid chainId')
+  })
+
+  test("behavior: a malformed or zero amount is 'Invalid amount'", () => {
+    expect(getSendProblem({ token: eth, sendTokenAmount: '1.2.3', receiverAddress: to }, devnet, ['eip155'])).toBe('Invalid amount')
+    expect(getSendProblem({ token: eth, sendTokenAmount: '0', receiverAddress: to }, devnet, ['eip155'])).toBe('Invalid amount')
+    expect(getSendProblem({ token: usdc, sendTokenAmount: '1.1234567', receiverAddress: to }, devnet, ['eip155'])).toBe('Invalid amount')
+  })
+})

@@ -1,0 +1,69 @@
+import type { TokenBalance } from '../api/schemas.js'
+import type { CaipNetwork } from '../networks.js'
+import type { SendState } from '../stores/send.js'
+import { formatUnits, parseUnits } from '../utils/format.js'
+import { isNativeToken, validateSend } from './validateSend.js'
+
+/** Shown while typing; not SPEC texts (SPEC §5's own come from validateSend). */
+export const SendFormText = {
+  insufficientBalance: 'Insufficient balance',
+  invalidAmount: 'Invalid amount',
+} as const
+
+function baseUnits(amount: string, token: TokenBalance): bigint | undefined {
+  try {
+    return parseUnits(amount, Number(token.quantity.decimals))
+  } catch {
+    return undefined
+  }
+}
+
+/** The amount is more than the token balance. */
+export function isInsufficientBalance(token: TokenBalance | undefined, amount: string | undefined): boolean {
+  if (!token || !amount) return false
+  const wanted = baseUnits(amount, token)
+  const held = baseUnits(token.quantity.numeric, token)
+  return wanted !== undefined && held !== undefined && wanted > held
+}
+
+/**
+ * The Max button: the full token balance; for the native currency minus the network fee when
+ * an estimate is known (so the send can pay for itself).
+ */
+export function getMaxSendAmount(token: TokenBalance, caipNetwork: CaipNetwork | undefined, fee: SendState['fee']): string {
+  const decimals = Number(token.quantity.decimals)
+  const held = baseUnits(token.quantity.numeric, token) ?? 0n
+  if (!caipNetwork || !fee || !isNativeToken(token, caipNetwork)) return formatUnits(held, decimals)
+  let cost = 0n
+  try {
+    cost = parseUnits(fee.amount, decimals)
+  } catch {
+    cost = 0n
+  }
+  return formatUnits(held > cost ? held - cost : 0n, decimals)
+}
+
+/** The USD equivalent of the typed amount, when the token has a price. */
+export function sendAmountInUsd(token: TokenBalance | undefined, amount: string | undefined): number | undefined {
+  if (!token || !amount || !token.price) return undefined
+  const value = Number(amount)
+  return Number.isFinite(value) ? value * token.price : undefined
+}
+
+/**
+ * The first reason the send cannot continue, as the form shows it: a too-large amount first
+ * (it shows while typing), then SPEC §5 'Send' in the spec's order and texts, then a malformed
+ * amount. Undefined when the send may go ahead.
+ */
+export function getSendProblem(
+  state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress'>,
+  caipNetwork: CaipNetwork | undefined,
+  supportedNamespaces: readonly string[],
+): string | undefined {
+  if (isInsufficientBalance(state.token, state.sendTokenAmount)) return SendFormText.insufficientBalance
+  const invalid = validateSend(state, caipNetwork, supportedNamespaces)
+  if (invalid) return invalid
+  const amount = baseUnits(state.sendTokenAmount!, state.token!)
+  if (amount === undefined || amount === 0n) return SendFormText.invalidAmount
+  return undefined
+}

@@ -1,0 +1,49 @@
+import { disconnect, errorDisplayText, push, showSnack } from '@portico/core'
+import { useState } from 'react'
+import { ChevronIcon, DisconnectIcon, WalletIcon, WarningIcon } from '../../components/icons.js'
+import { NetworkImage } from '../../components/NetworkImage.js'
+import { Spinner } from '../../components/Spinner.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+
+const iconBox = { width: 32, height: 32, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' } as const
+
+/** The network (to switch), the wallets (ProfileWallets) and Disconnect. */
+export function AccountActions() {
+  const portico = usePortico()
+  const caipNetwork = usePorticoStore('network', (s) => s.caipNetwork)
+  const unsupported = usePorticoStore('network', (s) => s.unsupported)
+  const [disconnecting, setDisconnecting] = useState(false)
+  const onDisconnect = async () => {
+    setDisconnecting(true)
+    try {
+      await disconnect(portico)
+    } catch (error) {
+      showSnack(portico, { message: errorDisplayText(error), variant: 'error' })
+      setDisconnecting(false)
+    }
+  }
+  return (
+    <ul className="list account-actions">
+      <li>
+        <button className="list-item" onClick={() => push(portico.stores.router, 'Networks')} data-testid="account-network">
+          {unsupported ? <WarningIcon width={24} height={24} className="error" /> : <NetworkImage network={caipNetwork} size={32} />}
+          <span className="name">{unsupported ? <span className="error">Unsupported network</span> : caipNetwork?.name}</span>
+          <ChevronIcon />
+        </button>
+      </li>
+      <li>
+        <button className="list-item" onClick={() => push(portico.stores.router, 'ProfileWallets')} data-testid="account-wallets">
+          <span className="wallet-image" style={iconBox}><WalletIcon /></span>
+          <span className="name">Wallets</span>
+          <ChevronIcon />
+        </button>
+      </li>
+      <li>
+        <button className="list-item" onClick={onDisconnect} disabled={disconnecting} data-testid="disconnect">
+          <span className="wallet-image" style={iconBox}>{disconnecting ? <Spinner size={16} /> : <DisconnectIcon />}</span>
+          <span className="name">Disconnect</span>
+        </button>
+      </li>
+    </ul>
+  )
+}

@@ -1,0 +1,54 @@
+import { useRef, useState, type KeyboardEvent } from 'react'
+import { ActivityTab } from './ActivityTab.js'
+import { NftsTab } from './NftsTab.js'
+import { TokensTab } from './TokensTab.js'
+
+const TABS = [
+  { id: 'tokens', label: 'Tokens', Panel: TokensTab },
+  { id: 'nfts', label: 'NFTs', Panel: NftsTab },
+  { id: 'activity', label: 'Activity', Panel: ActivityTab },
+] as const
+
+/** Tokens, NFTs and Activity as a tablist (arrow keys, Home and End move between tabs). */
+export function AccountTabs() {
+  const [selected, setSelected] = useState(0)
+  const buttons = useRef<Array<HTMLButtonElement | null>>([])
+  const select = (index: number) => {
+    const next = (index + TABS.length) % TABS.length
+    setSelected(next)
+    buttons.current[next]?.focus()
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: TABS.length - 1 }
+    if (!(event.key in moves)) return
+    event.preventDefault()
+    select(moves[event.key]!)
+  }
+  const { Panel, id } = TABS[selected]!
+  return (
+    <div>
+      <div className="tabs" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
+        {TABS.map((tab, index) => (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              buttons.current[index] = el
+            }}
+            className="tab"
+            role="tab"
+            id={`account-tab-${tab.id}`}
+            aria-selected={index === selected}
+            aria-controls={`account-panel-${tab.id}`}
+            tabIndex={index === selected ? 0 : -1}
+            onClick={() => setSelected(index)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div className="tabpanel" role="tabpanel" id={`account-panel-${id}`} aria-labelledby={`account-tab-${id}`} tabIndex={0}>
+        <Panel />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+import { fetchTransactions, groupTransactionsByDate } from '@portico/core'
+import { useEffect, useMemo, useRef } from 'react'
+import { Spinner } from '../../components/Spinner.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+import { ActivityRow } from './ActivityRow.js'
+
+/** The active network's history: cursor pages with infinite scroll, grouped by date. */
+export function ActivityTab() {
+  const portico = usePortico()
+  const { address } = usePorticoAccount()
+  const network = usePorticoStore('network', (s) => s.caipNetwork?.caipNetworkId)
+  const { transactions, loading, next, empty, error } = usePorticoStore('transactions', (s) => s)
+  const sentinel = useRef<HTMLDivElement>(null)
+  const groups = useMemo(() => groupTransactionsByDate(transactions, Date.now()), [transactions])
+
+  useEffect(() => {
+    void fetchTransactions(portico, { reset: true })
+  }, [portico, address, network])
+
+  useEffect(() => {
+    const element = sentinel.current
+    if (!element || next == null || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void fetchTransactions(portico)
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [portico, next, transactions.length])
+
+  if (error) return <div className="empty" role="alert" data-testid="activity-error"><span className="error">{error}</span></div>
+  if (empty) return <div className="empty" data-testid="activity-empty">No activity yet</div>
+  return (
+    <div data-testid="activity-list" aria-busy={loading}>
+      {groups.map((group) => (
+        <section key={group.label} aria-label={group.label}>
+          <h3 className="day">{group.label}</h3>
+          <ul className="list" style={{ gap: 2 }}>
+            {group.transactions.map((t) => <ActivityRow key={t.id} transaction={t} address={address!} />)}
+          </ul>
+        </section>
+      ))}
+      {loading && <div className="empty"><Spinner size={20} label="Loading activity" /></div>}
+      {next != null && !loading && <div className="sentinel" ref={sentinel} />}
+    </div>
+  )
+}

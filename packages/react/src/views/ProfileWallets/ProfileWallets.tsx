@@ -1,0 +1,40 @@
+import { errorDisplayText, getWalletConnections, push, showSnack, switchConnection, type WalletConnection } from '@portico/core'
+import { usePortico, usePorticoStore } from '../../context.js'
+import { ConnectionItem } from './ConnectionItem.js'
+
+/** SPEC §4 'Switching between connections': the connections per namespace with their status. */
+export default function ProfileWallets() {
+  const portico = usePortico()
+  usePorticoStore('connections', (s) => s)
+  const multiWallet = usePorticoStore('project', (s) => s.remoteFeatures.multiWallet)
+  const connections = getWalletConnections(portico)
+  const namespaces = [...new Set(connections.map((c) => c.namespace))]
+  const choose = (connection: WalletConnection, address?: string) =>
+    void switchConnection(portico, {
+      connection,
+      address,
+      onChange: ({ hasSwitchedAccount, hasSwitchedWallet }) => {
+        if (hasSwitchedWallet) showSnack(portico, { message: 'Wallet switched', variant: 'success' })
+        else if (hasSwitchedAccount) showSnack(portico, { message: 'Account switched', variant: 'success' })
+      },
+    }).catch((error) => showSnack(portico, { message: errorDisplayText(error), variant: 'error' }))
+  return (
+    <div data-testid="profile-wallets">
+      {namespaces.map((namespace) => (
+        <section key={namespace} aria-label={namespace}>
+          {namespaces.length > 1 && <h3 className="text" style={{ margin: '4px 4px 8px' }}>{namespace}</h3>}
+          <ul className="list">
+            {connections.filter((c) => c.namespace === namespace).map((connection) => (
+              <ConnectionItem key={connection.connectorId} connection={connection} onChoose={choose} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {multiWallet && (
+        <button className="button secondary full" style={{ marginTop: 12 }} onClick={() => push(portico.stores.router, 'ConnectWallets')} data-testid="add-wallet">
+          Add wallet
+        </button>
+      )}
+    </div>
+  )
+}

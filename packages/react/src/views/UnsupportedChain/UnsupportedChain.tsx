@@ -1,0 +1,42 @@
+import { disconnect, selectNetwork } from '@portico/core'
+import { NetworkImage } from '../../components/NetworkImage.js'
+import { WarningIcon } from '../../components/icons.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+
+/** The wallet is on a network this site does not support: switch to a configured one, or disconnect. */
+export default function UnsupportedChain() {
+  const portico = usePortico()
+  const { namespace } = usePorticoAccount()
+  const networks = usePorticoStore('network', (s) => s.requestedCaipNetworks)
+  const choices = networks.filter((n) => n.chainNamespace === namespace)
+  return (
+    <div data-testid="unsupported-chain">
+      <div className="center">
+        <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 56, height: 56 }}>
+          <WarningIcon width={28} height={28} className="error" />
+        </span>
+        <p className="title">Network not supported</p>
+        <p className="text">Your wallet is on a network this site does not support. Switch to one of these networks to continue.</p>
+      </div>
+      <ul className="list" aria-label="Supported networks" style={{ marginTop: 12 }}>
+        {choices.map((network) => (
+          <li key={network.caipNetworkId}>
+            <button
+              className="list-item"
+              data-testid={`network-${network.caipNetworkId}`}
+              onClick={() => void selectNetwork(portico, network.caipNetworkId).catch(() => {})}
+            >
+              <NetworkImage network={network} size={32} />
+              <span className="name">{network.name}</span>
+              {network.testnet && <span className="tag">Testnet</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button className="button secondary full" style={{ marginTop: 12 }} onClick={() => void disconnect(portico).catch(() => {})} data-testid="disconnect">
+        Disconnect
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+import { shortenAddress } from '@portico/core'
+import { CopyButton } from '../../components/CopyButton.js'
+import { NetworkImage } from '../../components/NetworkImage.js'
+import { QrCode } from '../../components/QrCode.js'
+import { usePorticoStore } from '../../context.js'
+import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+
+const css = `
+.receive{display:flex;flex-direction:column;align-items:center;gap:14px;padding:4px 0 4px}
+.qr{border-radius:var(--portico-radius-xl);display:block}
+.qr-frame{padding:10px;border-radius:calc(var(--portico-radius-xl) + 6px);background:#fff}
+.receive-address{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:var(--portico-font-size-xs);color:var(--portico-color-fg-150);
+  word-break:break-all;text-align:center;margin:0}
+.receive-networks{display:flex;flex-wrap:wrap;justify-content:center;gap:6px;list-style:none;margin:0;padding:0}
+.receive-networks li{display:inline-flex;align-items:center;gap:6px;padding:4px 10px 4px 4px;border-radius:var(--portico-radius-3xl);
+  background:var(--portico-color-bg-150);font-size:var(--portico-font-size-xs);font-weight:600}
+`
+
+/** Receive: the address as a QR code, copy, and the configured networks of this chain family it works on. */
+export default function WalletReceive() {
+  const { address, namespace } = usePorticoAccount()
+  const networks = usePorticoStore('network', (s) => s.requestedCaipNetworks)
+  if (!address) return null
+  const sameFamily = networks.filter((n) => n.chainNamespace === namespace)
+  return (
+    <div className="receive" data-testid="wallet-receive">
+      <style>{css}</style>
+      <div className="qr-frame"><QrCode value={address} label={`QR code of the address ${address}`} testId="receive-qr" /></div>
+      <p className="receive-address" data-testid="receive-address">{address}</p>
+      <CopyButton text={address} label={`Copy address ${shortenAddress(address)}`} testId="receive-copy" />
+      <p className="text">Send assets to this address on any of these networks:</p>
+      <ul className="receive-networks" aria-label="Networks" data-testid="receive-networks">
+        {sameFamily.map((network) => (
+          <li key={network.caipNetworkId}><NetworkImage network={network} size={20} />{network.name}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+import { shortenAddress, typeReceiver } from '@portico/core'
+import { Avatar } from '../../components/Avatar.js'
+import { Spinner } from '../../components/Spinner.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+
+/** An address, or a name (alice.portico.id, ENS) resolved after a pause in typing; shows the resolved name and avatar. */
+export function ReceiverInput() {
+  const portico = usePortico()
+  const input = usePorticoStore('send', (s) => s.receiverInput)
+  const address = usePorticoStore('send', (s) => s.receiverAddress)
+  const name = usePorticoStore('send', (s) => s.receiverProfileName)
+  const image = usePorticoStore('send', (s) => s.receiverProfileImageUrl)
+  const resolving = usePorticoStore('send', (s) => s.receiverResolving)
+  const error = usePorticoStore('send', (s) => s.receiverError)
+  return (
+    <div className="field">
+      <label htmlFor="send-receiver">To</label>
+      <input
+        id="send-receiver"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Address or name"
+        value={input}
+        onChange={(event) => typeReceiver(portico, event.target.value)}
+        aria-invalid={error !== undefined}
+        aria-describedby="send-receiver-status"
+        data-testid="send-receiver"
+      />
+      <div id="send-receiver-status" aria-live="polite">
+        {resolving ? (
+          <span className="hint"><Spinner size={12} /> Resolving…</span>
+        ) : error ? (
+          <span className="hint error" data-testid="receiver-error">{error}</span>
+        ) : address && (name || address !== input.trim()) ? (
+          <span className="receiver-card" data-testid="receiver-resolved">
+            <Avatar address={address} image={image} size={28} />
+            <span className="main">
+              <span className="primary">{name ?? shortenAddress(address)}</span>
+              <span className="hint">{shortenAddress(address)}</span>
+            </span>
+          </span>
+        ) : null}
+      </div>
+    </div>
+  )
+}

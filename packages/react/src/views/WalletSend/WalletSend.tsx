@@ -1,0 +1,34 @@
+import { getCurrentSendProblem, push, SendFormText } from '@portico/core'
+import { ArrowDownIcon } from '../../components/icons.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+import { ReceiverInput } from './ReceiverInput.js'
+import { sendCss } from './styles.js'
+import { TokenAmountInput } from './TokenAmountInput.js'
+
+/**
+ * Send, step 1: token and amount, then the receiver. The continue button shows what is missing
+ * (SPEC §5 'Send' texts, verbatim) until the send can be previewed.
+ */
+export default function WalletSend() {
+  const portico = usePortico()
+  // Any change of the send or network state re-evaluates the problem.
+  usePorticoStore('send', (s) => s)
+  usePorticoStore('network', (s) => s)
+  const problem = getCurrentSendProblem(portico)
+  return (
+    <div className="send" data-testid="wallet-send">
+      <style>{sendCss}</style>
+      <TokenAmountInput />
+      <div className="send-arrow" aria-hidden="true"><span><ArrowDownIcon /></span></div>
+      <ReceiverInput />
+      <button
+        className={`button full${problem === SendFormText.insufficientBalance ? ' problem-error' : ''}`}
+        disabled={problem !== undefined}
+        onClick={() => push(portico.stores.router, 'WalletSendPreview')}
+        data-testid="send-continue"
+      >
+        {problem ?? 'Preview Send'}
+      </button>
+    </div>
+  )
+}

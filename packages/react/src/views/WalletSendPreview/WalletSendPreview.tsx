@@ -1,0 +1,47 @@
+import { estimateSendFee, formatUsd, goBack, sendAmountInUsd, sendTokens } from '@portico/core'
+import { useEffect, useState } from 'react'
+import { ArrowDownIcon } from '../../components/icons.js'
+import { Spinner } from '../../components/Spinner.js'
+import { TokenIcon } from '../../components/TokenIcon.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+import { sendCss } from '../WalletSend/styles.js'
+import { ReceiverSummary } from './ReceiverSummary.js'
+import { SendDetails } from './SendDetails.js'
+
+/** Send, step 2: what goes where, the network fee estimate, then approval in the wallet. */
+export default function WalletSendPreview() {
+  const portico = usePortico()
+  const token = usePorticoStore('send', (s) => s.token)
+  const amount = usePorticoStore('send', (s) => s.sendTokenAmount)
+  const loading = usePorticoStore('send', (s) => s.loading)
+  const [estimated, setEstimated] = useState(false)
+  useEffect(() => {
+    void estimateSendFee(portico).finally(() => setEstimated(true))
+  }, [portico])
+  if (!token || !amount) return null
+  const usd = sendAmountInUsd(token, amount)
+  // Errors are shown by core as an error snack; the view stays so the user can try again.
+  const send = () => void sendTokens(portico).catch(() => {})
+  return (
+    <div className="send" data-testid="wallet-send-preview">
+      <style>{sendCss}</style>
+      <div className="field">
+        <span className="label">You send</span>
+        <div className="preview-amount">
+          <TokenIcon src={token.iconUrl} symbol={token.symbol} />
+          <span className="value" data-testid="preview-amount">{amount} {token.symbol}</span>
+        </div>
+        {usd !== undefined && <span className="hint">{formatUsd(usd)}</span>}
+      </div>
+      <div className="send-arrow" aria-hidden="true"><span><ArrowDownIcon /></span></div>
+      <ReceiverSummary />
+      <SendDetails estimated={estimated} />
+      <div className="actions">
+        <button className="button secondary" onClick={() => goBack(portico)} disabled={loading}>Cancel</button>
+        <button className="button" onClick={send} disabled={loading} data-testid="send-submit" aria-busy={loading}>
+          {loading ? <><Spinner size={14} /> Approve in wallet</> : 'Send'}
+        </button>
+      </div>
+    </div>
+  )
+}
