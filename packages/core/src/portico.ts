@@ -14,8 +14,7 @@ import { createSendStore, type SendStore } from './stores/send.js'
 import { createSiwxStore, type SiwxStore } from './stores/siwx.js'
 import { createNamesStore, type NamesStore } from './stores/names.js'
 import { createOnrampStore, type OnrampStore } from './stores/onramp.js'
-import type { SIWXConfig } from './siwx/config.js'
-import { createServerSiwx } from './siwx/serverConfig.js'
+import type { ServerSiwxOptions, SIWXConfig } from './siwx/config.js'
 import { createWalletConnectStore, type WalletConnectStore } from './stores/walletConnect.js'
 import { createWalletsStore, type WalletsStore } from './stores/wallets.js'
 import type { WalletConnectClient, WalletConnectSession } from './walletconnect/client.js'
@@ -163,9 +162,24 @@ export function createPortico(options: CreatePorticoOptions): Portico {
   }
   const siwxOption = resolved.siwx
   if (siwxOption && 'kind' in siwxOption) {
-    ;(portico as { siwx: SIWXConfig | undefined }).siwx = createServerSiwx(portico.api!, environment, siwxOption)
+    ;(portico as { siwx: SIWXConfig | undefined }).siwx = lazyServerSiwx(portico.api!, environment, siwxOption)
   } else (portico as { siwx: SIWXConfig | undefined }).siwx = siwxOption
   return portico
+}
+
+/** The server-backed sign-in, whose code loads on first use. */
+function lazyServerSiwx(api: HttpClient, environment: Environment, options: ServerSiwxOptions): SIWXConfig {
+  const real = import('./siwx/serverConfig.js').then((m) => m.createServerSiwx(api, environment, options))
+  real.catch(() => undefined)
+  return {
+    createMessage: async (input) => (await real).createMessage(input),
+    addSession: async (session) => (await real).addSession(session),
+    revokeSession: async (chainId, address) => (await real).revokeSession(chainId, address),
+    setSessions: async (sessions) => (await real).setSessions(sessions),
+    getSessions: async (chainId, address) => (await real).getSessions(chainId, address),
+    getRequired: () => options.required ?? false,
+    signOutOnDisconnect: options.signOutOnDisconnect ?? true,
+  }
 }
 
 function defaultStorage() {

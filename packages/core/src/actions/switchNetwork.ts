@@ -8,6 +8,7 @@ import { getActiveConnectorId, isConnected } from './getters.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { track } from '../analytics/track.js'
+import { startSiwxCheck } from './startSiwxCheck.js'
 
 export interface SwitchNetworkParameters {
   caipNetworkId: CaipNetworkId
@@ -50,6 +51,6 @@ export async function switchNetwork(portico: Portico, { caipNetworkId }: SwitchN
   setActiveNetworkFromWallet(portico, namespace, caipNetworkId)
   network.setState({ switching: false })
   track(portico, 'SWITCH_NETWORK', { network: caipNetworkId })
-  void import('./checkSiwx.js').then((m) => m.checkSiwx(portico))
+  startSiwxCheck(portico)
   void fetchBalance(portico, namespace)
 }
