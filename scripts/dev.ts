@@ -1,18 +1,25 @@
 // The local product in one process tree: devnet chains, the Portico server, the demo host site.
-// Later parts (secure frame, mail catcher, OpenID provider) join here.
+// The server also serves the embedded wallet's secure frame on its own origin (8788), with a dev
+// mail catcher (SMTP 2525, inbox at /dev/mail) and a local OpenID provider (8790) standing in for google.
 import { startDevnet } from '@portico/devnet'
 import { startServer } from '@portico/server'
+import { buildSecureFrame } from '@portico/secure-frame/build'
 import { createServer } from 'vite'
 import { fileURLToPath } from 'node:url'
 
 const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
 
 const devnet = await startDevnet()
+await buildSecureFrame()
 const server = await startServer({
   dataDir: '.data/server',
   devRoutes: true,
   rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+  secureFrame: { port: 8788 },
+  devMailCatcher: { port: 2525 },
+  devIdentityProvider: { port: 8790 },
 })
+process.env.VITE_PORTICO_SECURE_FRAME_URL = server.embedded?.secureFrameUrl
 const demo = await createServer({ root: demoRoot, logLevel: 'warn' })
 await demo.listen()
 const url = demo.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'
@@ -23,6 +30,9 @@ Portico is running (development only).
   Devnet chains   ${devnet.chains.map((c) => `${c.name} (${c.chainId}) ${c.rpcUrl}`).join('\n                  ')}
   NFT fixtures    ${devnet.fixturesUrl}
   Portico server  ${server.url} (database: ${server.db.kind} in .data/server; API described at ${server.url}/openapi.json)
+  Secure frame    ${server.embedded?.secureFrameUrl} (the embedded wallet's own origin)
+  Dev mail        ${server.url}/dev/mail (login codes and device links; SMTP catcher on 127.0.0.1:${server.embedded?.mailCatcherPort})
+  Dev sign-in     ${server.embedded?.devIdentityProviderUrl} (a local OpenID provider standing in for google)
   Demo site       ${url}
 
 Open ${url} and press "Connect Wallet". The Portico Test Wallet (a development wallet with a

@@ -3,6 +3,7 @@ import { startTestServer } from '@portico/server/testing'
 import { DEV_PROJECT, type PorticoServer } from '@portico/server'
 import { fileURLToPath } from 'node:url'
 import { build, preview } from 'vite'
+import { buildSecureFrame } from '@portico/secure-frame/build'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
 
@@ -20,6 +21,8 @@ export interface Stack {
   devnet: Devnet
   server: PorticoServer
   demoUrl: string
+  /** The embedded wallet's secure frame origin; the dev mail inbox is at server.url + /dev/mail.json?to=… */
+  secureFrameUrl: string
   stop(): Promise<void>
 }
 
@@ -30,14 +33,20 @@ export interface Stack {
  */
 export async function startStack({ outDir }: { outDir: string }): Promise<Stack> {
   const devnet = await startDevnet({ randomPorts: true })
+  await buildSecureFrame()
   const server = await startTestServer({
     rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
     projects: JOURNEY_PROJECTS,
     devRoutes: true,
+    // The embedded wallet: secure origin, mail catcher and local OpenID provider on free ports.
+    secureFrame: { port: 0 },
+    devMailCatcher: { port: 0 },
+    devIdentityProvider: { port: 0 },
     rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000 },
   })
   for (const chain of devnet.chains) process.env[`VITE_DEVNET_RPC_${chain.chainId}`] = chain.rpcUrl
   process.env.VITE_PORTICO_API_URL = server.url
+  process.env.VITE_PORTICO_SECURE_FRAME_URL = server.embedded!.secureFrameUrl
   await build({ root: demoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
   const site = await preview({
     root: demoRoot,
@@ -50,6 +59,7 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
     devnet,
     server,
     demoUrl: `http://127.0.0.1:${address.port}/`,
+    secureFrameUrl: server.embedded!.secureFrameUrl,
     async stop() {
       await new Promise<void>((resolve) => site.httpServer.close(() => resolve()))
       await server.close()

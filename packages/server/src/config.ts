@@ -58,6 +58,58 @@ export interface ServerConfig {
   indexer?: { enabled: boolean; pollMs: number; batchBlocks: number; backfillBlocks: number }
   /** Development-only routes under /dev/ (analytics inbox, later the mail catcher). Never in production. */
   devRoutes?: boolean
+  /**
+   * The embedded wallet's secure frame, served by this process on a SECOND origin (issue 6).
+   * Off when absent. port 0 picks a free port; publicUrl defaults to http://<host>:<port>.
+   * assetsDir: the built frame (default: packages/secure-frame/dist).
+   */
+  secureFrame?: { port: number; host?: string; publicUrl?: string; assetsDir?: string }
+  /** Outgoing mail (login codes, device approval). Without smtp, mail goes to the dev mail catcher if one runs. */
+  mail?: { from?: string; smtp?: { host: string; port: number; secure?: boolean; user?: string; pass?: string } }
+  /** Dev only: a local SMTP mail catcher (inbox at /dev/mail with devRoutes). port 0 picks a free port. */
+  devMailCatcher?: { port: number }
+  /**
+   * Dev only: a local OpenID provider that stands in for social providers (default: google).
+   * port 0 picks a free port.
+   */
+  devIdentityProvider?: { port: number; standsInFor?: Array<'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'> }
+  /** OAuth/OIDC client settings per social provider (the server is the OAuth client). */
+  socialProviders?: Partial<Record<'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord', SocialProviderConfig>>
+  /**
+   * The auth server's secrets (base64, 32 bytes each). When absent they are generated at first
+   * start into <dataDir>/auth-secrets.json (mode 0600), or kept in memory without a data dir.
+   */
+  authSecrets?: { otpKey: string; shareKey: string; recoveryKey: string; jwtKey: string }
+  /** Auth tunables (defaults in auth/settings.ts: 10 min codes, 5 tries, 30 s cooldown, 5 sends per hour). */
+  auth?: Partial<AuthSettings>
+}
+
+export interface SocialProviderConfig {
+  clientId: string
+  clientSecret?: string
+  /** OIDC issuer (discovery); or the explicit endpoints below for plain OAuth 2 providers. */
+  issuer?: string
+  authorizationEndpoint?: string
+  tokenEndpoint?: string
+  userinfoEndpoint?: string
+  scope?: string
+  /** Insecure http issuers are allowed only for loopback stand-ins. */
+  allowHttp?: boolean
+}
+
+export interface AuthSettings {
+  otpDigits: number
+  otpTtlMs: number
+  otpMaxAttempts: number
+  sendCooldownMs: number
+  sendsPerHourPerEmail: number
+  sendsPerHourPerIp: number
+  accessTokenTtlSec: number
+  refreshTokenTtlMs: number
+  deviceApprovalTtlMs: number
+  socialStateTtlMs: number
+  /** The clock (tests pass a fake one). */
+  now: () => number
 }
 
 /** The development project the demo uses. */
@@ -117,10 +169,12 @@ Flags (environment variable in brackets):
   --rpc <caip2>=<url>      chain JSON-RPC endpoint, repeatable (PORTICO_RPC_URLS, comma-separated)
   --projects <file.json>   projects config: [{projectId, name, allowedOrigins, features, analytics}] (PORTICO_PROJECTS)
   --public-url <url>       URL clients use to reach this server (PORTICO_PUBLIC_URL)
+  --secure-frame-port <n>  serve the embedded wallet's secure frame on this port (PORTICO_SECURE_FRAME_PORT)
+  --smtp <host:port>       send login mail over this SMTP server (PORTICO_SMTP)
   --help
 `
 
-const KNOWN_FLAGS = ['host', 'port', 'data-dir', 'database-url', 'redis-url', 'rpc', 'projects', 'public-url']
+const KNOWN_FLAGS = ['host', 'port', 'data-dir', 'database-url', 'redis-url', 'rpc', 'projects', 'public-url', 'secure-frame-port', 'smtp']
 
 /** Reads flags, then environment, then defaults. Throws with a clear message on bad input. */
 export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -162,7 +216,23 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     rpcUrls,
     projects: projectsFile ? readProjects(projectsFile) : DEFAULT_CONFIG.projects,
     publicUrl: flag('public-url') ?? env.PORTICO_PUBLIC_URL ?? `http://${host}:${port}`,
+    ...embeddedFlags(flag('secure-frame-port') ?? env.PORTICO_SECURE_FRAME_PORT, flag('smtp') ?? env.PORTICO_SMTP),
   }
+}
+
+function embeddedFlags(securePort: string | undefined, smtp: string | undefined): Partial<ServerConfig> {
+  const out: Partial<ServerConfig> = {}
+  if (securePort !== undefined) {
+    const port = Number(securePort)
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid secure frame port ${securePort}`)
+    out.secureFrame = { port }
+  }
+  if (smtp !== undefined) {
+    const match = /^([^:]+):(\d+)$/.exec(smtp)
+    if (!match) throw new Error(`Invalid --smtp ${smtp}: expected host:port`)
+    out.mail = { smtp: { host: match[1]!, port: Number(match[2]) } }
+  }
+  return out
 }
 
 function readProjects(file: string): ProjectConfig[] {

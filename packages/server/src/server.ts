@@ -9,6 +9,7 @@ import { seedProjects } from './projects.js'
 import { memoryRateLimiter } from './rateLimit.js'
 import { startRelay } from './relay/index.js'
 import { startServices } from './services/index.js'
+import { startEmbeddedWallet, type EmbeddedInfo } from './auth/start.js'
 
 export interface PorticoServer {
   url: string
@@ -16,6 +17,8 @@ export interface PorticoServer {
   app: App
   ctx: ServerContext
   db: Database
+  /** The embedded wallet's parts (config.secureFrame): secure origin, dev mail catcher, dev identity provider. */
+  embedded?: EmbeddedInfo
   close(): Promise<void>
 }
 
@@ -36,6 +39,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     onClose: (fn) => void closers.push(fn),
     log: (...args) => console.error('[portico-server]', ...args),
   }
+  const embedded = await startEmbeddedWallet(ctx) // issue 6: secure origin (+ dev mail catcher, dev OpenID provider)
   const app = createApp(ctx)
   await startServices(ctx)
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -52,6 +56,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     app,
     ctx,
     db,
+    embedded,
     async close() {
       for (const fn of closers.reverse()) await fn()
       await new Promise<void>((resolve) => server.close(() => resolve()))

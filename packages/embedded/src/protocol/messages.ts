@@ -106,6 +106,12 @@ export const FrameEvents = {
   RPC_APPROVAL_DONE: v.object({ approved: v.boolean() }),
   /** The frame has no session (SPEC §4: the host clears its login cache). */
   NOT_CONNECTED: v.object({}),
+  /**
+   * Added (issue 6, secure-frame side): posted by the OAuth callback page on the secure origin, in
+   * the social popup, to window.opener (the host page) with targetOrigin = the host origin. Not
+   * sent on the frame channel. The host then sends CONNECT_SOCIAL { uri: resultUri }.
+   */
+  SOCIAL_RESULT: v.object({ resultUri: v.pipe(v.string(), v.url()) }),
 } as const
 export type FrameEventKind = keyof typeof FrameEvents
 

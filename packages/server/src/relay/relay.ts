@@ -148,7 +148,11 @@ export async function startRelay(
   const readProject = projectReader(ctx)
   let closing = false
 
+  // PORTICO_RELAY_DEBUG=1 logs every frame (shortened) with the client id's tail.
+  const debug = process.env.PORTICO_RELAY_DEBUG ? (conn: Connection, dir: string, text: string) =>
+    ctx.log(`relay ${conn.clientId.slice(-6)} ${dir} ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`) : undefined
   const send = (conn: Connection, text: string) => {
+    debug?.(conn, '<-', text)
     if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(text)
   }
 
@@ -354,6 +358,7 @@ export async function startRelay(
     ws.on('message', (data, isBinary) => {
       conn.alive = true
       const text = isBinary ? null : data.toString()
+      if (text !== null) debug?.(conn, '->', text)
       conn.queue = conn.queue.then(async () => {
         if (text === null) send(conn, errorFrame(null, RPC_ERRORS.invalidRequest))
         else await onFrame(conn, text)

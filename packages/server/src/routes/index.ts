@@ -1,6 +1,7 @@
 import type { App } from '../app.js'
 import type { ServerContext } from '../context.js'
 import * as analytics from './analytics.js'
+import * as auth from './auth.js'
 import * as balance from './balance.js'
 import * as convert from './convert.js'
 import * as history from './history.js'
@@ -17,7 +18,7 @@ import * as wallets from './wallets.js'
  * Each module of SPEC §7's table registers its routes here. A module is one file under
  * routes/ exporting `register(app, ctx)`.
  */
-const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp, dev]
+const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp, dev, auth]
 
 export function registerRoutes(app: App, ctx: ServerContext) {
   for (const module of modules) module.register(app, ctx)

@@ -1,0 +1,79 @@
+/** The auth server, as the frame calls it (bearer JWT; one refresh and retry on 401). */
+export interface Tokens {
+  accessToken: string
+  refreshToken: string
+  expiresIn: number
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+export interface Api {
+  call<T>(path: string, init?: { method?: 'GET' | 'POST'; body?: unknown; auth?: boolean }): Promise<T>
+  setTokens(tokens: Tokens | undefined): void
+  readonly refreshToken: string | undefined
+}
+
+export function createApi(opts: { apiUrl: string; projectId: string; deviceId: string; onTokens(tokens: Tokens | undefined): void }): Api {
+  let tokens: Tokens | undefined
+  let refreshing: Promise<boolean> | undefined
+  const url = (path: string) => `${opts.apiUrl}${path}?projectId=${encodeURIComponent(opts.projectId)}`
+
+  async function raw<T>(path: string, method: string, body: unknown, bearer?: string): Promise<T> {
+    const response = await fetch(url(path), {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      credentials: 'omit',
+      cache: 'no-store',
+    })
+    const json = (await response.json().catch(() => ({}))) as { error?: string; reasons?: { description: string }[] }
+    if (!response.ok) throw new ApiError(json.reasons?.[0]?.description ?? json.error ?? `HTTP ${response.status}`, response.status)
+    return json as T
+  }
+
+  async function refresh(): Promise<boolean> {
+    if (!tokens?.refreshToken) return false
+    refreshing ??= raw<Tokens>('/auth/session/refresh', 'POST', { refreshToken: tokens.refreshToken, deviceId: opts.deviceId })
+      .then((next) => {
+        tokens = next
+        opts.onTokens(next)
+        return true
+      })
+      .catch((error) => {
+        if (error instanceof ApiError && error.status === 401) {
+          tokens = undefined
+          opts.onTokens(undefined)
+        }
+        return false
+      })
+      .finally(() => (refreshing = undefined))
+    return refreshing
+  }
+
+  return {
+    get refreshToken() {
+      return tokens?.refreshToken
+    },
+    setTokens(next) {
+      tokens = next
+    },
+    async call<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown; auth?: boolean } = {}) {
+      const method = init.method ?? (init.body === undefined ? 'GET' : 'POST')
+      if (!init.auth) return raw<T>(path, method, init.body)
+      if (!tokens?.accessToken && !(await refresh())) throw new ApiError('Not signed in', 401)
+      try {
+        return await raw<T>(path, method, init.body, tokens!.accessToken)
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 401 || !(await refresh())) throw error
+        return raw<T>(path, method, init.body, tokens!.accessToken)
+      }
+    },
+  }
+}

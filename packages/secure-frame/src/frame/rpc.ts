@@ -1,0 +1,139 @@
+import { isAllowedRpcMethod, isSafeRpcMethod } from '@portico/embedded/protocol'
+import { base58 } from '@scure/base'
+import { ed25519 } from '@noble/curves/ed25519'
+import { formatEther, formatGwei, hexToString, isHex, numberToHex, type Hex, type TransactionSerializable } from 'viem'
+import type { ApprovalRequest } from './approval.js'
+import type { Unlocked } from './wallet.js'
+
+export const NOT_ALLOWED = 'Requested RPC call is not allowed'
+export const ABORTED = 'Request was aborted'
+
+export class RpcError extends Error {
+  constructor(
+    message: string,
+    readonly code = -32603,
+  ) {
+    super(message)
+  }
+}
+
+export interface RpcContext {
+  chainId: number | string
+  rpcUrlFor(chainId: number | string): string | undefined
+  keys(): Unlocked | undefined
+  /** Shows the approval screen; resolves whether the user approved (rejects with ABORTED on RPC_ABORT). */
+  approve(request: Omit<ApprovalRequest, 'dappName' | 'hostOrigin' | 'account'>, method: string): Promise<boolean>
+}
+
+let rpcId = 1
+export async function jsonRpc(url: string, method: string, params: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method, params: params ?? [] }),
+    credentials: 'omit',
+  })
+  const json = (await response.json()) as { result?: unknown; error?: { message: string; code: number } }
+  if (json.error) throw new RpcError(json.error.message, json.error.code)
+  return json.result
+}
+
+const printable = (text: string) => !/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)
+
+function asParams(params: unknown): unknown[] {
+  return Array.isArray(params) ? params : params === undefined ? [] : [params]
+}
+
+/** SPEC §6: safe methods answered silently, unsafe ones only after approval, others refused. */
+export async function handleRpc(ctx: RpcContext, request: { method: string; params?: unknown; chainId?: number | string; chainNamespace?: string }) {
+  const { method } = request
+  if (!isAllowedRpcMethod(method)) throw new RpcError(NOT_ALLOWED, 4200)
+  const chainId = request.chainId ?? ctx.chainId
+  const namespace = request.chainNamespace ?? (String(chainId).startsWith('solana') ? 'solana' : 'eip155')
+  const params = asParams(request.params)
+  const unlocked = ctx.keys()
+
+  if (isSafeRpcMethod(method)) {
+    if (method === 'eth_accounts') return unlocked ? [unlocked.keys.addresses.eip155] : []
+    if (method === 'eth_chainId') return numberToHex(Number(chainId))
+    if (method === 'wallet_getCapabilities') return {}
+    const url = ctx.rpcUrlFor(chainId)
+    if (!url) throw new RpcError(`No RPC endpoint for chain ${chainId}`)
+    return jsonRpc(url, namespace === 'solana' ? method.replace(/^solana_/, '') : method, params)
+  }
+
+  if (!unlocked) throw new RpcError('Not signed in', 4100)
+  const { account, keys } = unlocked
+  const sameAccount = (address: unknown) => typeof address === 'string' && address.toLowerCase() === account.address.toLowerCase()
+
+  switch (method) {
+    case 'personal_sign': {
+      const [message, address] = params as [string, string]
+      if (typeof message !== 'string' || !sameAccount(address)) throw new RpcError('personal_sign needs [message, address of this wallet]', -32602)
+      const text = isHex(message) ? hexToString(message) : message
+      const shown = isHex(message) && !printable(text) ? message : text
+      if (!(await ctx.approve({ title: 'Sign message', rows: [], body: { label: 'Message', text: shown } }, method))) throw new RpcError('User rejected the request', 4001)
+      return account.signMessage({ message: isHex(message) ? { raw: message } : message })
+    }
+    case 'eth_signTypedData_v4': {
+      const [address, data] = params as [string, unknown]
+      if (!sameAccount(address)) throw new RpcError('eth_signTypedData_v4 needs [address of this wallet, typed data]', -32602)
+      const typed = (typeof data === 'string' ? JSON.parse(data) : data) as { domain: Record<string, unknown>; types: Record<string, unknown>; primaryType: string; message: Record<string, unknown> }
+      const { EIP712Domain: _domain, ...types } = typed.types ?? {}
+      const domainName = typeof typed.domain?.name === 'string' ? typed.domain.name : 'unknown'
+      if (!(await ctx.approve({ title: 'Sign typed data', rows: [{ label: 'Domain', value: domainName }, { label: 'Type', value: String(typed.primaryType) }], body: { label: 'Data', text: JSON.stringify(typed.message, null, 2) } }, method)))
+        throw new RpcError('User rejected the request', 4001)
+      return account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as never)
+    }
+    case 'eth_sendTransaction': {
+      const [tx] = params as [{ from?: string; to?: Hex; value?: Hex; data?: Hex; gas?: Hex; nonce?: Hex; maxFeePerGas?: Hex; maxPriorityFeePerGas?: Hex; gasPrice?: Hex }]
+      if (!tx || (tx.from && !sameAccount(tx.from))) throw new RpcError('eth_sendTransaction needs a transaction from this wallet', -32602)
+      const url = ctx.rpcUrlFor(chainId)
+      if (!url) throw new RpcError(`No RPC endpoint for chain ${chainId}`)
+      const call = <T>(m: string, p: unknown[]) => jsonRpc(url, m, p) as Promise<T>
+      const base = { from: account.address, to: tx.to, value: tx.value ?? '0x0', data: tx.data ?? '0x' }
+      const nonce = tx.nonce ? Number(tx.nonce) : Number(await call<Hex>('eth_getTransactionCount', [account.address, 'pending']))
+      const gas = BigInt(tx.gas ?? (await call<Hex>('eth_estimateGas', [base])))
+      const block = await call<{ baseFeePerGas?: Hex }>('eth_getBlockByNumber', ['latest', false])
+      let fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint }
+      if (block?.baseFeePerGas) {
+        const priority = BigInt(tx.maxPriorityFeePerGas ?? (await call<Hex>('eth_maxPriorityFeePerGas', []).catch(() => '0x3b9aca00')))
+        fees = { maxPriorityFeePerGas: priority, maxFeePerGas: BigInt(tx.maxFeePerGas ?? 0n) || BigInt(block.baseFeePerGas) * 2n + priority }
+      } else fees = { gasPrice: BigInt(tx.gasPrice ?? (await call<Hex>('eth_gasPrice', []))) }
+      const maxFee = 'gasPrice' in fees ? fees.gasPrice : fees.maxFeePerGas
+      const request: TransactionSerializable = {
+        chainId: Number(chainId),
+        nonce,
+        gas,
+        to: tx.to,
+        value: BigInt(base.value),
+        data: base.data,
+        ...fees,
+        ...('gasPrice' in fees ? { type: 'legacy' as const } : { type: 'eip1559' as const }),
+      } as TransactionSerializable
+      const rows = [
+        { label: 'To', value: tx.to ?? '(new contract)', mono: true },
+        { label: 'Amount', value: `${formatEther(BigInt(base.value))} ETH` },
+        { label: 'Network', value: `Chain ${chainId}` },
+        { label: 'Max fee', value: `${formatEther(gas * maxFee)} ETH (${formatGwei(maxFee)} gwei)` },
+      ]
+      const body = base.data !== '0x' ? { label: 'Data', text: base.data } : undefined
+      if (!(await ctx.approve({ title: 'Send transaction', rows, body }, method))) throw new RpcError('User rejected the request', 4001)
+      const signed = await account.signTransaction(request)
+      return call<Hex>('eth_sendRawTransaction', [signed])
+    }
+    case 'solana_signMessage': {
+      const [first] = params as [{ message: string; pubkey?: string }]
+      if (!first || typeof first.message !== 'string') throw new RpcError('solana_signMessage needs { message }', -32602)
+      if (first.pubkey && first.pubkey !== keys.addresses.solana) throw new RpcError('Unknown Solana account', -32602)
+      const bytes = base58.decode(first.message)
+      const text = new TextDecoder().decode(bytes)
+      if (!(await ctx.approve({ title: 'Sign message', rows: [{ label: 'Network', value: 'Solana' }], body: { label: 'Message', text: printable(text) ? text : first.message } }, method)))
+        throw new RpcError('User rejected the request', 4001)
+      return { signature: base58.encode(ed25519.sign(bytes, keys.solanaSecretKey)) }
+    }
+    default:
+      // On the unsafe list but not built in the frame yet (see README).
+      throw new RpcError(`${method} is not supported by the embedded wallet yet`, 4200)
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The frame origin's IndexedDB. Secrets (the device share, the refresh token) are stored
+ * AES-GCM-encrypted under a non-extractable WebCrypto key that itself lives in IndexedDB: script
+ * can use it but never read it out. The host page's origin has no access to any of this.
+ */
+const DB_NAME = 'portico-secure-frame'
+const STORE = 'kv'
+
+function openDb(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1)
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE)
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+}
+
+function tx<T>(db: IDBDatabase, mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = fn(db.transaction(STORE, mode).objectStore(STORE))
+    request.onsuccess = () => resolve(request.result as T)
+    request.onerror = () => reject(request.error)
+  })
+}
+
+interface Sealed {
+  iv: Uint8Array
+  data: ArrayBuffer
+}
+
+export interface FrameStorage {
+  deviceId: string
+  getSecret<T>(name: string): Promise<T | undefined>
+  setSecret(name: string, value: unknown): Promise<void>
+  remove(name: string): Promise<void>
+}
+
+export async function openStorage(): Promise<FrameStorage> {
+  const db = await openDb()
+  let key = await tx<CryptoKey | undefined>(db, 'readonly', (s) => s.get('wrap-key'))
+  if (!key) {
+    key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
+    await tx(db, 'readwrite', (s) => s.put(key, 'wrap-key'))
+  }
+  let deviceId = await tx<string | undefined>(db, 'readonly', (s) => s.get('device-id'))
+  if (!deviceId) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16))
+    deviceId = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+    await tx(db, 'readwrite', (s) => s.put(deviceId, 'device-id'))
+  }
+  const wrapKey = key
+  return {
+    deviceId,
+    async getSecret<T>(name: string) {
+      const sealed = await tx<Sealed | undefined>(db, 'readonly', (s) => s.get(`secret:${name}`))
+      if (!sealed) return undefined
+      try {
+        const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv as BufferSource, additionalData: new TextEncoder().encode(name) }, wrapKey, sealed.data)
+        return JSON.parse(new TextDecoder().decode(plain)) as T
+      } catch {
+        return undefined
+      }
+    },
+    async setSecret(name, value) {
+      const iv = crypto.getRandomValues(new Uint8Array(12))
+      const data = await crypto.subtle.encrypt(
+        { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(name) },
+        wrapKey,
+        new TextEncoder().encode(JSON.stringify(value)),
+      )
+      await tx(db, 'readwrite', (s) => s.put({ iv, data } satisfies Sealed, `secret:${name}`))
+    },
+    async remove(name) {
+      await tx(db, 'readwrite', (s) => s.delete(`secret:${name}`))
+    },
+  }
+}

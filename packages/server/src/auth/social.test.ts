@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer } from '../testing.js'
+import { frameClient, randomDeviceId } from './testing.js'
+
+type Server = Awaited<ReturnType<typeof startTestServer>>
+let server: Server
+let client: ReturnType<typeof frameClient>
+const HOST = 'http://127.0.0.1:5173'
+
+beforeAll(async () => {
+  server = await startTestServer({
+    secureFrame: { port: 0 },
+    devMailCatcher: { port: 0 },
+    devIdentityProvider: { port: 0, standsInFor: ['google', 'github'] },
+    devRoutes: true,
+    indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
+  })
+  client = frameClient(server)
+})
+afterAll(() => server?.close())
+
+/** A browser's part of the OAuth dance, with fetch and a cookie jar, up to the callback URL. */
+async function signInAtProvider(authorizeUrl: string, account: { email: string; name: string; verified: boolean }) {
+  const jar = new Map<string, string>()
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  const keep = (response: Response) => {
+    for (const c of response.headers.getSetCookie()) {
+      const [pair] = c.split(';')
+      const i = pair!.indexOf('=')
+      jar.set(pair!.slice(0, i), pair!.slice(i + 1))
+    }
+  }
+  const callback = `${server.embedded!.secureFrameUrl}/auth/social/callback`
+  let url = authorizeUrl
+  let init: RequestInit = {}
+  for (let hop = 0; hop < 10; hop++) {
+    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: cookie() } })
+    keep(response)
+    init = {}
+    const location = response.headers.get('location')
+    if (location) {
+      url = new URL(location, url).href
+      if (url.startsWith(callback)) return url
+      continue
+    }
+    const html = await response.text()
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]
+    if (!action) throw new Error(`unexpected page at ${url}: ${html.slice(0, 200)}`)
+    url = new URL(action, url).href
+    const form = new URLSearchParams({ email: account.email, name: account.name })
+    if (account.verified) form.set('verified', 'on')
+    init = { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+  }
+  throw new Error('too many redirects')
+}
+
+async function socialLogin(provider: string, account: { email: string; name: string; verified: boolean }) {
+  const deviceId = randomDeviceId()
+  const start = await client.call<{ uri: string; binding: string }>('/auth/social/start', { provider, deviceId, hostOrigin: HOST })
+  expect(start.status).toBe(200)
+  const authorize = new URL(start.body.uri)
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
+  expect(authorize.searchParams.get('state')).toBeTruthy()
+  expect(authorize.searchParams.get('nonce')).toBeTruthy()
+  const resultUri = await signInAtProvider(start.body.uri, account)
+  return { deviceId, binding: start.body.binding, resultUri }
+}
+
+describe('social login through the local OpenID provider', () => {
+  it('runs code + PKCE + state + nonce, and the callback page posts to the host origin only', async () => {
+    const { deviceId, binding, resultUri } = await socialLogin('google', { email: 'social@example.com', name: 'Sam Social', verified: true })
+    const page = await fetch(resultUri)
+    const html = await page.text()
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(html).toContain(`data-target-origin="${HOST}"`)
+    expect(html).toContain('/assets/callback.js')
+    expect(html).not.toMatch(/<script>(?!<)/)
+
+    expect((await client.call('/auth/social/complete', { uri: resultUri, binding: 'not-the-binding', deviceId })).status).toBe(400)
+    // A wrong binding burns the state: a fresh sign-in is needed (state is single use).
+    const second = await socialLogin('google', { email: 'social@example.com', name: 'Sam Social', verified: true })
+    const done = await client.call<{ accessToken: string }>('/auth/social/complete', { uri: second.resultUri, binding: second.binding, deviceId: second.deviceId })
+    expect(done.status).toBe(200)
+    expect((await client.call('/auth/me', undefined, done.body.accessToken)).body).toMatchObject({ email: 'social@example.com', userName: 'Sam Social', socialProvider: 'google' })
+    expect((await client.call('/auth/social/complete', { uri: second.resultUri, binding: second.binding, deviceId: second.deviceId })).status).toBe(400)
+    expect(binding).toBeTruthy()
+  })
+
+  it('refuses a host origin the project does not allow', async () => {
+    const r = await client.call('/auth/social/start', { provider: 'google', deviceId: randomDeviceId(), hostOrigin: 'https://evil.example' })
+    expect(r).toEqual({ status: 403, body: { error: 'Unauthorized: origin not allowed' } })
+    const missing = await client.call('/auth/social/start', { provider: 'apple', deviceId: randomDeviceId(), hostOrigin: HOST })
+    expect(missing.body.error).toBe('Sign-in with apple is not configured on this server')
+  })
+
+  it('never links an unverified email to an existing account; identities are keyed by (provider, sub)', async () => {
+    const owner = await socialLogin('google', { email: 'owner@example.com', name: 'Owner', verified: true })
+    const ownerTokens = await client.call<{ accessToken: string }>('/auth/social/complete', { uri: owner.resultUri, binding: owner.binding, deviceId: owner.deviceId })
+    const intruder = await socialLogin('github', { email: 'owner@example.com', name: 'Intruder', verified: false })
+    const intruderTokens = await client.call<{ accessToken: string }>('/auth/social/complete', { uri: intruder.resultUri, binding: intruder.binding, deviceId: intruder.deviceId })
+    expect(intruderTokens.status).toBe(200)
+    const me = (await client.call('/auth/me', undefined, intruderTokens.body.accessToken)).body
+    expect(me.email).toBeNull()
+    const users = await server.db.query<{ provider: string; user_id: string }>("select provider, user_id from auth_identities where provider in ('google', 'github')")
+    const byProvider = Object.fromEntries(users.map((u) => [u.provider, u.user_id]))
+    expect(byProvider.google).not.toBe(byProvider.github)
+    expect(ownerTokens.status).toBe(200)
+  })
+})
