@@ -4,6 +4,8 @@ import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { DEV_ACCOUNTS } from '@portico/devnet/constants'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { connectButton, launchBrowser, modal, newWalletContext, openDemo } from '../e2e/support/browser.js'
 import { startStack } from '../e2e/support/stack.js'
 
@@ -90,6 +92,199 @@ async function accountAndSendShots(
   await context.close()
 }
 
+/**
+ * Sign-in (DataCapture, SIWXSignMessage: idle, signing, error), name registration (with
+ * suggestions, then success) and the onramp steps (token, fiat, providers with a quote, the
+ * limits message, the provider window pending). A fresh account each time: no session, no name.
+ */
+async function signInNamesOnrampShots(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  theme: string,
+  shot: (page: Page, name: string) => Promise<void>,
+  label: string,
+) {
+  const context = await newWalletContext(info, browser, { privateKey: generatePrivateKey() }, { viewport })
+  const page = await openDemo(info, context, `?theme=${theme}&siwx=optional&emailCapture=on`)
+  const dialog = modal(page)
+  await connectButton(page).click()
+  await page.getByTestId('wallet-dev.portico.testwallet').click()
+  await page.getByTestId('test-wallet-approve').click()
+  await dialog.getByTestId('data-capture').waitFor()
+  await shot(page, 'DataCapture')
+  await dialog.getByTestId('data-capture-email').fill('ada@example')
+  await dialog.getByTestId('data-capture-continue').click()
+  await dialog.getByTestId('data-capture-error').filter({ hasText: 'valid email' }).waitFor()
+  await shot(page, 'DataCapture-error')
+  await dialog.getByTestId('data-capture-email').fill('ada@example.com')
+  await dialog.getByTestId('data-capture-continue').click()
+  await dialog.getByTestId('siwx-sign-message').waitFor()
+  await shot(page, 'SIWXSignMessage')
+  await dialog.getByTestId('siwx-sign').click()
+  await page.getByTestId('test-wallet-approve').waitFor()
+  await shot(page, 'SIWXSignMessage-signing')
+  await page.getByTestId('test-wallet-reject').click()
+  await dialog.getByTestId('siwx-status').filter({ hasText: 'Error signing message' }).waitFor()
+  await shot(page, 'SIWXSignMessage-error')
+  await dialog.getByTestId('siwx-sign').click()
+  await page.getByTestId('test-wallet-approve').click()
+  await page.getByTestId('site-siwx').filter({ hasText: 'Signed in' }).waitFor()
+  await shot(page, 'Site-signed-in')
+
+  await connectButton(page).click()
+  await dialog.getByTestId('account-register-name').waitFor()
+  await shot(page, 'Account-name-entry')
+  await dialog.getByTestId('account-register-name').click()
+  await dialog.getByTestId('register-name-input').fill(label)
+  await dialog.getByTestId('name-suggestion').first().waitFor({ timeout: 5_000 })
+  await shot(page, 'RegisterAccountName')
+  await dialog.getByTestId('register-name-submit').click()
+  await page.getByTestId('test-wallet-approve').click()
+  await dialog.getByTestId('register-name-success').waitFor({ timeout: 10_000 })
+  await shot(page, 'RegisterAccountNameSuccess')
+  await dialog.getByTestId('register-name-done').click()
+
+  await dialog.getByTestId('feature-onramp').click()
+  await dialog.getByTestId('onramp-token-USDC').waitFor()
+  await shot(page, 'OnRampTokenSelect')
+  await dialog.getByTestId('onramp-token-USDC').click()
+  await dialog.getByTestId('onramp-fiat-USD').waitFor()
+  await shot(page, 'OnRampFiatSelect')
+  await dialog.getByTestId('onramp-fiat-USD').click()
+  await dialog.getByTestId('onramp-amount').fill('5')
+  await dialog.getByTestId('onramp-limits').filter({ hasText: 'minimum' }).waitFor()
+  await shot(page, 'OnRampProviders-limits')
+  await dialog.getByTestId('onramp-amount').fill('100')
+  await dialog.getByTestId('onramp-quote-amount').waitFor({ timeout: 5_000 })
+  await shot(page, 'OnRampProviders')
+  const [popup] = await Promise.all([context.waitForEvent('page'), dialog.getByTestId('onramp-provider-sandbox').click()])
+  await popup.waitForLoadState()
+  await popup.close()
+  await dialog.getByTestId('onramp-pending').waitFor()
+  await shot(page, 'OnRampProviders-pending')
+  await context.close()
+}
+
+/** The dev mail catcher's newest code for an address. */
+async function mailedCode(email: string, count: number): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const { messages } = (await (await fetch(`${info.apiUrl}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
+      messages: Array<{ subject: string; receivedAt: string }>
+    }
+    if (messages.length >= count) {
+      const newest = [...messages].sort((a, b) => new Date(b.receivedAt).getTime() - new Date(a.receivedAt).getTime())[0]!
+      return /\b(\d{6,8})\b/.exec(newest.subject)![1]!
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`no mail for ${email}`)
+}
+
+/** Submits a form and, when the server's 30 s send limit answers first, waits it out and submits again. */
+async function submitPastCooldown(page: Page, submit: string, error: string, next: string) {
+  const dialog = modal(page)
+  await dialog.getByTestId(submit).click()
+  await dialog.locator(`[data-testid=${next}],[data-testid=${error}]:not(:empty)`).first().waitFor({ timeout: 20_000 })
+  const wait = /after (\d+) seconds/.exec((await dialog.getByTestId(error).textContent().catch(() => '')) ?? '')
+  if (!wait) return false
+  await page.waitForTimeout((Number(wait[1]) + 1) * 1000)
+  await dialog.getByTestId(submit).click()
+  await dialog.getByTestId(next).waitFor({ timeout: 20_000 })
+  return true
+}
+
+/**
+ * Email and social login: Connect with the email field and social buttons, an invalid email,
+ * ConnectingSocial (popup open, then 'Popup closed'), ConnectingFarcaster, EmailLogin (code
+ * step, wrong code), Account signed in by email, ApproveTransaction (the secure frame's screen
+ * over the modal), UpdateEmailWallet (new email, code to the current address, code to the new).
+ */
+async function embeddedShots(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  theme: string,
+  shot: (page: Page, name: string) => Promise<void>,
+) {
+  const tag = `${theme}-${viewport.width}-${Date.now().toString(36)}`
+  const email = `ada.${tag}@example.com`
+  const context = await browser.newContext({ viewport })
+  const page = await openDemo(info, context, `?theme=${theme}&testWallet=off`)
+  const dialog = modal(page)
+  await connectButton(page).click()
+  await dialog.getByTestId('email-input').waitFor()
+  await shot(page, 'Connect-email-social')
+  await dialog.getByTestId('email-input').fill('ada@example')
+  await dialog.getByTestId('email-submit').click()
+  await dialog.getByTestId('email-error').filter({ hasText: 'Invalid Email Address' }).waitFor()
+  await shot(page, 'Connect-email-invalid')
+
+  const [popup] = await Promise.all([context.waitForEvent('page'), dialog.getByTestId('social-google').click()])
+  await dialog.getByTestId('connecting-social').waitFor()
+  await popup.waitForURL(/\/interaction\//, { timeout: 20_000 })
+  await shot(page, 'ConnectingSocial')
+  await popup.close()
+  await dialog.getByTestId('social-error').filter({ hasText: 'Popup closed' }).waitFor({ timeout: 5_000 })
+  await shot(page, 'ConnectingSocial-closed')
+  await dialog.getByRole('button', { name: 'Back' }).click()
+  await dialog.getByTestId('social-farcaster').click()
+  await dialog.getByTestId('farcaster-qr').waitFor({ timeout: 20_000 })
+  await shot(page, 'ConnectingFarcaster')
+  await dialog.getByRole('button', { name: 'Back' }).click()
+
+  await dialog.getByTestId('email-input').fill(email)
+  await dialog.getByTestId('email-submit').click()
+  await dialog.getByTestId('email-otp').waitFor({ timeout: 20_000 })
+  await shot(page, 'EmailLogin')
+  await dialog.getByTestId('otp-input').fill('000000')
+  await dialog.getByTestId('otp-submit').click()
+  await dialog.getByTestId('otp-error').filter({ hasText: /code/ }).waitFor({ timeout: 10_000 })
+  await shot(page, 'EmailLogin-wrong-code')
+  await dialog.getByTestId('otp-input').fill(await mailedCode(email, 1))
+  await dialog.getByTestId('otp-submit').click()
+  await page.getByTestId('site-address').filter({ hasText: '0x' }).waitFor({ timeout: 30_000 })
+  const address = (await page.getByTestId('site-address').textContent()) as `0x${string}`
+
+  const rpcUrl = info.chains[0]!.rpcUrl
+  const funder = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS[4]!.privateKey), transport: http(rpcUrl) })
+  const funded = await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null })
+  await createPublicClient({ transport: http(rpcUrl) }).waitForTransactionReceipt({ hash: funded })
+  await page.evaluate(() => localStorage.removeItem('@portico/portfolio_cache'))
+  await connectButton(page).click()
+  await dialog.getByTestId('account-balance').filter({ hasText: '1.000 ETH' }).waitFor({ timeout: 20_000 })
+  await shot(page, 'Account-email')
+
+  await dialog.getByTestId('feature-send').click()
+  await dialog.getByTestId('send-amount').fill('0.1')
+  await dialog.getByTestId('send-receiver').fill(DEV_ACCOUNTS[3]!.address)
+  await dialog.getByTestId('send-continue').filter({ hasText: 'Preview Send' }).waitFor({ timeout: 10_000 })
+  await dialog.getByTestId('send-continue').click()
+  await dialog.getByTestId('preview-fee').filter({ hasText: 'ETH' }).waitFor({ timeout: 10_000 })
+  await dialog.getByTestId('send-submit').click()
+  const approve = page.frameLocator('iframe[data-testid=portico-secure-frame]').getByTestId('frame-approve')
+  await approve.waitFor({ timeout: 20_000 })
+  await page.waitForTimeout(900) // the frame enables its buttons after a short delay
+  await shot(page, 'ApproveTransaction')
+  await approve.click()
+  await dialog.getByTestId('portico-snack').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 30_000 })
+
+  await dialog.getByTestId('account-view').waitFor()
+  await dialog.getByTestId('account-update-email').click()
+  await dialog.getByTestId('update-email-input').waitFor()
+  await shot(page, 'UpdateEmailWallet')
+  await dialog.getByTestId('update-email-input').fill(`new.${email}`)
+  await submitPastCooldown(page, 'update-email-submit', 'update-email-error', 'update-email-primary')
+  await shot(page, 'UpdateEmailWallet-primary')
+  await dialog.getByTestId('update-primary-otp-input').fill(await mailedCode(email, 2))
+  await dialog.getByTestId('update-primary-otp-submit').click()
+  await dialog.getByTestId('update-email-secondary').waitFor({ timeout: 20_000 })
+  await shot(page, 'UpdateEmailWallet-secondary')
+  await context.close()
+}
+
+// SCREENSHOTS_ONLY=signin-names-onramp (or =embedded) takes only those views (the rest take a while on a small machine).
+const only = process.env.SCREENSHOTS_ONLY
+const nameLabels = ['ada-lovelace', 'grace-hopper', 'alan-turing', 'edsger-dijkstra']
+
 try {
   for (const theme of ['dark', 'light'] as const) {
     for (const [sizeName, viewport] of Object.entries(sizes)) {
@@ -99,6 +294,13 @@ try {
         await page.screenshot({ path: file })
         shots.push(file)
       }
+      if (only === 'embedded') {
+        await embeddedShots(browser, viewport, theme, shot)
+        continue
+      }
+      await signInNamesOnrampShots(browser, viewport, theme, shot, nameLabels[(theme === 'dark' ? 0 : 2) + (sizeName === 'desktop' ? 0 : 1)]!)
+      if (only === 'signin-names-onramp') continue
+      await embeddedShots(browser, viewport, theme, shot)
       const context = await newWalletContext(info, browser, {}, { viewport })
       const page = await openDemo(info, context, `?theme=${theme}`)
       await connectButton(page).click()

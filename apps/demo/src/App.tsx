@@ -1,4 +1,4 @@
-import { ConnectButton, usePorticoAccount, usePorticoNetwork, usePorticoTheme } from '@portico/react'
+import { ConnectButton, usePorticoAccount, usePorticoNetwork, usePorticoSiwx, usePorticoTheme } from '@portico/react'
 import { useEffect } from 'react'
 import './site.css'
 
@@ -7,6 +7,7 @@ export function App({ testWallet }: { testWallet: boolean }) {
   const account = usePorticoAccount()
   const { caipNetwork } = usePorticoNetwork()
   const { themeMode, setThemeMode } = usePorticoTheme()
+  const siwx = usePorticoSiwx()
   useEffect(() => {
     document.documentElement.dataset.theme = themeMode
   }, [themeMode])
@@ -49,6 +50,14 @@ export function App({ testWallet }: { testWallet: boolean }) {
             <dd data-testid="site-address">{account.address ?? '—'}</dd>
             <dt>Network</dt>
             <dd data-testid="site-network">{caipNetwork?.caipNetworkId ?? '—'}</dd>
+            {siwx.enabled && (
+              <>
+                <dt>Sign-in</dt>
+                <dd data-testid="site-siwx">
+                  {siwx.isSignedIn ? `Signed in (${siwx.signedNetworks.at(-1) ?? caipNetwork?.caipNetworkId})` : `Not signed in${siwx.required ? ' (required)' : ''}`}
+                </dd>
+              </>
+            )}
           </dl>
         </section>
       </main>

@@ -1,6 +1,7 @@
-import { createPortico } from '@portico/core'
+import { createPortico, serverSiwx } from '@portico/core'
 import { EvmAdapter } from '@portico/evm'
 import { walletConnect } from '@portico/walletconnect'
+import { embeddedWallet } from '@portico/embedded'
 import { PorticoProvider } from '@portico/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -10,6 +11,10 @@ import { loadTestWallet } from './testWallet.js'
 
 const params = new URLSearchParams(location.search)
 const themeMode = params.get('theme') === 'light' ? 'light' : 'dark'
+// ?siwx=required|optional turns on wallet sign-in through the server; ?emailCapture=on asks for an email first.
+const siwxParam = params.get('siwx')
+const siwx = siwxParam === 'required' || siwxParam === 'optional' ? serverSiwx({ required: siwxParam === 'required' }) : undefined
+const emailCapture = params.get('emailCapture') === 'on'
 
 // The test wallet announces itself before Portico starts listening, like an extension would.
 const testWallet = await loadTestWallet()
@@ -17,6 +22,8 @@ const testWallet = await loadTestWallet()
 const env = (import.meta as unknown as { env: Record<string, string | undefined> }).env
 // The self-hosted Portico server that `npm start` runs; a build can point elsewhere.
 const apiUrl = env.VITE_PORTICO_API_URL ?? 'http://127.0.0.1:8787'
+// The embedded wallet's secure origin (the server prints it); email and social login load it on first use.
+const frameUrl = env.VITE_PORTICO_FRAME_URL ?? env.VITE_PORTICO_SECURE_FRAME_URL ?? 'http://127.0.0.1:8788'
 const metadata = {
   name: 'Portico Demo',
   description: 'A host website that embeds Portico',
@@ -33,10 +40,13 @@ const portico = createPortico({
   metadata,
   // Pairing through Portico's own relay on the same server.
   walletConnect: walletConnect({ relayUrl: `${apiUrl.replace(/^http/, 'ws')}/relay`, projectId: params.get('projectId') ?? 'portico-dev', metadata }),
+  embeddedWallet: embeddedWallet({ frameUrl }),
   termsConditionsUrl: `${location.origin}/terms`,
   privacyPolicyUrl: `${location.origin}/privacy`,
   themeMode,
   debug: params.has('debug'),
+  ...(siwx ? { siwx } : {}),
+  ...(emailCapture ? { remoteFeatures: { emailCapture: true } } : {}),
 })
 
 createRoot(document.getElementById('root')!).render(

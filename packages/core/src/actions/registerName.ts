@@ -25,6 +25,17 @@ export function fullName(portico: Portico, label: string): string {
   return clean.endsWith(suffix) ? clean : `${clean}${suffix}`
 }
 
+/**
+ * Whether to offer RegisterAccountName from Account: SPEC §1 'Names support eip155 only', a name
+ * service (the server) is configured, and the connected account has no name yet.
+ */
+export function canRegisterName(portico: Portico): boolean {
+  const { caipNetwork } = portico.stores.network.getState()
+  if (!portico.api || caipNetwork?.chainNamespace !== 'eip155') return false
+  const { address, profileName } = getAccount(portico, 'eip155')
+  return Boolean(address) && !profileName
+}
+
 /** Suggestions as the user types (after the default 500 ms debounce), with availability. */
 export function suggestNames(portico: Portico, input: string) {
   const { names } = portico.stores

@@ -3,9 +3,10 @@ import type { Portico } from '../portico.js'
 import { SiwxText } from '../siwx/config.js'
 import { track } from '../analytics/track.js'
 import { addNetwork } from './checkSiwx.js'
+import { emailResource } from './dataCapture.js'
 import { closeModal } from './closeModal.js'
 import { getAccount, getActiveConnectorId } from './getters.js'
-import { showSnack } from './showSnack.js'
+import { hideSnack, showSnack } from './showSnack.js'
 
 /**
  * SPEC §4 'Wallet sign-in' — sign: create the message, sign it, add the session, close the
@@ -24,8 +25,12 @@ export async function signInWithWallet(portico: Portico) {
 
   const store = portico.stores.siwx
   store.setState({ status: 'signing', error: undefined })
+  // A new attempt supersedes the failure of the last one.
+  if (portico.stores.snack.getState().message === SiwxText.errorSigning) hideSnack(portico)
   try {
-    const { data, text } = await siwx.createMessage({ accountAddress: address, chainId: caipNetwork.caipNetworkId })
+    const { email } = store.getState()
+    const resources = email ? [emailResource(email)] : undefined
+    const { data, text } = await siwx.createMessage({ accountAddress: address, chainId: caipNetwork.caipNetworkId, ...(resources ? { resources } : {}) })
     const signature = await adapter.signMessage({ connectorId, address, message: text })
     await siwx.addSession({ data, message: text, signature })
     store.setState({ status: 'signed', hasSession: true, signedNetworks: addNetwork(store.getState().signedNetworks, caipNetwork.caipNetworkId) })

@@ -14,7 +14,8 @@ export interface SIWXSession {
  * server is the default: `siwx: serverSiwx({ required })`.
  */
 export interface SIWXConfig {
-  createMessage(input: { accountAddress: string; chainId: CaipNetworkId }): Promise<{ data: SIWXMessageData; text: string }>
+  /** `resources` are extra URIs for the message (DataCapture's email arrives as `mailto:`). */
+  createMessage(input: { accountAddress: string; chainId: CaipNetworkId; resources?: string[] }): Promise<{ data: SIWXMessageData; text: string }>
   addSession(session: SIWXSession): Promise<void>
   revokeSession(chainId: CaipNetworkId, address: string): Promise<void>
   setSessions(sessions: SIWXSession[]): Promise<void>
@@ -48,4 +49,5 @@ export const SiwxText = {
   errorSigning: 'Error signing message',
   initFailed: 'A problem occurred while trying initialize authentication',
   authenticating: 'Authenticating...',
+  emailRequired: 'Please enter a valid email address',
 } as const

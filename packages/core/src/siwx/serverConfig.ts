@@ -12,7 +12,7 @@ const SessionsSchema = v.object({
 /** SIWX backed by the Portico server's /v1/sessions (which verifies every signature). */
 export function createServerSiwx(api: HttpClient, environment: Environment, options: ServerSiwxOptions): SIWXConfig {
   return {
-    async createMessage({ accountAddress, chainId }) {
+    async createMessage({ accountAddress, chainId, resources }) {
       const origin = environment.origin() ?? 'http://localhost'
       const now = Date.now()
       const data: SIWXMessageData = {
@@ -25,6 +25,7 @@ export function createServerSiwx(api: HttpClient, environment: Environment, opti
         statement: options.statement ?? 'Please sign with your account',
         issuedAt: new Date(now).toISOString(),
         expirationTime: new Date(now + (options.expirationMs ?? 86_400_000)).toISOString(),
+        ...(resources?.length ? { resources } : {}),
       }
       return { data, text: formatSiwxMessage(data) }
     },

@@ -8,6 +8,7 @@ import { AccountTabs } from './AccountTabs.js'
 import { accountCss } from './styles.js'
 import { WalletFeatures } from './WalletFeatures.js'
 import { RegisterNameEntry } from './RegisterNameEntry.js'
+import { SignedInRow } from './SignedInRow.js'
 
 /** SPEC §2 Account: identity, address, balances, the wallet features, and tabs Tokens, NFTs and Activity. */
 export default function Account() {
@@ -23,6 +24,7 @@ export default function Account() {
     <div data-testid="account-view">
       <style>{accountCss}</style>
       <AccountHeader />
+      <SignedInRow />
       <WalletFeatures />
       <RegisterNameEntry />
       <AccountTabs />

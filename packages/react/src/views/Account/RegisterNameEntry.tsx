@@ -26,7 +26,7 @@ export function RegisterNameEntry() {
       <span className="at" aria-hidden="true">@</span>
       <span className="main">
         Choose a name
-        <span className="sub">Get a name like you{fullName(portico, '')} for your account</span>
+        <span className="sub">Like you{fullName(portico, '')}, instead of your address</span>
       </span>
       <ChevronIcon />
     </button>

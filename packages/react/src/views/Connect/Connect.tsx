@@ -1,7 +1,10 @@
-import { getMergedConnectors, orderConnectors, push, selectConnector } from '@portico/core'
-import { useMemo } from 'react'
+import { availableSocials, connectMethodOrder, emailLoginAvailable, getMergedConnectors, orderConnectors, push, selectConnector } from '@portico/core'
+import { Fragment, useMemo, type ReactNode } from 'react'
+import { embeddedCss } from '../../components/embedded/styles.js'
 import { WalletIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { EmailLoginForm } from './EmailLoginForm.js'
+import { SocialLogins } from './SocialLogins.js'
 
 /** SPEC §2 Connect: choose a connection method. Wallets are ordered by SPEC §9's connector order. */
 export default function Connect() {
@@ -15,8 +18,15 @@ export default function Connect() {
     })
   }, [portico, connectors])
 
+  const remoteFeatures = usePorticoStore('project', (s) => s.remoteFeatures)
+  const { email, socials } = useMemo(() => {
+    void remoteFeatures // the project's config decides email and socials
+    return { email: emailLoginAvailable(portico), socials: availableSocials(portico) }
+  }, [portico, remoteFeatures])
+
   const showAllWallets = Boolean(portico.options.walletConnect && portico.options.enableWalletConnect && portico.api && portico.options.features.allWallets)
-  if (items.length === 0 && !showAllWallets)
+  const hasWallets = items.length > 0 || showAllWallets
+  if (!hasWallets && !email && socials.length === 0)
     return (
       <div className="center" data-testid="no-wallets">
         <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -27,7 +37,7 @@ export default function Connect() {
       </div>
     )
 
-  return (
+  const walletList = !hasWallets ? null : (
     <ul className="list" aria-label="Wallets">
       {items.map(({ connector, recent, group }) => (
         <li key={connector.id}>
@@ -65,6 +75,27 @@ export default function Connect() {
         </li>
       )}
     </ul>
+  )
+  if (!email && socials.length === 0) return walletList
+
+  // SPEC §9 'Connect method order': email, social, wallet; wallet first when an injected wallet is found.
+  const sections: Array<{ wallet: boolean; node: ReactNode }> = []
+  for (const method of connectMethodOrder(connectors)) {
+    if (method === 'email' && email) sections.push({ wallet: false, node: <EmailLoginForm /> })
+    if (method === 'social' && socials.length) sections.push({ wallet: false, node: <SocialLogins providers={socials} /> })
+    if (method === 'wallet' && walletList) sections.push({ wallet: true, node: walletList })
+  }
+  return (
+    <div className="login" data-testid="connect-methods">
+      <style>{embeddedCss}</style>
+      {sections.map((section, i) => (
+        <Fragment key={i}>
+          {/* 'or' between the email/social logins and the wallets */}
+          {i > 0 && sections[i - 1]!.wallet !== section.wallet && <div className="login-divider" role="separator">or</div>}
+          {section.node}
+        </Fragment>
+      ))}
+    </div>
   )
 }
 

@@ -1,0 +1,51 @@
+import * as v from 'valibot'
+import type { Portico } from '../portico.js'
+import { push } from '../router.js'
+import { SiwxText } from '../siwx/config.js'
+import { closeModal } from './closeModal.js'
+
+const EmailSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), v.email())
+
+/**
+ * The email a visitor gives on DataCapture travels in the sign-in message itself, as an
+ * EIP-4361 resource URI, so the server stores it signed by the account, with the session.
+ */
+export function emailResource(email: string): string {
+  return `mailto:${email}`
+}
+
+/** The DataCapture check: a valid email address, else 'Please enter a valid email address'. */
+export function dataCaptureProblem(email: string): string | undefined {
+  return v.safeParse(EmailSchema, email).success ? undefined : SiwxText.emailRequired
+}
+
+/**
+ * DataCapture → SIWXSignMessage: keeps the email for the next sign-in message. An invalid
+ * email stays on DataCapture with the error.
+ */
+export function submitDataCapture(portico: Portico, email: string): boolean {
+  const problem = dataCaptureProblem(email)
+  if (problem) {
+    portico.stores.siwx.setState({ error: problem })
+    return false
+  }
+  portico.stores.siwx.setState({ email: email.trim(), error: undefined })
+  push(portico.stores.router, 'SIWXSignMessage')
+  return true
+}
+
+/** Skipping the email is only possible when sign-in is not required. */
+export function canSkipDataCapture(portico: Portico): boolean {
+  return !portico.siwx?.getRequired?.()
+}
+
+/**
+ * Skip on DataCapture (sign-in optional only): without a session the sign-in is still
+ * offered, without an email; with one, the modal just closes.
+ */
+export function skipDataCapture(portico: Portico) {
+  if (!canSkipDataCapture(portico)) return
+  portico.stores.siwx.setState({ email: undefined, error: undefined })
+  if (portico.stores.siwx.getState().hasSession) closeModal(portico, { force: true })
+  else push(portico.stores.router, 'SIWXSignMessage')
+}

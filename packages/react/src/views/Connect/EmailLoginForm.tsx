@@ -1,0 +1,55 @@
+import { connectEmail, errorDisplayText, ErrorText } from '@portico/core'
+import { useId, useState, type FormEvent } from 'react'
+import { ArrowRightIcon, MailIcon } from '../../components/embedded/SocialIcon.js'
+import { Spinner } from '../../components/Spinner.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+
+/** The Connect view's email field: submitting starts the email login (SPEC §4 'Email login'). */
+export function EmailLoginForm() {
+  const portico = usePortico()
+  const loading = usePorticoStore('embedded', (s) => s.loading && s.emailStep === undefined)
+  const [email, setEmail] = useState(portico.stores.embedded.getState().email ?? '')
+  const [error, setError] = useState<string | undefined>()
+  const inputId = useId()
+  const errorId = useId()
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (loading) return
+    setError(undefined)
+    connectEmail(portico, { email }).catch((cause) => {
+      const text = errorDisplayText(cause)
+      if (text !== ErrorText.modalClosed) setError(text)
+    })
+  }
+
+  return (
+    <form className="email-form" onSubmit={submit} noValidate aria-label="Continue with email">
+      <div className={`email-row${error ? ' invalid' : ''}`}>
+        <MailIcon className="lead" />
+        <label className="sr-only" htmlFor={inputId}>Email</label>
+        <input
+          id={inputId}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="Email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value)
+            if (error) setError(undefined)
+          }}
+          aria-invalid={Boolean(error)}
+          aria-describedby={errorId}
+          data-testid="email-input"
+        />
+        <button type="submit" className="email-submit" aria-label="Continue with email" disabled={loading || !email.trim()} data-testid="email-submit">
+          {loading ? <Spinner size={16} label="Sending the code" /> : <ArrowRightIcon />}
+        </button>
+      </div>
+      <p id={errorId} className="field-error" role={error ? 'alert' : undefined} data-testid="email-error">
+        {error ?? ''}
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,39 @@
+import { connectSocial, type SocialProvider } from '@portico/core'
+import { SocialIcon, socialNames } from '../../components/embedded/SocialIcon.js'
+import { usePortico } from '../../context.js'
+
+/**
+ * The Connect view's social buttons: the first provider in full, the others as a row of tiles.
+ * connectSocial runs straight in the click handler so that its popup opens inside the click.
+ */
+export function SocialLogins({ providers }: { providers: SocialProvider[] }) {
+  const portico = usePortico()
+  const start = (provider: SocialProvider) => void connectSocial(portico, { provider }).catch(() => {})
+  const [first, ...rest] = providers
+  if (!first) return null
+  return (
+    <div className="socials">
+      <button className="social-wide" onClick={() => start(first)} data-testid={`social-${first}`}>
+        <SocialIcon provider={first} />
+        <span className="name">Continue with {socialNames[first]}</span>
+      </button>
+      {rest.length > 0 && (
+        <ul className="social-row" aria-label="More sign-in options" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {rest.map((provider) => (
+            <li key={provider} style={{ display: 'contents' }}>
+              <button
+                className="social-tile"
+                onClick={() => start(provider)}
+                aria-label={`Continue with ${socialNames[provider]}`}
+                title={socialNames[provider]}
+                data-testid={`social-${provider}`}
+              >
+                <SocialIcon provider={provider} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

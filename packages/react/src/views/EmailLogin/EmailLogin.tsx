@@ -1,0 +1,81 @@
+import { connectEmail, emailCooldownLeft, verifyOtp } from '@portico/core'
+import { useEffect, useState } from 'react'
+import { embeddedCss } from '../../components/embedded/styles.js'
+import { DeviceIcon, MailIcon } from '../../components/embedded/SocialIcon.js'
+import { OtpForm } from '../../components/embedded/OtpForm.js'
+import { Spinner } from '../../components/Spinner.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+
+/**
+ * SPEC §2 EmailLogin: the code from the email (VERIFY_OTP), or — on a device the account has not
+ * seen — waiting for the approval link in the email (VERIFY_DEVICE), which then asks for the code.
+ */
+export default function EmailLogin() {
+  const portico = usePortico()
+  const email = usePorticoStore('embedded', (s) => s.email)
+  const step = usePorticoStore('embedded', (s) => s.emailStep)
+  const loading = usePorticoStore('embedded', (s) => s.loading)
+  const error = usePorticoStore('embedded', (s) => s.error)
+
+  if (step === 'VERIFY_DEVICE')
+    return (
+      <div className="embedded-step" data-testid="email-device">
+        <style>{embeddedCss}</style>
+        <span className="step-icon"><DeviceIcon /></span>
+        <p className="title">Approve this device</p>
+        <p className="text">
+          We emailed a link to <strong>{email}</strong>. Open it to approve this browser; this window continues by itself.
+        </p>
+        {error ? (
+          <p className="field-error" role="alert">{error}</p>
+        ) : (
+          <Spinner size={24} label="Waiting for the approval" />
+        )}
+      </div>
+    )
+
+  return (
+    <div className="embedded-step" data-testid="email-otp">
+      <style>{embeddedCss}</style>
+      <span className="step-icon"><MailIcon /></span>
+      <p className="title">Enter the code</p>
+      <p className="text">
+        We sent a code to <strong>{email}</strong>. It expires in 10 minutes.
+      </p>
+      <OtpForm
+        label={`Code sent to ${email ?? 'your email'}`}
+        loading={loading}
+        error={error}
+        onSubmit={(otp) => void verifyOtp(portico, { otp }).catch(() => {})}
+      />
+      <ResendCode email={email} />
+    </div>
+  )
+}
+
+/** Resend, with SPEC §5's 30 s cooldown counted down on the button. */
+function ResendCode({ email }: { email: string | undefined }) {
+  const portico = usePortico()
+  const sentAt = usePorticoStore('embedded', (s) => s.lastEmailRequestAt)
+  const [left, setLeft] = useState(() => emailCooldownLeft(portico))
+  useEffect(() => {
+    setLeft(emailCooldownLeft(portico))
+    const timer = setInterval(() => setLeft(emailCooldownLeft(portico)), 1000)
+    return () => clearInterval(timer)
+  }, [portico, sentAt])
+  const seconds = Math.ceil(left / 1000)
+  const waiting = seconds > 0
+  return (
+    <button
+      type="button"
+      className="link-button"
+      aria-disabled={waiting}
+      onClick={() => {
+        if (!waiting && email) void connectEmail(portico, { email }).catch(() => {})
+      }}
+      data-testid="email-resend"
+    >
+      {waiting ? `Resend code in ${seconds} s` : 'Resend code'}
+    </button>
+  )
+}

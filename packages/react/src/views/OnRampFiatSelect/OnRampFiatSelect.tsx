@@ -1,0 +1,58 @@
+import { fetchOnrampOptions, push, setPaymentCurrency } from '@portico/core'
+import { useEffect } from 'react'
+import { CheckIcon } from '../../components/icons.js'
+import { Spinner } from '../../components/Spinner.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+import { currencyName, FiatIcon } from '../OnRampProviders/FiatIcon.js'
+import { onrampCss } from '../OnRampProviders/styles.js'
+
+/** SPEC §2 OnRampFiatSelect: the currency to pay with (SPEC §9: USD by default). */
+export default function OnRampFiatSelect() {
+  const portico = usePortico()
+  const currencies = usePorticoStore('onramp', (s) => s.paymentCurrencies)
+  const selected = usePorticoStore('onramp', (s) => s.paymentCurrency)
+  const error = usePorticoStore('onramp', (s) => s.error)
+  useEffect(() => {
+    if (portico.stores.onramp.getState().paymentCurrencies.length === 0) void fetchOnrampOptions(portico)
+  }, [portico])
+
+  return (
+    <div className="onramp" data-testid="onramp-fiat-select">
+      <style>{onrampCss}</style>
+      <p className="text intro">Choose the currency you pay with.</p>
+      {currencies.length === 0 ? (
+        error ? (
+          <p className="empty error" role="alert">{error}</p>
+        ) : (
+          <div className="center"><Spinner size={24} label="Loading currencies" /></div>
+        )
+      ) : (
+        <ul className="list" aria-label="Payment currencies">
+          {currencies.map((currency) => {
+            const current = selected?.id === currency.id
+            return (
+              <li key={currency.id}>
+                <button
+                  className="list-item"
+                  aria-current={current}
+                  onClick={() => {
+                    setPaymentCurrency(portico, currency)
+                    push(portico.stores.router, 'OnRampProviders')
+                  }}
+                  data-testid={`onramp-fiat-${currency.id}`}
+                >
+                  <FiatIcon currency={currency.id} />
+                  <span className="main">
+                    {currency.id}
+                    <span className="sub">{currencyName(currency.id)}</span>
+                  </span>
+                  {current && <CheckIcon className="check" />}
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </div>
+  )
+}

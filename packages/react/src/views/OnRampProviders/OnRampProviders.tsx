@@ -1,0 +1,148 @@
+import {
+  fetchBalance,
+  fetchOnrampOptions,
+  reset,
+  selectOnrampProvider,
+  setPaymentAmount,
+  truncateDecimals,
+  type OnrampProvider,
+} from '@portico/core'
+import { useEffect, useState } from 'react'
+import { CardIcon, ChevronIcon } from '../../components/icons.js'
+import { Spinner } from '../../components/Spinner.js'
+import { TokenIcon } from '../../components/TokenIcon.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+import { FiatIcon } from './FiatIcon.js'
+import { onrampCss } from './styles.js'
+
+const METHOD_LABELS: Record<string, string> = { card: 'Card', ach_bank_account: 'Bank account' }
+const AMOUNT_PATTERN = /^\d*\.?\d*$/
+
+/**
+ * SPEC §2 OnRampProviders: the amount (kept exactly as typed), its limits, the quote read at
+ * purchaseAmount.amount, and the providers. A provider opens its link (SPEC §7) in a new window.
+ */
+export default function OnRampProviders() {
+  const portico = usePortico()
+  const onramp = usePorticoStore('onramp', (s) => s)
+  const namespace = usePorticoStore('network', (s) => s.activeNamespace)
+  const { tokenBalance } = usePorticoAccount()
+  const [opened, setOpened] = useState<OnrampProvider | undefined>(undefined)
+  useEffect(() => {
+    if (portico.stores.onramp.getState().providers.length === 0) void fetchOnrampOptions(portico)
+  }, [portico])
+
+  const { paymentCurrency, purchaseCurrency, paymentAmount = '', purchaseAmount, quotesLoading, error } = onramp
+  const fiat = paymentCurrency?.id ?? 'USD'
+  const token = purchaseCurrency?.symbol ?? 'USDC'
+  const icon = tokenBalance?.find((t) => t.symbol === token)?.iconUrl
+  const providers = onramp.providers.filter((p) => p.supportedChains.includes(namespace))
+  const amountOk = paymentAmount !== '' && Number(paymentAmount) > 0 && !error
+  const limits = paymentCurrency?.payment_method_limits
+    .map((l) => `${METHOD_LABELS[l.id] ?? l.id} ${l.min}–${l.max}`)
+    .join(' · ')
+
+  const open = (provider: OnrampProvider) => {
+    const link = selectOnrampProvider(portico, provider)
+    // Synchronously in the click, so that the browser allows the new window.
+    window.open(link, '_blank', 'noopener,noreferrer,popup,width=600,height=800')
+    setOpened(provider)
+  }
+
+  if (opened) return <PurchasePending provider={opened} token={token} onBack={() => setOpened(undefined)} />
+
+  return (
+    <div className="onramp" data-testid="onramp-providers">
+      <style>{onrampCss}</style>
+      <div className="onramp-summary">
+        Buy
+        <span className="chip" data-testid="onramp-token-chip">
+          <TokenIcon src={icon} symbol={token} size={20} /> {token}
+        </span>
+        with
+        <span className="chip" data-testid="onramp-fiat-chip">
+          <FiatIcon currency={fiat} /> {fiat}
+        </span>
+      </div>
+      <div className={`field${error ? ' invalid' : ''}`}>
+        <label htmlFor="onramp-amount">You pay</label>
+        <div className="amount-row">
+          <input
+            id="onramp-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={paymentAmount}
+            onChange={(event) => {
+              if (AMOUNT_PATTERN.test(event.target.value)) setPaymentAmount(portico, event.target.value)
+            }}
+            aria-invalid={Boolean(error)}
+            aria-describedby="onramp-limits"
+            data-testid="onramp-amount"
+          />
+          <span className="currency">{fiat}</span>
+        </div>
+      </div>
+      <p id="onramp-limits" className={`limits${error ? ' error' : ''}`} role={error ? 'alert' : undefined} data-testid="onramp-limits">
+        {error ?? (limits ? `Limits: ${limits} ${fiat}` : '')}
+      </p>
+      <div className="quote" aria-live="polite" data-testid="onramp-quote">
+        <span className="muted">You get</span>
+        {quotesLoading ? (
+          <Spinner size={14} label="Getting a quote" />
+        ) : purchaseAmount !== undefined ? (
+          <span className="value" data-testid="onramp-quote-amount">≈ {truncateDecimals(purchaseAmount, 2)} {token}</span>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </div>
+      <p className="providers-head">Providers</p>
+      {providers.length === 0 ? (
+        <p className="empty">No provider serves this network</p>
+      ) : (
+        <ul className="list" aria-label="Providers">
+          {providers.map((provider) => (
+            <li key={provider.name}>
+              <button className="list-item" disabled={!amountOk || quotesLoading} onClick={() => open(provider)} data-testid={`onramp-provider-${provider.name}`}>
+                <span className="provider-icon"><CardIcon /></span>
+                <span className="main">
+                  {provider.label}
+                  <span className="sub">Fees {provider.feeRange}</span>
+                </span>
+                <ChevronIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+/** After the provider window opened: finish there, then refresh the balance here. */
+function PurchasePending({ provider, token, onBack }: { provider: OnrampProvider; token: string; onBack: () => void }) {
+  const portico = usePortico()
+  const { tokenBalance, balanceLoading } = usePorticoAccount()
+  const held = tokenBalance?.find((t) => t.symbol === token)
+  return (
+    <div className="onramp-pending" data-testid="onramp-pending">
+      <style>{onrampCss}</style>
+      <span className="provider-icon"><CardIcon /></span>
+      <p className="title">Complete the purchase in the provider window</p>
+      <p className="text">{provider.label} opened in a new window. When it is done, refresh the balance to see your {token}.</p>
+      <p className="balance-line" data-testid="onramp-balance">
+        {balanceLoading ? <Spinner size={14} label="Loading balance" /> : `${truncateDecimals(held?.quantity.numeric ?? '0')} ${token}`}
+      </p>
+      <div className="actions">
+        <button className="button full" onClick={() => void fetchBalance(portico, undefined, { force: true })} data-testid="onramp-refresh">
+          Refresh balance
+        </button>
+        <button className="button secondary full" onClick={() => reset(portico.stores.router, 'Account')} data-testid="onramp-done">
+          Back to Account
+        </button>
+        <button className="link-button" onClick={onBack}>Choose another amount</button>
+      </div>
+    </div>
+  )
+}

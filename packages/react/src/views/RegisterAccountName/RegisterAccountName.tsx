@@ -1,0 +1,102 @@
+import { fullName, isValidName, registerName, suggestNames } from '@portico/core'
+import { useRef, type FormEvent } from 'react'
+import { Spinner } from '../../components/Spinner.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+import { namesCss } from './styles.js'
+
+/**
+ * SPEC §2 RegisterAccountName: pick a name. Suggestions with their availability arrive as the
+ * user types (core debounces); 'Register' has the wallet sign, then core shows the success view.
+ */
+export default function RegisterAccountName() {
+  const portico = usePortico()
+  const input = usePorticoStore('names', (s) => s.input)
+  const suggestions = usePorticoStore('names', (s) => s.suggestions)
+  const suggestionsLoading = usePorticoStore('names', (s) => s.suggestionsLoading)
+  const loading = usePorticoStore('names', (s) => s.loading)
+  const error = usePorticoStore('names', (s) => s.error)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const suffix = fullName(portico, '')
+  const typed = input.trim().toLowerCase()
+  const label = typed.endsWith(suffix) ? typed.slice(0, -suffix.length) : typed
+  const wanted = label ? fullName(portico, label) : ''
+  // While new suggestions load, the previous ones may not be for this input.
+  const exact = suggestionsLoading ? undefined : suggestions.find((s) => s.name === wanted)
+  const taken = exact?.registered === true
+  const canRegister = isValidName(label) && !taken && !loading && !suggestionsLoading
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (canRegister) void registerName(portico, label).catch(() => {})
+  }
+  const hint = loading
+    ? 'Approve the signature in your wallet'
+    : error ??
+      (taken
+        ? `${wanted} is already registered`
+        : exact
+          ? `${wanted} is available`
+          : suggestionsLoading
+            ? 'Checking availability…'
+            : 'Letters, digits and hyphens, at least 4')
+  const hintIsError = !loading && (error !== undefined || taken)
+
+  return (
+    <form className="names" onSubmit={submit} noValidate data-testid="register-name">
+      <style>{namesCss}</style>
+      <p className="text intro">Choose a name for your account. People can send to it instead of your address.</p>
+      <div className={`field${hintIsError ? ' invalid' : ''}`}>
+        <label htmlFor="register-name-input">Name</label>
+        {/* The input is as wide as its text, so that the suffix follows it; the whole row focuses it. */}
+        <div className="name-input" onClick={() => inputRef.current?.focus()}>
+          <span className="grow" data-value={input || 'yourname'}>
+            <input
+              ref={inputRef}
+              id="register-name-input"
+              size={1}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="yourname"
+              value={input}
+              onChange={(event) => suggestNames(portico, event.target.value)}
+              disabled={loading}
+              aria-invalid={hintIsError}
+              aria-describedby="register-name-hint"
+              data-testid="register-name-input"
+            />
+          </span>
+          <span className="name-suffix" aria-hidden="true">{suffix}</span>
+        </div>
+      </div>
+      <p id="register-name-hint" className={`names-hint${hintIsError ? ' error' : ''}`} role={hintIsError ? 'alert' : undefined} data-testid="register-name-hint">
+        {hint}
+      </p>
+      {(suggestionsLoading || suggestions.length > 0) && (
+        <>
+          <p className="suggestions-head">Suggestions {suggestionsLoading && <Spinner size={12} label="Loading suggestions" />}</p>
+          <ul className="suggestions" data-testid="name-suggestions">
+            {suggestions.map((s) => (
+              <li key={s.name}>
+                <button
+                  type="button"
+                  className="suggestion"
+                  disabled={s.registered || loading}
+                  onClick={() => suggestNames(portico, s.name.slice(0, s.name.length - suffix.length))}
+                  data-testid="name-suggestion"
+                  data-registered={s.registered}
+                >
+                  <span className="label">{s.name}</span>
+                  <span className={`tag ${s.registered ? 'taken' : 'success'}`}>{s.registered ? 'Registered' : 'Available'}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <button type="submit" className="button full" disabled={!canRegister} aria-busy={loading} data-testid="register-name-submit">
+        {loading ? <><Spinner size={14} />Registering…</> : 'Register'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,30 @@
+import { reset } from '@portico/core'
+import { Avatar } from '../../components/Avatar.js'
+import { CheckIcon } from '../../components/icons.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+import { namesCss } from '../RegisterAccountName/styles.js'
+
+/** SPEC §4 'Name registration' success: the registered name, and the way back to Account. */
+export default function RegisterAccountNameSuccess() {
+  const portico = usePortico()
+  const name = usePorticoStore('names', (s) => s.registeredName)
+  const { address, profileImage } = usePorticoAccount()
+  return (
+    <div className="name-success" data-testid="register-name-success">
+      <style>{namesCss}</style>
+      {address && (
+        <span className="badge">
+          <Avatar address={address} image={profileImage} size={72} />
+          <span className="check"><CheckIcon width={12} height={12} /></span>
+        </span>
+      )}
+      <p className="text">Your account is now</p>
+      <p className="registered" data-testid="registered-name">{name}</p>
+      <p className="text">Others can send to this name instead of your address.</p>
+      <button className="button full" onClick={() => reset(portico.stores.router, 'Account')} data-testid="register-name-done">
+        Back to Account
+      </button>
+    </div>
+  )
+}

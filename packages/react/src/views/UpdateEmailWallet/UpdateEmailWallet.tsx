@@ -1,0 +1,90 @@
+import { readLoginCache, requestEmailUpdate, verifyEmailUpdateOtp } from '@portico/core'
+import { useId, useState, type FormEvent } from 'react'
+import { embeddedCss } from '../../components/embedded/styles.js'
+import { MailIcon } from '../../components/embedded/SocialIcon.js'
+import { OtpForm } from '../../components/embedded/OtpForm.js'
+import { Spinner } from '../../components/Spinner.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+
+/**
+ * SPEC §2 UpdateEmailWallet: the new address, then the code sent to the current address
+ * (VERIFY_PRIMARY_OTP), then the code sent to the new one (VERIFY_SECONDARY_OTP). Core's
+ * updateEmail polls for the change and closes the modal.
+ */
+export default function UpdateEmailWallet() {
+  const portico = usePortico()
+  const step = usePorticoStore('embedded', (s) => s.updateStep)
+  const newEmail = usePorticoStore('embedded', (s) => s.updateEmail)
+  const loading = usePorticoStore('embedded', (s) => s.loading)
+  const error = usePorticoStore('embedded', (s) => s.error)
+  const current = readLoginCache(portico.storage).email
+
+  if (step === 'EMAIL') return <NewEmailStep current={current} loading={loading} error={error} />
+  const primary = step === 'VERIFY_PRIMARY_OTP'
+  const to = primary ? current : newEmail
+  return (
+    <div className="embedded-step" data-testid={primary ? 'update-email-primary' : 'update-email-secondary'}>
+      <style>{embeddedCss}</style>
+      <span className="step-icon"><MailIcon /></span>
+      <p className="title">{primary ? 'Confirm it is you' : 'Confirm your new email'}</p>
+      <p className="text">
+        {primary ? 'Step 1 of 2. ' : 'Step 2 of 2. '}
+        Enter the code we sent to <strong>{to ?? 'your email'}</strong>.
+      </p>
+      <OtpForm
+        key={step}
+        testId={primary ? 'update-primary-otp' : 'update-secondary-otp'}
+        label={`Code sent to ${to ?? 'your email'}`}
+        loading={loading}
+        error={error}
+        onSubmit={(otp) => void verifyEmailUpdateOtp(portico, { otp }).catch(() => {})}
+      />
+    </div>
+  )
+}
+
+function NewEmailStep({ current, loading, error }: { current: string | undefined; loading: boolean; error: string | undefined }) {
+  const portico = usePortico()
+  const [email, setEmail] = useState('')
+  const inputId = useId()
+  const errorId = useId()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!loading) void requestEmailUpdate(portico, { email }).catch(() => {})
+  }
+  return (
+    <div className="embedded-step" data-testid="update-email">
+      <style>{embeddedCss}</style>
+      <span className="step-icon"><MailIcon /></span>
+      <p className="title">Change your email</p>
+      {current && (
+        <p className="text">
+          Your wallet signs in with <strong>{current}</strong>.
+        </p>
+      )}
+      <form className="otp-form" onSubmit={submit} noValidate>
+        <div className={`email-row${error ? ' invalid' : ''}`}>
+          <MailIcon className="lead" />
+          <label className="sr-only" htmlFor={inputId}>New email</label>
+          <input
+            id={inputId}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="New email"
+            value={email}
+            autoFocus
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={Boolean(error)}
+            aria-describedby={errorId}
+            data-testid="update-email-input"
+          />
+        </div>
+        <p id={errorId} className="field-error" role={error ? 'alert' : undefined} data-testid="update-email-error">{error ?? ''}</p>
+        <button type="submit" className="button full" disabled={loading || !email.trim()} data-testid="update-email-submit">
+          {loading ? <Spinner size={16} label="Sending the code" /> : 'Continue'}
+        </button>
+      </form>
+    </div>
+  )
+}
