@@ -39,7 +39,12 @@ const portico = createPortico({
   apiUrl,
   metadata,
   // Pairing through Portico's own relay on the same server.
-  walletConnect: walletConnect({ relayUrl: `${apiUrl.replace(/^http/, 'ws')}/relay`, projectId: params.get('projectId') ?? 'portico-dev', metadata }),
+  walletConnect: walletConnect({
+    // ?relay= points the pairing at another relay (a journey restarts its own).
+    relayUrl: params.get('relay') ?? `${apiUrl.replace(/^http/, 'ws')}/relay`,
+    projectId: params.get('projectId') ?? 'portico-dev',
+    metadata,
+  }),
   embeddedWallet: embeddedWallet({ frameUrl }),
   termsConditionsUrl: `${location.origin}/terms`,
   privacyPolicyUrl: `${location.origin}/privacy`,
