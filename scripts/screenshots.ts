@@ -294,6 +294,20 @@ try {
         await page.screenshot({ path: file })
         shots.push(file)
       }
+      if (only === 'walletconnect') {
+        const empty = await browser.newContext({ viewport })
+        const emptyPage = await openDemo(info, empty, `?theme=${theme}&testWallet=off`)
+        await connectButton(emptyPage).click()
+        await modal(emptyPage).getByTestId('wallet-walletConnect').click()
+        await modal(emptyPage).getByTestId('wc-qr').waitFor({ timeout: 20_000 })
+        await shot(emptyPage, 'ConnectingWalletConnect')
+        await modal(emptyPage).getByRole('button', { name: 'Back' }).click()
+        await modal(emptyPage).getByTestId('all-wallets-entry').click()
+        await modal(emptyPage).locator('[data-testid^="all-wallet-"]').first().waitFor({ timeout: 15_000 })
+        await shot(emptyPage, 'AllWallets')
+        await empty.close()
+        continue
+      }
       if (only === 'embedded') {
         await embeddedShots(browser, viewport, theme, shot)
         continue
@@ -337,6 +351,13 @@ try {
       // Without a browser wallet: 'No browser wallet found', or the All Wallets entry when pairing is configured.
       await modal(emptyPage).locator('[data-testid=no-wallets],[data-testid=all-wallets-entry]').first().waitFor()
       await shot(emptyPage, 'Connect-no-wallets')
+      await modal(emptyPage).getByTestId('wallet-walletConnect').click()
+      await modal(emptyPage).getByTestId('wc-qr').waitFor({ timeout: 20_000 })
+      await shot(emptyPage, 'ConnectingWalletConnect')
+      await modal(emptyPage).getByRole('button', { name: 'Back' }).click()
+      await modal(emptyPage).getByTestId('all-wallets-entry').click()
+      await modal(emptyPage).locator('[data-testid^="all-wallet-"]').first().waitFor({ timeout: 15_000 })
+      await shot(emptyPage, 'AllWallets')
       await empty.close()
     }
   }
