@@ -1,0 +1,12 @@
+export {
+  createWalletConnectTestWallet,
+  closeSignClient,
+  EIP155_METHODS,
+  EIP155_EVENTS,
+  type WalletConnectTestWallet,
+  type WalletConnectTestWalletOptions,
+  type PendingItem,
+  type PendingKind,
+  type HandledItem,
+} from './wallet'
+export { memoryStorage, localStorageStorage, type KeyValueStorage } from './storage'

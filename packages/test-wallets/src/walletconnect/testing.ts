@@ -1,0 +1,32 @@
+/**
+ * A dapp side for tests of the test wallet: a plain SignClient with its own in-memory storage and
+ * prefix, Verify and telemetry off, pointed at a relay URL.
+ */
+import { SignClient } from '@walletconnect/sign-client'
+import type { SignClientTypes } from '@walletconnect/types'
+import { memoryStorage } from './storage'
+import { closeSignClient, EIP155_EVENTS, EIP155_METHODS } from './wallet'
+
+export async function createTestDapp(relayUrl: string, projectId = 'portico-dev') {
+  const client = await SignClient.init({
+    projectId,
+    relayUrl,
+    metadata: { name: 'Portico test dapp', description: 'tests', url: 'http://127.0.0.1:5173', icons: [] },
+    storage: memoryStorage(),
+    customStoragePrefix: `portico-test-dapp-${Math.random().toString(36).slice(2)}`,
+    telemetryEnabled: false,
+    logger: 'silent',
+  } as SignClientTypes.Options)
+  client.core.verify.register = async () => ''
+  client.core.verify.resolve = (async () => undefined) as never
+  return {
+    client,
+    /** Starts a pairing for eip155 chains: the URI to hand the wallet, and the session promise. */
+    connect(chains: string[]) {
+      return client.connect({
+        optionalNamespaces: { eip155: { chains, methods: [...EIP155_METHODS], events: [...EIP155_EVENTS] } },
+      })
+    },
+    close: () => closeSignClient(client),
+  }
+}

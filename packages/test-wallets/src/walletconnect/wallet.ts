@@ -1,0 +1,367 @@
+/**
+ * Portico WalletConnect Test Wallet: a real WalletConnect v2 wallet (on @walletconnect/sign-client)
+ * that signs with a local dev key and sends to the devnet. Development only: never use real funds.
+ * Runs in Node (tests, CLI) and in a browser page (dist/wc-wallet/).
+ */
+import { SignClient } from '@walletconnect/sign-client'
+import type { ProposalTypes, SessionTypes, SignClientTypes } from '@walletconnect/types'
+import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import {
+  createWalletClient,
+  defineChain,
+  http,
+  isHex,
+  type Chain,
+  type Hex,
+  type TransactionRequest,
+  type TypedDataDefinition,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { memoryStorage, type KeyValueStorage } from './storage'
+
+export const EIP155_METHODS = [
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'eth_chainId',
+  'eth_accounts',
+  'eth_requestAccounts',
+  'wallet_switchEthereumChain',
+] as const
+export const EIP155_EVENTS = ['chainChanged', 'accountsChanged'] as const
+
+export interface WalletConnectTestWalletOptions {
+  /** ws://127.0.0.1:8787/relay (Portico's relay) or any WalletConnect relay. */
+  relayUrl: string
+  projectId?: string
+  /** The dev key that signs (never a key with real funds). */
+  privateKey: Hex
+  /** JSON-RPC endpoint per CAIP-2 chain this wallet supports, e.g. { 'eip155:31337': 'http://127.0.0.1:8545' }. */
+  rpc: Record<string, string>
+  /** Approve proposals and requests without asking (default true). When false they wait in pending(). */
+  autoApprove?: boolean
+  /** Storage for the SDK; in memory by default, so wallets never share state. */
+  storage?: KeyValueStorage
+  /** A prefix unique to this wallet (default: a random one). */
+  storagePrefix?: string
+  metadata?: SignClientTypes.Metadata
+  /** SDK log level (default 'silent'). */
+  logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+}
+
+export type PendingKind = 'proposal' | 'request'
+export interface PendingItem {
+  key: number
+  kind: PendingKind
+  /** One line for people: who asks for what. */
+  summary: string
+  proposal?: ProposalTypes.Struct
+  request?: { topic: string; id: number; chainId: string; method: string; params: unknown }
+}
+export interface HandledItem {
+  kind: PendingKind
+  method?: string
+  approved: boolean
+  result?: unknown
+  error?: { code: number; message: string }
+}
+
+type Decision = 'approve' | 'reject'
+type NextRule = { kind: PendingKind | 'any'; decision: Decision }
+
+export interface WalletConnectTestWallet {
+  readonly address: Hex
+  readonly client: InstanceType<typeof SignClient>
+  /** Pairs from a `wc:` URI; the proposal follows (approved per the rules below). */
+  pair(uri: string): Promise<void>
+  /** The next proposal/request (of `kind`, or any) is approved / rejected, even with autoApprove off. */
+  approveNext(kind?: PendingKind | 'any'): void
+  rejectNext(kind?: PendingKind | 'any'): void
+  setAutoApprove(on: boolean): void
+  /** Proposals and requests waiting for a decision (autoApprove off). */
+  pending(): PendingItem[]
+  decide(key: number, decision: Decision): void
+  /** What the wallet answered so far, oldest first. */
+  handled(): HandledItem[]
+  sessions(): SessionTypes.Struct[]
+  /** Resolves with the newest session once one exists. */
+  waitForSession(timeoutMs?: number): Promise<SessionTypes.Struct>
+  /** The chain the wallet is on (CAIP-2). */
+  currentChain(): string
+  /** Switches chain and tells every session (chainChanged), as wallet_switchEthereumChain does. */
+  switchChain(caip2: string): Promise<void>
+  /** Notified on every change (pending items, sessions, handled list, log). */
+  onChange(fn: () => void): () => void
+  log(): string[]
+  disconnect(topic?: string): Promise<void>
+  close(): Promise<void>
+}
+
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+const userRejected = () => new RpcError(4001, 'User rejected the request.')
+
+function chainFor(caip2: string, rpcUrl: string): Chain {
+  const id = Number(caip2.split(':')[1])
+  return defineChain({
+    id,
+    name: `Devnet ${id}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  })
+}
+
+const big = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : BigInt(v as string))
+
+export async function createWalletConnectTestWallet(options: WalletConnectTestWalletOptions): Promise<WalletConnectTestWallet> {
+  const account = privateKeyToAccount(options.privateKey)
+  const chains = Object.keys(options.rpc).filter((c) => c.startsWith('eip155:'))
+  if (chains.length === 0) throw new Error('createWalletConnectTestWallet: give at least one eip155 chain in rpc')
+  let current = chains[0]!
+  let autoApprove = options.autoApprove ?? true
+  const rules: NextRule[] = []
+  const waiting = new Map<number, { item: PendingItem; resolve: (d: Decision) => void }>()
+  const handledList: HandledItem[] = []
+  const logLines: string[] = []
+  const listeners = new Set<() => void>()
+  let nextKey = 1
+  const changed = () => listeners.forEach((fn) => fn())
+  const note = (line: string) => {
+    logLines.push(`${new Date().toISOString().slice(11, 19)} ${line}`)
+    if (logLines.length > 200) logLines.shift()
+    changed()
+  }
+
+  const client = await SignClient.init({
+    projectId: options.projectId ?? 'portico-dev',
+    relayUrl: options.relayUrl,
+    metadata: options.metadata ?? {
+      name: 'Portico WalletConnect Test Wallet',
+      description: 'Development only: signs with a local dev key.',
+      url: 'http://127.0.0.1',
+      icons: [],
+    },
+    storage: options.storage ?? memoryStorage(),
+    customStoragePrefix: options.storagePrefix ?? `portico-wc-wallet-${Math.random().toString(36).slice(2)}`,
+    telemetryEnabled: false,
+    signConfig: { disableRequestQueue: true },
+    logger: options.logLevel ?? 'silent',
+  } as SignClientTypes.Options)
+  // Verify is a hosted service: off for a local relay (it would cost ~5 s per proposal/request offline).
+  client.core.verify.register = async () => ''
+  client.core.verify.resolve = (async () => undefined) as never
+
+  /** Waits for a decision: a queued rule, autoApprove, or a person (decide / approveNext). */
+  const decision = (item: Omit<PendingItem, 'key'>): Promise<Decision> => {
+    const ruleIndex = rules.findIndex((r) => r.kind === 'any' || r.kind === item.kind)
+    if (ruleIndex >= 0) return Promise.resolve(rules.splice(ruleIndex, 1)[0]!.decision)
+    if (autoApprove) return Promise.resolve('approve')
+    const key = nextKey++
+    return new Promise((resolve) => {
+      waiting.set(key, {
+        item: { ...item, key },
+        resolve: (d) => {
+          waiting.delete(key)
+          resolve(d)
+          changed()
+        },
+      })
+      note(`waiting: ${item.summary}`)
+    })
+  }
+  const queueRule = (kind: PendingKind | 'any', d: Decision) => {
+    const oldest = [...waiting.values()].find((w) => kind === 'any' || w.item.kind === kind)
+    if (oldest) oldest.resolve(d)
+    else rules.push({ kind, decision: d })
+  }
+
+  client.on('session_proposal', async ({ id, params }) => {
+    const summary = `connect request from ${params.proposer.metadata.name} (${params.proposer.metadata.url})`
+    const d = await decision({ kind: 'proposal', summary, proposal: params })
+    try {
+      if (d === 'reject') {
+        await client.reject({ id, reason: getSdkError('USER_REJECTED') })
+        handledList.push({ kind: 'proposal', approved: false })
+        note(`rejected ${summary}`)
+        return
+      }
+      let namespaces: SessionTypes.Namespaces
+      try {
+        namespaces = buildApprovedNamespaces({
+          proposal: params,
+          supportedNamespaces: {
+            eip155: {
+              chains,
+              methods: [...EIP155_METHODS],
+              events: [...EIP155_EVENTS],
+              accounts: chains.map((c) => `${c}:${account.address}`),
+            },
+          },
+        })
+      } catch (error) {
+        await client.reject({ id, reason: getSdkError('UNSUPPORTED_CHAINS') })
+        handledList.push({ kind: 'proposal', approved: false, error: { code: 5100, message: String(error) } })
+        note(`could not approve (${(error as Error).message}); rejected`)
+        return
+      }
+      const requested = [
+        ...Object.values(params.requiredNamespaces ?? {}).flatMap((n) => n.chains ?? []),
+        ...Object.values(params.optionalNamespaces ?? {}).flatMap((n) => n.chains ?? []),
+      ]
+      if (requested.length && !requested.includes(current)) current = requested.find((c) => chains.includes(c)) ?? current
+      const { topic, acknowledged } = await client.approve({ id, namespaces })
+      handledList.push({ kind: 'proposal', approved: true, result: topic })
+      note(`approved ${summary}: session ${topic.slice(0, 8)}…`)
+      acknowledged().then(changed, () => undefined)
+    } catch (error) {
+      note(`proposal failed: ${(error as Error).message}`)
+    }
+  })
+
+  const run = async (method: string, params: unknown, chainId: string): Promise<unknown> => {
+    const p = (Array.isArray(params) ? params : []) as unknown[]
+    const rpcUrl = options.rpc[chainId] ?? options.rpc[current]!
+    const chain = chainFor(options.rpc[chainId] ? chainId : current, rpcUrl)
+    switch (method) {
+      case 'eth_chainId':
+        return `0x${Number(current.split(':')[1]).toString(16)}`
+      case 'eth_accounts':
+      case 'eth_requestAccounts':
+        return [account.address]
+      case 'personal_sign': {
+        const message = p[0] as string
+        return account.signMessage({ message: isHex(message) ? { raw: message } : message })
+      }
+      case 'eth_sign':
+        return account.signMessage({ message: { raw: p[1] as Hex } })
+      case 'eth_signTypedData':
+      case 'eth_signTypedData_v4': {
+        const data = (typeof p[1] === 'string' ? JSON.parse(p[1]) : p[1]) as TypedDataDefinition
+        return account.signTypedData(data)
+      }
+      case 'eth_sendTransaction': {
+        const tx = (p[0] ?? {}) as Record<string, string | undefined>
+        const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) })
+        const request = {
+          to: tx.to as Hex | undefined,
+          data: (tx.data ?? tx.input) as Hex | undefined,
+          value: big(tx.value),
+          gas: big(tx.gas ?? tx.gasLimit),
+          nonce: tx.nonce === undefined ? undefined : Number(BigInt(tx.nonce)),
+          ...(tx.gasPrice
+            ? { gasPrice: big(tx.gasPrice) }
+            : { maxFeePerGas: big(tx.maxFeePerGas), maxPriorityFeePerGas: big(tx.maxPriorityFeePerGas) }),
+        } as TransactionRequest
+        return wallet.sendTransaction({ ...request, account, chain } as never)
+      }
+      case 'wallet_switchEthereumChain': {
+        const target = `eip155:${Number(BigInt((p[0] as { chainId: string }).chainId))}`
+        if (!chains.includes(target)) throw new RpcError(4902, `Unrecognized chain ${target}`)
+        await switchChain(target)
+        return null
+      }
+      default:
+        throw new RpcError(4200, `Unsupported method ${method}`)
+    }
+  }
+  const READ_ONLY = new Set(['eth_chainId', 'eth_accounts'])
+
+  client.on('session_request', async ({ topic, id, params }) => {
+    const { request, chainId } = params
+    const summary = `${request.method} on ${chainId}`
+    let response: { id: number; jsonrpc: '2.0'; result: unknown } | { id: number; jsonrpc: '2.0'; error: { code: number; message: string } }
+    try {
+      const d = READ_ONLY.has(request.method)
+        ? 'approve'
+        : await decision({ kind: 'request', summary, request: { topic, id, chainId, method: request.method, params: request.params } })
+      if (d === 'reject') throw userRejected()
+      const result = await run(request.method, request.params, chainId)
+      response = { id, jsonrpc: '2.0', result }
+      handledList.push({ kind: 'request', method: request.method, approved: true, result })
+      note(`answered ${summary}`)
+    } catch (error) {
+      const e = error instanceof RpcError ? error : new RpcError(-32603, (error as Error).message)
+      response = { id, jsonrpc: '2.0', error: { code: e.code, message: e.message } }
+      handledList.push({ kind: 'request', method: request.method, approved: e.code !== 4001, error: response.error })
+      note(`${e.code === 4001 ? 'rejected' : 'failed'} ${summary}${e.code === 4001 ? '' : `: ${e.message}`}`)
+    }
+    await client.respond({ topic, response }).catch((error) => note(`respond failed: ${(error as Error).message}`))
+  })
+  client.on('session_delete', ({ topic }) => note(`session ${topic.slice(0, 8)}… ended by the dapp`))
+  client.on('session_ping', () => undefined)
+
+  const switchChain = async (caip2: string) => {
+    if (!chains.includes(caip2)) throw new Error(`Not a configured chain: ${caip2}`)
+    current = caip2
+    for (const session of client.session.getAll())
+      await client.emit({ topic: session.topic, event: { name: 'chainChanged', data: Number(caip2.split(':')[1]) }, chainId: caip2 })
+    note(`switched to ${caip2}`)
+  }
+
+  return {
+    address: account.address,
+    client,
+    async pair(uri) {
+      if (!uri.startsWith('wc:')) throw new Error('Not a WalletConnect URI (it starts with wc:)')
+      note('pairing…')
+      await client.core.pairing.pair({ uri })
+    },
+    approveNext: (kind = 'any') => queueRule(kind, 'approve'),
+    rejectNext: (kind = 'any') => queueRule(kind, 'reject'),
+    setAutoApprove(on) {
+      autoApprove = on
+      changed()
+    },
+    pending: () => [...waiting.values()].map((w) => w.item),
+    decide(key, d) {
+      waiting.get(key)?.resolve(d)
+    },
+    handled: () => [...handledList],
+    sessions: () => client.session.getAll(),
+    async waitForSession(timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs
+      for (;;) {
+        const all = client.session.getAll()
+        if (all.length) return all[all.length - 1]!
+        if (Date.now() > until) throw new Error('No WalletConnect session in time')
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    },
+    currentChain: () => current,
+    switchChain,
+    onChange(fn) {
+      listeners.add(fn)
+      return () => listeners.delete(fn)
+    },
+    log: () => [...logLines],
+    async disconnect(topic) {
+      const topics = topic ? [topic] : client.session.getAll().map((s) => s.topic)
+      for (const t of topics) await client.disconnect({ topic: t, reason: getSdkError('USER_DISCONNECTED') })
+      note(`disconnected ${topics.length} session(s)`)
+    },
+    async close() {
+      for (const w of [...waiting.values()]) w.resolve('reject')
+      await closeSignClient(client)
+    },
+  }
+}
+
+/** Stops a SignClient's socket and timers, so a process or test can end. */
+export async function closeSignClient(client: InstanceType<typeof SignClient>) {
+  const core = client.core as unknown as {
+    relayer: { transportClose(): Promise<void>; events: { removeAllListeners(): void } }
+    heartbeat?: { stop?(): void }
+    expirer?: { events?: { removeAllListeners(): void } }
+  }
+  core.heartbeat?.stop?.()
+  core.relayer.events.removeAllListeners()
+  await core.relayer.transportClose().catch(() => undefined)
+}
