@@ -24,3 +24,24 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     },
   }
 }
+
+/**
+ * Fixed windows in Redis (INCR + PEXPIRE), so every server instance behind a load balancer
+ * counts against the same limits (REDIS_URL). A Redis outage lets requests through rather than
+ * taking the API down.
+ */
+export function redisRateLimiter(redis: import('ioredis').Redis, now: () => number = Date.now): RateLimiter {
+  return {
+    async hit(key, limit, windowMs) {
+      const window = Math.floor(now() / windowMs)
+      const redisKey = `portico:rl:${key}:${window}`
+      try {
+        const count = await redis.incr(redisKey)
+        if (count === 1) await redis.pexpire(redisKey, windowMs)
+        return count <= limit
+      } catch {
+        return true
+      }
+    },
+  }
+}

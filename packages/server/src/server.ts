@@ -6,7 +6,7 @@ import { evmClients, type ServerContext } from './context.js'
 import { openDatabase, type Database } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { seedProjects } from './projects.js'
-import { memoryRateLimiter } from './rateLimit.js'
+import { memoryRateLimiter, redisRateLimiter } from './rateLimit.js'
 import { startRelay } from './relay/index.js'
 import { startServices } from './services/index.js'
 import { startEmbeddedWallet, type EmbeddedInfo } from './auth/start.js'
@@ -22,6 +22,15 @@ export interface PorticoServer {
   close(): Promise<void>
 }
 
+/** Rate limits shared through Redis when REDIS_URL is set; per instance otherwise. */
+async function rateLimiterFor(config: ServerConfig, closers: Array<() => Promise<void> | void>) {
+  if (!config.redisUrl) return memoryRateLimiter()
+  const { Redis } = await import('ioredis')
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true })
+  closers.push(async () => void (await redis.quit().catch(() => redis.disconnect())))
+  return redisRateLimiter(redis)
+}
+
 /** Opens the database, migrates it, seeds projects, starts background work and listens. */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<PorticoServer> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...overrides }
@@ -34,7 +43,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const ctx: ServerContext = {
     config,
     db,
-    rateLimiter: memoryRateLimiter(),
+    rateLimiter: await rateLimiterFor(config, closers),
     evmClient: evmClients(config.rpcUrls),
     onClose: (fn) => void closers.push(fn),
     log: (...args) => console.error('[portico-server]', ...args),
