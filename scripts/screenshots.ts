@@ -281,6 +281,17 @@ async function embeddedShots(
   await context.close()
 }
 
+/** From the Connect view without a browser wallet: the pairing QR, then AllWallets. */
+async function walletConnectShots(page: Page, shot: (page: Page, name: string) => Promise<void>) {
+  await modal(page).getByTestId('wallet-walletConnect').click()
+  await modal(page).getByTestId('wc-qr').waitFor({ timeout: 20_000 })
+  await shot(page, 'ConnectingWalletConnect')
+  await modal(page).getByRole('button', { name: 'Back' }).click()
+  await modal(page).getByTestId('all-wallets-entry').click()
+  await modal(page).locator('[data-testid^="all-wallet-"]').first().waitFor({ timeout: 15_000 })
+  await shot(page, 'AllWallets')
+}
+
 // SCREENSHOTS_ONLY=signin-names-onramp (or =embedded) takes only those views (the rest take a while on a small machine).
 const only = process.env.SCREENSHOTS_ONLY
 const nameLabels = ['ada-lovelace', 'grace-hopper', 'alan-turing', 'edsger-dijkstra']
@@ -298,13 +309,7 @@ try {
         const empty = await browser.newContext({ viewport })
         const emptyPage = await openDemo(info, empty, `?theme=${theme}&testWallet=off`)
         await connectButton(emptyPage).click()
-        await modal(emptyPage).getByTestId('wallet-walletConnect').click()
-        await modal(emptyPage).getByTestId('wc-qr').waitFor({ timeout: 20_000 })
-        await shot(emptyPage, 'ConnectingWalletConnect')
-        await modal(emptyPage).getByRole('button', { name: 'Back' }).click()
-        await modal(emptyPage).getByTestId('all-wallets-entry').click()
-        await modal(emptyPage).locator('[data-testid^="all-wallet-"]').first().waitFor({ timeout: 15_000 })
-        await shot(emptyPage, 'AllWallets')
+        await walletConnectShots(emptyPage, shot)
         await empty.close()
         continue
       }
@@ -351,13 +356,7 @@ try {
       // Without a browser wallet: 'No browser wallet found', or the All Wallets entry when pairing is configured.
       await modal(emptyPage).locator('[data-testid=no-wallets],[data-testid=all-wallets-entry]').first().waitFor()
       await shot(emptyPage, 'Connect-no-wallets')
-      await modal(emptyPage).getByTestId('wallet-walletConnect').click()
-      await modal(emptyPage).getByTestId('wc-qr').waitFor({ timeout: 20_000 })
-      await shot(emptyPage, 'ConnectingWalletConnect')
-      await modal(emptyPage).getByRole('button', { name: 'Back' }).click()
-      await modal(emptyPage).getByTestId('all-wallets-entry').click()
-      await modal(emptyPage).locator('[data-testid^="all-wallet-"]').first().waitFor({ timeout: 15_000 })
-      await shot(emptyPage, 'AllWallets')
+      await walletConnectShots(emptyPage, shot)
       await empty.close()
     }
   }
