@@ -215,7 +215,7 @@ async function embeddedShots(
   await shot(page, 'Connect-email-social')
   await dialog.getByTestId('email-input').fill('ada@example')
   await dialog.getByTestId('email-submit').click()
-  await dialog.getByTestId('email-error').filter({ hasText: 'Invalid Email Address' }).waitFor()
+  await dialog.getByTestId('email-error').filter({ hasText: 'valid email address' }).waitFor()
   await shot(page, 'Connect-email-invalid')
 
   const [popup] = await Promise.all([context.waitForEvent('page'), dialog.getByTestId('social-google').click()])

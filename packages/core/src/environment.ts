@@ -1,3 +1,5 @@
+import type { PopupHandle } from './embedded/client.js'
+
 /**
  * What core needs from the outside world, injected so that rules with timers and storage run
  * in Node tests with fakes. The react package passes browser implementations.
@@ -26,6 +28,13 @@ export interface Environment {
   isIosSafari?(): boolean
   /** Cryptographically random UUID (analytics event ids). */
   randomUUID(): string
+  /** The device's OS family (SPEC §5 social restrictions on Telegram). */
+  platform?(): 'ios' | 'android' | 'mac' | 'other'
+  /**
+   * Opens a popup window; null when the browser blocked it. Must be called synchronously in the
+   * click handler (SPEC §7 'Social popup').
+   */
+  openPopup?(url: string, size: { width: number; height: number }): PopupHandle | null
 }
 
 export function memoryStorage(initial: Record<string, string> = {}): StorageLike {

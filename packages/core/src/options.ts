@@ -186,8 +186,8 @@ const OptionsSchema = v.object({
         typeof x === 'object' &&
         x !== null &&
         typeof (x as EmbeddedWalletLoader).load === 'function' &&
-        isHttpUrl((x as EmbeddedWalletLoader).frameUrl),
-      'embeddedWallet must come from embeddedWallet({ frameUrl }) of @portico/embedded, with an http(s) frameUrl',
+        /^https?:\/\//.test(String((x as EmbeddedWalletLoader).frameUrl)),
+      'embeddedWallet must come from embeddedWallet({ frameUrl }) of @portico/embedded',
     ),
   ),
   enableEIP6963: v.optional(v.boolean()),
@@ -198,14 +198,6 @@ const OptionsSchema = v.object({
   themeMode: v.optional(v.picklist(['dark', 'light'], "themeMode must be 'dark' or 'light'")),
   themeVariables: v.optional(ThemeVariablesSchema),
 })
-
-function isHttpUrl(value: unknown) {
-  try {
-    return typeof value === 'string' && /^https?:$/.test(new URL(value).protocol)
-  } catch {
-    return false
-  }
-}
 
 function mapValues<T extends object, R>(obj: T, fn: (value: T[keyof T]) => R): { [K in keyof T]: R } {
   return Object.fromEntries(Object.entries(obj).map(([k, value]) => [k, fn(value)])) as { [K in keyof T]: R }

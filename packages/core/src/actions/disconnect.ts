@@ -8,8 +8,7 @@ import { closeModal } from './closeModal.js'
 import { setAccount } from './getters.js'
 import { removeConnection } from './setConnection.js'
 import { reportError, track } from '../analytics/track.js'
-import { isAuthConnector, signOutEmbedded } from './signOutEmbedded.js'
-import { clearLoginCache } from '../embedded/loginCache.js'
+import { clearLoginCacheNow, isAuthConnector, signOutEmbedded } from './signOutEmbedded.js'
 
 export interface DisconnectParameters {
   /** Only this chain family; all connected ones when omitted. */
@@ -30,7 +29,7 @@ export async function disconnect(portico: Portico, { namespace }: DisconnectPara
   const signsOut =
     namespaces.some((ns) => isAuthConnector(active[ns])) &&
     !Object.entries(active).some(([ns, id]) => !namespaces.includes(ns as ChainNamespace) && isAuthConnector(id))
-  if (signsOut) clearLoginCache(portico.storage)
+  if (signsOut) clearLoginCacheNow(portico)
   try {
     for (const ns of namespaces) {
       const connectorId = connections.getState().activeConnectorIds[ns]

@@ -6,7 +6,7 @@ import { setAccount } from './getters.js'
 import { setConnection } from './setConnection.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
-import { restoreEmbeddedWallet } from './restoreEmbeddedWallet.js'
+import { StorageKeys } from '../storage.js'
 
 /**
  * Silently restores the last wallet of each namespace after a reload (SPEC §3: connector id
@@ -16,7 +16,7 @@ import { restoreEmbeddedWallet } from './restoreEmbeddedWallet.js'
 export async function reconnect(portico: Portico): Promise<boolean> {
   if (!portico.options.enableReconnect) return false
   const { connections } = portico.stores
-  await Promise.all([restoreWalletConnect(portico), restoreEmbeddedWallet(portico)])
+  await Promise.all([restoreWalletConnect(portico), restoreEmbedded(portico)])
   const pending: Array<Promise<void>> = []
   for (const [namespace, adapter] of portico.adapters) {
     const connectorId = portico.storage.getConnectorId(namespace)
@@ -45,6 +45,12 @@ export async function reconnect(portico: Portico): Promise<boolean> {
     startSiwxCheck(portico)
   }
   return connected
+}
+
+/** The embedded wallet's code loads only when its login was used before (the login-used flag). */
+async function restoreEmbedded(portico: Portico) {
+  if (!portico.options.embeddedWallet || portico.storage.read<boolean>(StorageKeys.wallet.loginUsed, false) !== true) return
+  await (await import('./restoreEmbeddedWallet.js')).restoreEmbeddedWallet(portico)
 }
 
 /** A stored WalletConnect session is handed back to the adapters before they reconnect. */

@@ -76,6 +76,19 @@ describe("SPEC §4 'Wallet sign-in'", () => {
     expect(portico.stores.snack.getState().message).toBe('Error signing message')
   })
 
+  test("behavior: signing again hides the 'Error signing message' of the failed attempt", async () => {
+    const { portico, adapter } = await setup()
+    const sign = adapter.signMessage
+    adapter.signMessage = async () => {
+      throw new Error('user said no')
+    }
+    await expect(signInWithWallet(portico)).rejects.toThrow('Error signing message')
+    expect(portico.stores.snack.getState().open).toBe(true)
+    adapter.signMessage = sign
+    await signInWithWallet(portico)
+    expect(portico.stores.snack.getState().open).toBe(false)
+  })
+
   test("rule: an initialization failure disconnects, resets to Connect and shows the text", async () => {
     const { portico } = await setup(true, { getSessions: true })
     expect(portico.stores.connections.getState().status).toBe('disconnected')

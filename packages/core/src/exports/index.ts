@@ -191,7 +191,7 @@ export {
   type PopupHandle,
 } from '../embedded/client.js'
 export { RpcCallNotAllowedError } from '../errors/connector.js'
-export { platformOf } from '../environment.js'
+export { platformOf } from '../embedded/browser.js'
 export type { EmbeddedState } from '../stores/embedded.js'
 export { clearLoginCache, loginDisplayName, readLoginCache, type LoginCache } from '../embedded/loginCache.js'
 export { availableSocials, emailLoginAvailable, restrictedSocials } from '../embedded/socials.js'

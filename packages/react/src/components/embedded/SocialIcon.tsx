@@ -24,7 +24,15 @@ const colors: Record<SocialProvider, string> = {
 /** Portico's own simple marks for the providers: a coloured tile with the provider's initial. */
 export function SocialIcon({ provider }: { provider: SocialProvider }) {
   const background = colors[provider]
-  const letter = provider === 'github' ? 'GH' : socialNames[provider].charAt(0)
+  if (provider === 'farcaster')
+    return (
+      <svg className="social-icon" viewBox="0 0 40 40" aria-hidden="true">
+        <rect width="40" height="40" rx="10" fill={background} />
+        {/* an arch: Farcaster's gate, drawn as plain shapes */}
+        <path d="M11 13h18v15h-4v-7a5 5 0 00-10 0v7h-4z" fill="#fff" />
+      </svg>
+    )
+  const letter = provider === 'github' ? 'GH' : provider === 'facebook' ? 'f' : socialNames[provider].charAt(0)
   const ink = provider === 'google' ? '#4285f4' : '#ffffff'
   return (
     <svg className="social-icon" viewBox="0 0 40 40" aria-hidden="true">

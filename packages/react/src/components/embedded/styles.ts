@@ -9,7 +9,7 @@ export const embeddedCss = `
 .email-row:focus-within{border-color:var(--portico-accent)}
 .email-row.invalid{border-color:var(--portico-color-error-100)}
 .email-row svg.lead{width:20px;height:20px;flex:none;color:var(--portico-color-fg-200)}
-.email-row input{all:unset;box-sizing:border-box;flex:1;min-width:0;height:100%;color:var(--portico-color-fg-100);
+.email-row input{all:unset;box-sizing:border-box;flex:1;min-width:0;height:100%;text-align:left;color:var(--portico-color-fg-100);
   font-family:inherit;font-size:var(--portico-font-size-sm)}
 .email-row input::placeholder{color:var(--portico-color-fg-300)}
 .email-submit{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;flex:none;border-radius:50%;
@@ -26,10 +26,10 @@ export const embeddedCss = `
 .social-tile{display:inline-flex;align-items:center;justify-content:center;height:48px;border-radius:var(--portico-radius-l);
   background:var(--portico-color-bg-150)}
 .social-icon{width:32px;height:32px;border-radius:var(--portico-radius-s);flex:none}
-.social-ring .social-icon{width:72px;height:72px;border-radius:var(--portico-radius-xl)}
+.social-ring .social-icon{display:block;width:72px;height:72px;border-radius:var(--portico-radius-xl)}
 .social-wide .social-icon{width:40px;height:40px;border-radius:var(--portico-radius-m)}
 .embedded-step{display:flex;flex-direction:column;align-items:center;text-align:center;gap:12px;padding:8px 4px 4px}
-.embedded-step .text strong{color:var(--portico-color-fg-100);font-weight:600;word-break:break-all}
+.embedded-step .text strong{color:var(--portico-color-fg-100);font-weight:600;overflow-wrap:anywhere}
 .step-icon{display:inline-flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:var(--portico-radius-xl);
   background:color-mix(in srgb,var(--portico-accent) 14%,transparent);color:var(--portico-accent)}
 .step-icon svg{width:28px;height:28px}
@@ -44,10 +44,11 @@ export const embeddedCss = `
   padding:4px 8px;border-radius:var(--portico-radius-s)}
 .link-button:focus-visible{outline:2px solid var(--portico-accent)}
 .link-button[aria-disabled=true]{color:var(--portico-color-fg-300);cursor:default}
-.approve-frame-slot{position:relative;height:460px;display:flex;align-items:center;justify-content:center}
-.approve-frame-slot.narrow{height:min(460px,calc(90vh - 140px))}
+.approve-frame-slot{position:relative;height:420px;display:flex;align-items:center;justify-content:center}
+.approve-frame-slot.narrow{height:min(420px,calc(90vh - 140px))}
 .signed-in{display:flex;align-items:center;gap:10px;padding:10px 12px;margin:4px 0 10px;border-radius:var(--portico-radius-l);
   background:var(--portico-color-bg-150);font-size:var(--portico-font-size-sm)}
 .signed-in .who{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;text-align:left}
 .signed-in svg{width:18px;height:18px;flex:none;color:var(--portico-color-fg-200)}
+.signed-in .social-icon{width:22px;height:22px;border-radius:6px}
 `

@@ -1,6 +1,6 @@
 import { isAuthConnector, loginDisplayName, readLoginCache, updateEmail } from '@portico/core'
 import { embeddedCss } from '../../components/embedded/styles.js'
-import { MailIcon } from '../../components/embedded/SocialIcon.js'
+import { MailIcon, SocialIcon } from '../../components/embedded/SocialIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 
 /** For an email or social login: who is signed in (SPEC §5 display rules) and, for email, a way to change it. */
@@ -16,7 +16,7 @@ export function SignedInRow() {
   return (
     <div className="signed-in" data-testid="account-signed-in">
       <style>{embeddedCss}</style>
-      <MailIcon />
+      {cache.connectedSocial ? <SocialIcon provider={cache.connectedSocial} /> : <MailIcon />}
       <span className="who" title={cache.email ?? cache.socialUsername}>{name}</span>
       {cache.email && !cache.connectedSocial && (
         <button type="button" className="link-button" onClick={() => void updateEmail(portico).catch(() => {})} data-testid="account-update-email">

@@ -1,5 +1,5 @@
-import { connectEmail, errorDisplayText, ErrorText } from '@portico/core'
-import { useId, useState, type FormEvent } from 'react'
+import { clearAlert, connectEmail, errorDisplayText, ErrorText } from '@portico/core'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { ArrowRightIcon, MailIcon } from '../../components/embedded/SocialIcon.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
@@ -12,6 +12,13 @@ export function EmailLoginForm() {
   const [error, setError] = useState<string | undefined>()
   const inputId = useId()
   const errorId = useId()
+  // The APKTW002 warning belongs to this field: it goes when the field does.
+  useEffect(
+    () => () => {
+      if (portico.stores.project.getState().alert?.code === 'APKTW002') clearAlert(portico)
+    },
+    [portico],
+  )
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -37,7 +44,9 @@ export function EmailLoginForm() {
           value={email}
           onChange={(event) => {
             setEmail(event.target.value)
-            if (error) setError(undefined)
+            if (!error) return
+            setError(undefined)
+            if (portico.stores.project.getState().alert?.code === 'APKTW002') clearAlert(portico)
           }}
           aria-invalid={Boolean(error)}
           aria-describedby={errorId}

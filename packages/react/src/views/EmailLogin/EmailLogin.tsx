@@ -40,7 +40,7 @@ export default function EmailLogin() {
       <span className="step-icon"><MailIcon /></span>
       <p className="title">Enter the code</p>
       <p className="text">
-        We sent a code to <strong>{email}</strong>. It expires in 10 minutes.
+        We sent a code to <strong>{email}</strong>.
       </p>
       <OtpForm
         label={`Code sent to ${email ?? 'your email'}`}

@@ -1,0 +1,27 @@
+import { PorticoError } from '../errors/base.js'
+import { errorDisplayText } from '../errors/display.js'
+import type { Portico } from '../portico.js'
+import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
+
+/**
+ * EmailLogin's device step (SPEC §4 'Email login': VERIFY_DEVICE): waits until the user approved
+ * this device from the link in their email; the server then mails the login code, so the step
+ * becomes the code step (VERIFY_OTP). The frame's storage is per host site, so a new site is a
+ * new device.
+ */
+export async function connectDevice(portico: Portico) {
+  const { embedded } = portico.stores
+  const email = embedded.getState().email
+  if (!email) throw new PorticoError('No email login in progress')
+  embedded.setState({ emailStep: 'VERIFY_DEVICE', error: undefined })
+  try {
+    const client = await loadEmbeddedWallet(portico)
+    await client.connectDevice()
+    // The step may have been left (back, close) while waiting.
+    if (embedded.getState().email !== email || embedded.getState().emailStep !== 'VERIFY_DEVICE') return
+    embedded.setState({ emailStep: 'VERIFY_OTP', lastEmailRequestAt: portico.clock.now() })
+  } catch (error) {
+    embedded.setState({ error: errorDisplayText(error), loading: false })
+    throw error
+  }
+}

@@ -1,0 +1,90 @@
+import * as v from 'valibot'
+import { Time } from '../defaults.js'
+import { PorticoError } from '../errors/base.js'
+import { ErrorText } from '../errors/catalogue.js'
+import { errorDisplayText } from '../errors/display.js'
+import type { EmailLoginAction } from '../embedded/client.js'
+import { modalClosed } from '../embedded/modalClosed.js'
+import type { Portico } from '../portico.js'
+import { push } from '../router.js'
+import { track } from '../analytics/track.js'
+import { clearAlert, setAlert } from './setAlert.js'
+import { connectDevice } from './connectDevice.js'
+import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
+import { completeEmbeddedLogin } from './verifyOtp.js'
+
+export interface ConnectEmailParameters {
+  email: string
+}
+export type ConnectEmailReturnType = EmailLoginAction
+
+/** SPEC §5 'Embedded wallet input': email for login and email update must be a valid address. */
+export const EmailAddressSchema = v.pipe(
+  v.string(ErrorText.enterValidEmail),
+  v.trim(),
+  v.nonEmpty(ErrorText.enterValidEmail),
+  v.maxLength(254, ErrorText.invalidEmail),
+  v.email(ErrorText.invalidEmail),
+)
+
+/** SPEC §5: an email login trigger within 30 s of the previous one is refused. */
+export function emailCooldownLeft(portico: Portico): number {
+  const last = portico.stores.embedded.getState().lastEmailRequestAt
+  if (last === undefined) return 0
+  return Math.max(0, last + Time.emailLoginCooldownMs - portico.clock.now())
+}
+
+/**
+ * SPEC §4 'Email login': CONNECT_EMAIL returns VERIFY_OTP (EmailLogin asks for the code from the
+ * email), VERIFY_DEVICE (EmailLogin waits for the device link; then the code) or CONNECT (this
+ * device and session are known: connected). Closing the modal rejects with 'Modal closed'.
+ */
+export async function connectEmail(portico: Portico, { email: input }: ConnectEmailParameters): Promise<ConnectEmailReturnType> {
+  const { embedded, router, connections } = portico.stores
+  const parsed = v.safeParse(EmailAddressSchema, input)
+  if (!parsed.success) {
+    // SPEC §5's two texts: the APKTW002 warning says what is wrong, the field what to do.
+    embedded.setState({ error: ErrorText.enterValidEmail })
+    setAlert(portico, 'APKTW002', parsed.issues[0]?.message)
+    throw new PorticoError(ErrorText.enterValidEmail, { details: ErrorText.invalidEmail, category: 'CONFIGURATION_ERROR' })
+  }
+  const email = parsed.output
+  const wait = emailCooldownLeft(portico)
+  if (wait > 0) {
+    const text = ErrorText.emailCooldown(Math.ceil(wait / 1000))
+    embedded.setState({ error: text })
+    throw new PorticoError(text)
+  }
+  if (portico.stores.project.getState().alert?.code === 'APKTW002') clearAlert(portico)
+
+  const previousRequestAt = embedded.getState().lastEmailRequestAt
+  embedded.setState({ email, lastEmailRequestAt: portico.clock.now(), loading: true, error: undefined })
+  connections.setState({ status: 'connecting' })
+  track(portico, 'SELECT_WALLET', { name: 'Email', platform: 'email' })
+  const { closed, dispose } = modalClosed(portico)
+  try {
+    const client = await Promise.race([loadEmbeddedWallet(portico), closed])
+    const { action } = await Promise.race([client.connectEmail(email), closed])
+    if (action === 'CONNECT') {
+      // Completing closes the modal itself: that is not the user closing it.
+      dispose()
+      await completeEmbeddedLogin(portico, client, 'email')
+      return action
+    }
+    embedded.setState({ emailStep: action, loading: false })
+    connections.setState({ status: 'disconnected' })
+    push(router, 'EmailLogin')
+    if (action === 'VERIFY_DEVICE') void connectDevice(portico).catch(() => undefined)
+    return action
+  } catch (error) {
+    const closedModal = error instanceof PorticoError && error.shortMessage === ErrorText.modalClosed
+    // A request that never reached the server does not start the cooldown.
+    if (!closedModal) embedded.setState({ lastEmailRequestAt: previousRequestAt })
+    embedded.setState({ loading: false, error: closedModal ? undefined : errorDisplayText(error) })
+    connections.setState({ status: 'disconnected' })
+    track(portico, 'CONNECT_ERROR', { message: errorDisplayText(error) })
+    throw error instanceof PorticoError ? error : new PorticoError(errorDisplayText(error), { cause: error, category: 'WALLET_ERROR' })
+  } finally {
+    dispose()
+  }
+}

@@ -1,0 +1,101 @@
+import type { SocialProvider } from '../defaults.js'
+import { Time } from '../defaults.js'
+import { PorticoError } from '../errors/base.js'
+import { ErrorText } from '../errors/catalogue.js'
+import type { EmbeddedSocialProvider, PopupHandle } from '../embedded/client.js'
+import type { Portico } from '../portico.js'
+import { push } from '../router.js'
+import { track } from '../analytics/track.js'
+import { closeModal } from './closeModal.js'
+import { startSiwxCheck } from './startSiwxCheck.js'
+import { connectEmbeddedUser, embeddedUserParameters } from './connectEmbeddedUser.js'
+import { connectFarcaster } from './connectFarcaster.js'
+import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
+import { openBrowserPopup } from '../embedded/browser.js'
+
+/** SPEC §9: the popup is 600 by 800. */
+export const SOCIAL_POPUP_SIZE = { width: 600, height: 800 } as const
+
+export interface ConnectSocialParameters {
+  provider: SocialProvider
+}
+
+class Stage extends Error {}
+
+/**
+ * SPEC §4 'Social login'. Call it straight from the click handler: the popup opens synchronously
+ * (a browser blocks it after an await) on the secure origin's loading page, then goes to the
+ * provider's URL the frame gives. The result comes back as a window message from the secure
+ * origin and that popup only; the popup is polled every second for closure ('Popup closed').
+ * Farcaster has its own flow (ConnectingFarcaster).
+ */
+export async function connectSocial(portico: Portico, { provider }: ConnectSocialParameters): Promise<void> {
+  if (provider === 'farcaster') return connectFarcaster(portico)
+  const { embedded, router, connections } = portico.stores
+  const loader = portico.options.embeddedWallet
+  // Nothing may be awaited before this line: the popup must open inside the user's click.
+  const open = portico.environment.openPopup ?? openBrowserPopup
+  const popup = loader ? open(loader.socialLoadingUrl, SOCIAL_POPUP_SIZE) : null
+  track(portico, 'SOCIAL_LOGIN_STARTED', { provider })
+  embedded.setState({ socialProvider: provider, socialStatus: 'popup', error: undefined })
+  connections.setState({ status: 'connecting' })
+  push(router, 'ConnectingSocial', { provider })
+
+  const watch = popup ? watchPopup(portico, popup) : undefined
+  try {
+    if (!popup) throw new Stage(ErrorText.failedToInitiateSocial)
+    const client = await Promise.race([loadEmbeddedWallet(portico), watch!.closed])
+    const uri = await Promise.race([client.getSocialRedirectUri(provider as EmbeddedSocialProvider), watch!.closed]).catch((cause) => {
+      throw isPopupClosed(cause) ? cause : new Stage(ErrorText.failedToInitiateSocial, { cause })
+    })
+    popup.navigate(uri)
+    const waiter = client.waitForSocialResult(popup)
+    const resultUri = await Promise.race([waiter.result, watch!.closed]).finally(() => waiter.cancel())
+    watch!.stop()
+    popup.close()
+
+    embedded.setState({ socialStatus: 'connecting' })
+    track(portico, 'SOCIAL_LOGIN_REQUEST_USER_DATA', { provider })
+    const user = await client.connectSocial({ uri: resultUri, ...embeddedUserParameters(portico) })
+    await connectEmbeddedUser(portico, client, { user, method: provider })
+  } catch (cause) {
+    watch?.stop()
+    if (popup && !popup.closed) popup.close()
+    const text = isPopupClosed(cause) ? ErrorText.popupClosed : cause instanceof Stage ? cause.message : ErrorText.failedToConnect
+    embedded.setState({ socialStatus: 'error', error: text })
+    connections.setState({ status: 'disconnected' })
+    track(portico, 'SOCIAL_LOGIN_ERROR', { provider, message: text })
+    throw new PorticoError(text, { cause: cause instanceof Stage ? cause.cause : cause, category: 'WALLET_ERROR' })
+  }
+  embedded.setState({ socialStatus: 'idle', socialProvider: undefined })
+  track(portico, 'SOCIAL_LOGIN_SUCCESS', { provider })
+  track(portico, 'CONNECT_SUCCESS', { method: 'social', name: provider })
+  closeModal(portico)
+  startSiwxCheck(portico)
+}
+
+/** SPEC §4: the popup is polled every second for closure. */
+function watchPopup(portico: Portico, popup: PopupHandle) {
+  let timer: unknown
+  let stopped = false
+  const closed = new Promise<never>((_, reject) => {
+    const check = () => {
+      if (stopped) return
+      if (popup.closed) return reject(new PorticoError(ErrorText.popupClosed, { category: 'WALLET_ERROR' }))
+      timer = portico.clock.setTimeout(check, Time.pollIntervalMs)
+    }
+    timer = portico.clock.setTimeout(check, Time.pollIntervalMs)
+  })
+  closed.catch(() => undefined)
+  return {
+    closed,
+    stop() {
+      stopped = true
+      portico.clock.clearTimeout(timer)
+    },
+  }
+}
+
+function isPopupClosed(error: unknown) {
+  return error instanceof PorticoError && error.shortMessage === ErrorText.popupClosed
+}

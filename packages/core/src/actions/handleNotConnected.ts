@@ -1,0 +1,13 @@
+import type { ChainNamespace } from '../caip.js'
+import { clearLoginCache } from '../embedded/loginCache.js'
+import type { Portico } from '../portico.js'
+import { clearConnection } from './disconnect.js'
+import { isAuthConnector } from './signOutEmbedded.js'
+
+/** SPEC §4: when the frame reports not connected, the stored login cache is cleared. */
+export function handleNotConnected(portico: Portico) {
+  clearLoginCache(portico.storage)
+  const { activeConnectorIds } = portico.stores.connections.getState()
+  for (const [namespace, connectorId] of Object.entries(activeConnectorIds))
+    if (isAuthConnector(connectorId)) clearConnection(portico, namespace as ChainNamespace, connectorId!)
+}

@@ -1,0 +1,30 @@
+import * as v from 'valibot'
+import { PorticoError } from '../errors/base.js'
+import { ErrorText } from '../errors/catalogue.js'
+import { errorDisplayText } from '../errors/display.js'
+import type { Portico } from '../portico.js'
+import { EmailAddressSchema } from './connectEmail.js'
+import { authClient } from './updateEmail.js'
+
+/**
+ * UpdateEmailWallet's first step: UPDATE_EMAIL with the new address; the frame answers with the
+ * first of the two code steps (SPEC §4: VERIFY_PRIMARY_OTP, then VERIFY_SECONDARY_OTP).
+ */
+export async function requestEmailUpdate(portico: Portico, { email: input }: { email: string }) {
+  const { embedded } = portico.stores
+  const parsed = v.safeParse(EmailAddressSchema, input)
+  if (!parsed.success) {
+    const text = parsed.issues[0]?.message ?? ErrorText.enterValidEmail
+    embedded.setState({ error: text })
+    throw new PorticoError(text)
+  }
+  embedded.setState({ loading: true, error: undefined })
+  try {
+    const client = await authClient(portico)
+    const { action } = await client.updateEmail(parsed.output)
+    embedded.setState({ loading: false, updateStep: action, updateEmail: parsed.output })
+  } catch (error) {
+    embedded.setState({ loading: false, error: errorDisplayText(error) })
+    throw error
+  }
+}

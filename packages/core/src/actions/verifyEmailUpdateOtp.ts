@@ -1,0 +1,37 @@
+import * as v from 'valibot'
+import { PorticoError } from '../errors/base.js'
+import { ErrorText } from '../errors/catalogue.js'
+import { errorDisplayText } from '../errors/display.js'
+import type { Portico } from '../portico.js'
+import { authClient } from './updateEmail.js'
+import { OtpCodeSchema } from './verifyOtp.js'
+
+/**
+ * UpdateEmailWallet's code steps (SPEC §4): the code sent to the current address
+ * (VERIFY_PRIMARY_OTP), then the one sent to the new address (VERIFY_SECONDARY_OTP), after which
+ * the frame's user has the new email and updateEmail's poll sees it.
+ */
+export async function verifyEmailUpdateOtp(portico: Portico, { otp }: { otp: string }) {
+  const { embedded } = portico.stores
+  const step = embedded.getState().updateStep
+  const parsed = v.safeParse(OtpCodeSchema, otp)
+  if (!parsed.success) {
+    embedded.setState({ error: ErrorText.codeRequired })
+    throw new PorticoError(ErrorText.codeRequired)
+  }
+  if (step === 'EMAIL') throw new PorticoError('No email update in progress')
+  embedded.setState({ loading: true, error: undefined })
+  try {
+    const client = await authClient(portico)
+    if (step === 'VERIFY_PRIMARY_OTP') {
+      await client.updateEmailPrimaryOtp(parsed.output)
+      embedded.setState({ loading: false, updateStep: 'VERIFY_SECONDARY_OTP' })
+    } else {
+      await client.updateEmailSecondaryOtp(parsed.output)
+      embedded.setState({ loading: false })
+    }
+  } catch (error) {
+    embedded.setState({ loading: false, error: errorDisplayText(error) })
+    throw error
+  }
+}

@@ -1,0 +1,117 @@
+import type { ChainNamespace } from '../caip.js'
+
+/** The connector id the embedded wallet is listed, stored and reconnected under. */
+export const AUTH_CONNECTOR_ID = 'portico-auth'
+
+/** SPEC §4 'Email login': connecting by email returns one of these actions. */
+export type EmailLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
+/** SPEC §4 'Email update': the two steps of the embedded update. */
+export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+export type EmbeddedAccountType = 'eoa' | 'smartAccount'
+/** SPEC §5 'Embedded wallet input': the social providers of the frame (farcaster has its own flow). */
+export type EmbeddedSocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
+
+/** SPEC §3 'Embedded-wallet user' (what core reads of it). */
+export interface EmbeddedWalletUser {
+  email?: string | null
+  address: string
+  chainId: string | number
+  accounts?: Array<{ address: string; type: EmbeddedAccountType }>
+  /** Addresses per chain family. */
+  addresses?: Record<string, string>
+  userName?: string
+  preferredAccountType?: EmbeddedAccountType
+}
+
+/** A popup window the host opened (SPEC §7 'Social popup'). */
+export interface PopupHandle {
+  readonly closed: boolean
+  /** The popup's window object: a result is accepted only from it. */
+  readonly window: unknown
+  navigate(url: string): void
+  close(): void
+}
+
+/** Events the frame sends without being asked. */
+export type EmbeddedWalletEvent =
+  | { type: 'approvalNeeded'; method: string }
+  | { type: 'approvalDone'; approved: boolean }
+  | { type: 'notConnected' }
+
+/** Where the frame is drawn while it shows its approval screen (viewport pixels). */
+export interface FrameRect {
+  top: number
+  left: number
+  width: number
+  height: number
+}
+
+/**
+ * What @portico/embedded provides once loaded: the frame client. Core never imports it; every
+ * message to the frame goes through these calls (SPEC §7 'Embedded wallet frame').
+ */
+export interface EmbeddedWalletClient {
+  /** The secure origin the frame was loaded from (results are accepted from it only). */
+  readonly frameOrigin: string
+  connectEmail(email: string): Promise<{ action: EmailLoginAction }>
+  /** Resolves once the user approved this device from the link in their email. */
+  connectDevice(): Promise<void>
+  connectOtp(otp: string): Promise<void>
+  getUser(parameters: { chainId?: string | number; preferredAccountType?: EmbeddedAccountType }): Promise<EmbeddedWalletUser>
+  isConnected(): Promise<boolean>
+  getSocialRedirectUri(provider: EmbeddedSocialProvider): Promise<string>
+  /** The result URI the popup posts; only from the secure origin and from that popup. */
+  waitForSocialResult(popup: PopupHandle): { result: Promise<string>; cancel(): void }
+  connectSocial(parameters: { uri: string; chainId?: string | number; preferredAccountType?: EmbeddedAccountType }): Promise<EmbeddedWalletUser>
+  getFarcasterUri(): Promise<string>
+  connectFarcaster(): Promise<EmbeddedWalletUser>
+  updateEmail(email: string): Promise<{ action: EmailUpdateAction }>
+  updateEmailPrimaryOtp(otp: string): Promise<void>
+  updateEmailSecondaryOtp(otp: string): Promise<{ newEmail: string }>
+  syncTheme(themeMode: 'dark' | 'light'): Promise<void>
+  syncDappData(data: {
+    projectId: string
+    sdkType: string
+    sdkVersion: string
+    metadata?: { name: string; description: string; url: string; icons: string[] }
+  }): Promise<void>
+  getSmartAccountEnabledNetworks(): Promise<number[]>
+  setPreferredAccount(type: EmbeddedAccountType): Promise<{ type: EmbeddedAccountType; address: string }>
+  reload(): Promise<void>
+  signOut(): Promise<void>
+  /** Rejects every pending unsafe request in the frame ('Request was aborted'). */
+  abortRpc(): Promise<void>
+  /** The signed-in user, as the frame last reported it. */
+  user(): EmbeddedWalletUser | undefined
+  /** An EIP-1193 provider over the frame for one chain family; undefined when the frame has none. */
+  providerFor(namespace: ChainNamespace): unknown
+  onEvent(listener: (event: EmbeddedWalletEvent) => void): () => void
+  /** Shows the frame over `rect` (its approval screen), or hides it again. */
+  showFrame(rect: FrameRect): void
+  hideFrame(): void
+  destroy(): void
+}
+
+export interface EmbeddedWalletLoadParameters {
+  /** SPEC §7 query params of the frame URL. */
+  projectId: string
+  chainId: string | number
+  version: string
+  enableLogger: boolean
+  rpcUrl: string
+  enableCloudAuthAccount?: boolean
+  /** SPEC §8: iframe_load_failed, iframe_request_timeout. */
+  onError(kind: 'iframe_load_failed' | 'iframe_request_timeout', error: Error): void
+}
+
+/**
+ * The host passes `embeddedWallet: embeddedWallet({ frameUrl })` from @portico/embedded: a small
+ * object whose `load()` imports the frame client only when email or social login is used.
+ */
+export interface EmbeddedWalletLoader {
+  /** The secure origin's frame page. */
+  readonly frameUrl: string
+  /** The secure origin's page a social popup opens first, before the provider's URL is known. */
+  readonly socialLoadingUrl: string
+  load(parameters: EmbeddedWalletLoadParameters): Promise<EmbeddedWalletClient>
+}

@@ -1,0 +1,17 @@
+import { PorticoError } from '../errors/base.js'
+import { ErrorText } from '../errors/catalogue.js'
+import type { Portico } from '../portico.js'
+
+/**
+ * SPEC §8 'Modal closed': a promise that rejects when the modal closes, for racing against a
+ * pending email connect or email update. `dispose` stops listening.
+ */
+export function modalClosed(portico: Portico): { closed: Promise<never>; dispose(): void } {
+  let onClose!: () => void
+  const closed = new Promise<never>((_, reject) => {
+    onClose = () => reject(new PorticoError(ErrorText.modalClosed, { category: 'WALLET_ERROR' }))
+  })
+  closed.catch(() => undefined)
+  portico.modalCloseListeners.add(onClose)
+  return { closed, dispose: () => void portico.modalCloseListeners.delete(onClose) }
+}

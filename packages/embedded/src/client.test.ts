@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { describe, expect, test } from 'vitest'
+import { createEmbeddedWalletClient } from './client.js'
+import type { MessageLike } from './frameTransport.js'
+
+const FRAME = 'http://127.0.0.1:8788'
+
+async function setup() {
+  const listeners = new Set<(event: MessageLike) => void>()
+  const host = {
+    window: { addEventListener: (_: 'message', l: (e: MessageLike) => void) => void listeners.add(l), removeEventListener: (_: 'message', l: (e: MessageLike) => void) => void listeners.delete(l) },
+    document,
+    warn: () => {},
+  }
+  const deliver = (data: unknown, origin: string, source: unknown) => listeners.forEach((l) => l({ data, origin, source }))
+  const pending = createEmbeddedWalletClient({ frameUrl: `${FRAME}/` }, {
+    projectId: 'p1', chainId: 31337, version: '4.0.0', enableLogger: false, rpcUrl: 'http://127.0.0.1:8545', onError: () => {},
+  }, host)
+  const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-testid=portico-secure-frame]')!
+  deliver({ type: '@portico-frame/READY', payload: {} }, FRAME, iframe.contentWindow)
+  const client = await pending
+  return { client, iframe, deliver }
+}
+
+describe('the frame client in a page', () => {
+  test('default: one hidden frame, out of the tab order and the accessibility tree', async () => {
+    const { iframe, client } = await setup()
+    expect(iframe.src.startsWith(`${FRAME}/?projectId=p1&chainId=31337`)).toBe(true)
+    expect(iframe.getAttribute('aria-hidden')).toBe('true')
+    expect(iframe.tabIndex).toBe(-1)
+    expect(iframe.style.opacity).toBe('0')
+    client.showFrame({ top: 100, left: 20, width: 370, height: 420 })
+    expect(iframe.style).toMatchObject({ top: '100px', left: '20px', width: '370px', height: '420px', opacity: '1' })
+    expect(iframe.hasAttribute('aria-hidden')).toBe(false)
+    client.hideFrame()
+    expect(iframe.style.opacity).toBe('0')
+    client.destroy()
+    expect(document.querySelector('iframe')).toBeNull()
+  }, 10_000)
+
+  test("rule: SPEC §7 'Social popup' — the result is accepted only from the secure origin and from that popup", async () => {
+    const { client, deliver } = await setup()
+    const popupWindow = { name: 'popup' }
+    const popup = { closed: false, window: popupWindow, navigate() {}, close() {} }
+    const { result } = client.waitForSocialResult(popup)
+    let uri: string | undefined
+    void result.then((r) => (uri = r))
+    const message = { type: '@portico-frame/SOCIAL_RESULT', payload: { resultUri: `${FRAME}/social/callback?code=c&state=s` } }
+    deliver(message, 'http://evil.example', popupWindow) // wrong origin
+    deliver(message, FRAME, { name: 'another window' }) // wrong window
+    deliver({ type: '@portico-frame/SOCIAL_RESULT', payload: { resultUri: 'javascript:alert(1)x' } }, FRAME, popupWindow) // bad shape
+    await new Promise((r) => setTimeout(r, 0))
+    expect(uri).toBeUndefined()
+    deliver(message, FRAME, popupWindow)
+    expect(await result).toBe(`${FRAME}/social/callback?code=c&state=s`)
+    client.destroy()
+  }, 10_000)
+})

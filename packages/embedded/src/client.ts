@@ -1,0 +1,206 @@
+import type {
+  ChainNamespace,
+  EmbeddedWalletClient,
+  EmbeddedWalletEvent,
+  EmbeddedWalletLoadParameters,
+  EmbeddedWalletUser,
+  FrameRect,
+  PopupHandle,
+} from '@portico/core'
+import * as v from 'valibot'
+import { createEip155Provider } from './eip155Provider.js'
+import { createFrameTransport, type HostWindow, type MessageLike } from './frameTransport.js'
+import { SocialResultMessageSchema } from './protocol/index.js'
+import type { EmbeddedWalletOptions } from './index.js'
+
+/** Where the client lives: the host page's window and document (fakes in unit tests). */
+export interface ClientHost {
+  window: HostWindow
+  document: Pick<Document, 'createElement' | 'body'>
+  warn?(message: string, detail?: unknown): void
+}
+
+const HIDDEN_STYLE =
+  'position:fixed;right:0;bottom:0;width:1px;height:1px;border:0;opacity:0;pointer-events:none;z-index:-1;color-scheme:normal;background:transparent'
+
+/**
+ * The frame client: one hidden iframe on the secure origin, the request calls core uses, the
+ * EIP-1193 facade, the social popup's result, and showing the frame for its approval screen.
+ */
+export async function createEmbeddedWalletClient(
+  options: EmbeddedWalletOptions,
+  parameters: EmbeddedWalletLoadParameters,
+  host: ClientHost = { window: window as unknown as HostWindow, document },
+): Promise<EmbeddedWalletClient> {
+  const listeners = new Set<(event: EmbeddedWalletEvent) => void>()
+  // Events that arrive before core subscribed (NOT_CONNECTED right after READY) are kept for it.
+  const early: EmbeddedWalletEvent[] = []
+  const emit = (event: EmbeddedWalletEvent) => {
+    if (listeners.size === 0) early.push(event)
+    else for (const listener of listeners) listener(event)
+  }
+  let user: EmbeddedWalletUser | undefined
+  let chainId: number | undefined
+
+  let iframe!: HTMLIFrameElement
+  const transport = createFrameTransport({
+    frameUrl: options.frameUrl,
+    query: {
+      projectId: parameters.projectId,
+      chainId: parameters.chainId,
+      version: parameters.version,
+      enableLogger: parameters.enableLogger,
+      rpcUrl: parameters.rpcUrl,
+      enableCloudAuthAccount: parameters.enableCloudAuthAccount ?? options.enableCloudAuthAccount,
+    },
+    window: host.window,
+    warn: host.warn,
+    mountFrame(src) {
+      iframe = host.document.createElement('iframe')
+      iframe.title = 'Portico secure wallet'
+      iframe.setAttribute('style', HIDDEN_STYLE)
+      iframe.setAttribute('aria-hidden', 'true')
+      iframe.tabIndex = -1
+      iframe.dataset.testid = 'portico-secure-frame'
+      // The frame never needs the host's permissions; it runs on its own origin.
+      iframe.setAttribute('allow', '')
+      iframe.referrerPolicy = 'origin'
+      iframe.src = src
+      host.document.body.appendChild(iframe)
+      return iframe
+    },
+    onError: parameters.onError,
+    onEvent(kind, payload) {
+      if (kind === 'RPC_APPROVAL_NEEDED') emit({ type: 'approvalNeeded', method: (payload as { method: string }).method })
+      else if (kind === 'RPC_APPROVAL_DONE') emit({ type: 'approvalDone', approved: (payload as { approved: boolean }).approved })
+      else if (kind === 'NOT_CONNECTED') {
+        const had = user !== undefined
+        user = undefined
+        if (had) eip155.emitAccounts(undefined)
+        emit({ type: 'notConnected' })
+      }
+    },
+  })
+
+  const setUser = (next: EmbeddedWalletUser) => {
+    const before = addressOf(user)
+    user = next
+    const parsed = Number(next.chainId)
+    if (Number.isSafeInteger(parsed)) chainId = parsed
+    if (before && before !== addressOf(next)) eip155.emitAccounts(addressOf(next))
+    return next
+  }
+
+  const eip155 = createEip155Provider({
+    address: () => addressOf(user),
+    chainId: () => chainId,
+    async switchNetwork(target) {
+      const result = await transport.request('SWITCH_NETWORK', { chainId: target })
+      chainId = Number(result.chainId)
+    },
+    rpc: (method, params, chain) => transport.request('RPC_REQUEST', { method, params, chainId: chain, chainNamespace: 'eip155' }),
+  })
+
+  try {
+    await transport.ready
+  } catch (error) {
+    transport.destroy()
+    iframe?.remove()
+    throw error
+  }
+
+  return {
+    frameOrigin: transport.origin,
+    connectEmail: (email) => transport.request('CONNECT_EMAIL', { email }),
+    connectDevice: async () => void (await transport.request('CONNECT_DEVICE', {})),
+    connectOtp: async (otp) => void (await transport.request('CONNECT_OTP', { otp })),
+    getUser: async (p) => setUser(await transport.request('GET_USER', p)),
+    isConnected: async () => (await transport.request('IS_CONNECTED', {})).isConnected,
+    getSocialRedirectUri: async (provider) => (await transport.request('GET_SOCIAL_REDIRECT_URI', { provider })).uri,
+    waitForSocialResult: (popup) => waitForSocialResult(host, transport.origin, popup),
+    connectSocial: async (p) => setUser(await transport.request('CONNECT_SOCIAL', p)),
+    getFarcasterUri: async () => (await transport.request('GET_FARCASTER_URI', {})).url,
+    connectFarcaster: async () => setUser(await transport.request('CONNECT_FARCASTER', {})),
+    updateEmail: (email) => transport.request('UPDATE_EMAIL', { email }),
+    updateEmailPrimaryOtp: async (otp) => void (await transport.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })),
+    async updateEmailSecondaryOtp(otp) {
+      const result = await transport.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+      if (user) user = { ...user, email: result.newEmail }
+      return result
+    },
+    syncTheme: async (themeMode) => void (await transport.request('SYNC_THEME', { themeMode })),
+    syncDappData: async (data) => void (await transport.request('SYNC_DAPP_DATA', data)),
+    getSmartAccountEnabledNetworks: async () => (await transport.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).smartAccountEnabledNetworks,
+    async setPreferredAccount(type) {
+      const result = await transport.request('SET_PREFERRED_ACCOUNT', { type })
+      if (user) setUser({ ...user, address: result.address, preferredAccountType: result.type })
+      return result
+    },
+    reload: async () => void (await transport.request('RELOAD', {})),
+    async signOut() {
+      try {
+        await transport.request('SIGN_OUT', {})
+      } finally {
+        user = undefined
+      }
+    },
+    abortRpc: async () => void (await transport.request('RPC_ABORT', {})),
+    user: () => user,
+    providerFor(namespace: ChainNamespace) {
+      return namespace === 'eip155' ? eip155 : undefined
+    },
+    onEvent(listener) {
+      listeners.add(listener)
+      for (const event of early.splice(0)) listener(event)
+      return () => void listeners.delete(listener)
+    },
+    showFrame(rect: FrameRect) {
+      iframe.setAttribute(
+        'style',
+        `position:fixed;top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px;border:0;` +
+          'opacity:1;pointer-events:auto;z-index:2147483647;color-scheme:normal;background:transparent',
+      )
+      iframe.removeAttribute('aria-hidden')
+      iframe.tabIndex = 0
+      iframe.title = 'Approve the request — Portico secure wallet'
+      if (iframe.ownerDocument?.activeElement !== iframe) iframe.focus()
+    },
+    hideFrame() {
+      iframe.setAttribute('style', HIDDEN_STYLE)
+      iframe.setAttribute('aria-hidden', 'true')
+      iframe.tabIndex = -1
+      iframe.title = 'Portico secure wallet'
+    },
+    destroy() {
+      transport.destroy()
+      iframe.remove()
+      listeners.clear()
+    },
+  }
+}
+
+function addressOf(user: EmbeddedWalletUser | undefined): string | undefined {
+  return user?.addresses?.eip155 ?? user?.address
+}
+
+/**
+ * SPEC §7 'Social popup': the result URI is accepted only from the secure origin, only from the
+ * popup this click opened, and only in the shape of the protocol's SOCIAL_RESULT.
+ */
+function waitForSocialResult(host: ClientHost, origin: string, popup: PopupHandle) {
+  let onMessage: (event: MessageLike) => void = () => {}
+  const result = new Promise<string>((resolve) => {
+    onMessage = (event) => {
+      if (event.origin !== origin || event.source !== popup.window) return
+      const parsed = v.safeParse(SocialResultMessageSchema, event.data)
+      if (!parsed.success) {
+        ;(host.warn ?? console.warn)('[portico] ignored an invalid social result message', parsed.issues[0]?.message)
+        return
+      }
+      host.window.removeEventListener('message', onMessage)
+      resolve(parsed.output.payload.resultUri)
+    }
+    host.window.addEventListener('message', onMessage)
+  })
+  return { result, cancel: () => host.window.removeEventListener('message', onMessage) }
+}

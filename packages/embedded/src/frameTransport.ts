@@ -1,0 +1,238 @@
+import * as v from 'valibot'
+import {
+  APP_PREFIX,
+  ErrorPayloadSchema,
+  FRAME_PREFIX,
+  FrameErrors,
+  FrameEvents,
+  FrameMessageSchema,
+  FrameTimeouts,
+  LongRequests,
+  Requests,
+  isUnsafeRpcMethod,
+  newMessageId,
+  type FrameEventKind,
+  type FrameQuery,
+  type RequestKind,
+  type RequestPayload,
+  type RequestResult,
+} from './protocol/index.js'
+
+/** The part of `window` the transport needs (a fake in unit tests). */
+export interface HostWindow {
+  addEventListener(type: 'message', listener: (event: MessageLike) => void): void
+  removeEventListener(type: 'message', listener: (event: MessageLike) => void): void
+}
+export interface MessageLike {
+  data: unknown
+  origin: string
+  source: unknown
+}
+/** The frame element: created, shown and hidden by the transport's owner. */
+export interface FrameElement {
+  readonly contentWindow: { postMessage(message: unknown, targetOrigin: string): void } | null
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+/** A request the frame answered with an error. `code` is an EIP-1193 code when the frame gave one. */
+export class FrameRequestError extends Error {
+  override name = 'FrameRequestError'
+  constructor(
+    readonly kind: RequestKind,
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message)
+  }
+}
+
+/** SPEC §8: reported when the frame does not load in time, or a request times out. */
+export class FrameTimeoutError extends Error {
+  override name = 'FrameTimeoutError'
+  constructor(
+    readonly reason: (typeof FrameErrors)[keyof typeof FrameErrors],
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface FrameTransportOptions {
+  frameUrl: string
+  query: FrameQuery
+  window: HostWindow
+  /** Creates and attaches the (hidden) frame element for `src`; called once. */
+  mountFrame(src: string): FrameElement
+  timers?: Timers
+  /** Requests not named by SPEC §9 (reads, syncs): 30 s. */
+  defaultTimeoutMs?: number
+  /** An unsafe RPC request waits for the user on the approval screen: 10 minutes. */
+  approvalTimeoutMs?: number
+  onError(kind: (typeof FrameErrors)[keyof typeof FrameErrors], error: Error): void
+  onEvent(kind: FrameEventKind, payload: unknown): void
+  warn?(message: string, detail?: unknown): void
+}
+
+/** SPEC §7 query params on the frame's URL. */
+export function frameSrc(frameUrl: string, query: FrameQuery): URL {
+  const url = new URL(frameUrl)
+  url.searchParams.set('projectId', query.projectId)
+  url.searchParams.set('chainId', String(query.chainId))
+  url.searchParams.set('version', query.version)
+  url.searchParams.set('enableLogger', String(query.enableLogger))
+  url.searchParams.set('rpcUrl', query.rpcUrl)
+  if (query.enableCloudAuthAccount !== undefined) url.searchParams.set('enableCloudAuthAccount', String(query.enableCloudAuthAccount))
+  return url
+}
+
+interface Pending {
+  kind: RequestKind
+  resolve(value: unknown): void
+  reject(error: Error): void
+  timer: unknown
+}
+
+/**
+ * The host's end of the channel to the secure frame. The frame's origin and its contentWindow
+ * are pinned when the frame is created: a message counts only if it comes from that origin AND
+ * that window, and then only if it passes the protocol's schemas (anything else is logged and
+ * ignored). Messages go out with the frame's origin as targetOrigin, never '*'. Replies are
+ * matched by a random 128-bit id and must be of the kind that was asked.
+ */
+export function createFrameTransport(options: FrameTransportOptions) {
+  const timers: Timers = options.timers ?? {
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  }
+  const warn = options.warn ?? ((message, detail) => console.warn(`[portico] ${message}`, detail ?? ''))
+  const src = frameSrc(options.frameUrl, options.query)
+  const origin = src.origin
+  const pending = new Map<string, Pending>()
+  let destroyed = false
+
+  let markReady!: () => void
+  let failLoad!: (error: Error) => void
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve
+    failLoad = reject
+  })
+  ready.catch(() => undefined)
+  let readySeen = false
+
+  const onMessage = (event: MessageLike) => {
+    // Pinned origin and window: a message from anywhere else is not the frame's.
+    if (event.origin !== origin || event.source !== target || target === null) {
+      if (looksLikeFrameMessage(event.data) && !isSocialResult(event.data))
+        warn('ignored a frame message from an unexpected origin or window', { origin: event.origin })
+      return
+    }
+    const envelope = v.safeParse(FrameMessageSchema, event.data)
+    if (!envelope.success) return warn('ignored an invalid frame message', envelope.issues[0]?.message)
+    const { type, id, payload } = envelope.output
+    const name = type.slice(FRAME_PREFIX.length)
+    if (id === undefined) return handleEvent(name, payload)
+    handleReply(name, id, payload)
+  }
+
+  function handleEvent(name: string, payload: unknown) {
+    // SOCIAL_RESULT comes from the social popup, never on the frame channel.
+    if (!(name in FrameEvents) || name === 'SOCIAL_RESULT') return warn(`ignored an unknown frame event ${name}`)
+    const kind = name as FrameEventKind
+    const parsed = v.safeParse(FrameEvents[kind], payload ?? {})
+    if (!parsed.success) return warn(`ignored an invalid ${kind} event`, parsed.issues[0]?.message)
+    if (kind === 'READY') {
+      if (readySeen) return
+      readySeen = true
+      timers.clearTimeout(loadTimer)
+      // SPEC §4: ready once the frame reports ready, plus an extra 500 ms.
+      timers.setTimeout(markReady, FrameTimeouts.postReadyDelayMs)
+    }
+    options.onEvent(kind, parsed.output)
+  }
+
+  function handleReply(name: string, id: string, payload: unknown) {
+    const match = /^(.*)_(SUCCESS|ERROR)$/.exec(name)
+    const entry = pending.get(id)
+    if (!match || !entry || match[1] !== entry.kind) return warn(`ignored a reply that matches no request (${name})`)
+    if (match[2] === 'SUCCESS') {
+      const parsed = v.safeParse(Requests[entry.kind].result, payload ?? {})
+      if (!parsed.success) return warn(`ignored an invalid ${name} reply`, parsed.issues[0]?.message)
+      settle(id)
+      entry.resolve(parsed.output)
+    } else {
+      const parsed = v.safeParse(ErrorPayloadSchema, payload)
+      if (!parsed.success) return warn(`ignored an invalid ${name} reply`, parsed.issues[0]?.message)
+      settle(id)
+      entry.reject(new FrameRequestError(entry.kind, parsed.output.message, parsed.output.code))
+    }
+  }
+
+  function settle(id: string) {
+    const entry = pending.get(id)
+    if (entry) timers.clearTimeout(entry.timer)
+    pending.delete(id)
+  }
+
+  function timeoutFor(kind: RequestKind, payload: unknown): number {
+    if ((LongRequests as readonly string[]).includes(kind)) return FrameTimeouts.connectMs
+    if (kind === 'SIGN_OUT') return FrameTimeouts.signOutMs
+    if (kind === 'RPC_REQUEST' && isUnsafeRpcMethod((payload as { method: string }).method)) return options.approvalTimeoutMs ?? 600_000
+    return options.defaultTimeoutMs ?? 30_000
+  }
+
+  options.window.addEventListener('message', onMessage)
+  const frame = options.mountFrame(src.toString())
+  const target = frame.contentWindow
+  const loadTimer = timers.setTimeout(() => {
+    const error = new FrameTimeoutError(FrameErrors.loadFailed, `The wallet frame did not load within ${FrameTimeouts.loadMs / 1000} s`)
+    options.onError(FrameErrors.loadFailed, error)
+    failLoad(error)
+  }, FrameTimeouts.loadMs)
+
+  return {
+    origin,
+    frame,
+    /** Resolves once the frame reported ready plus 500 ms; rejects after 20 s without it. */
+    ready,
+    async request<K extends RequestKind>(kind: K, payload: RequestPayload<K>): Promise<RequestResult<K>> {
+      // Outgoing messages pass the same schemas the frame checks.
+      const parsed = v.safeParse(Requests[kind].payload, payload)
+      if (!parsed.success) throw new FrameRequestError(kind, parsed.issues[0]?.message ?? 'invalid request')
+      await ready
+      if (destroyed || !target) throw new FrameRequestError(kind, 'The wallet frame is gone')
+      const id = newMessageId()
+      const timeoutMs = timeoutFor(kind, parsed.output)
+      return new Promise<RequestResult<K>>((resolve, reject) => {
+        const timer = timers.setTimeout(() => {
+          pending.delete(id)
+          const error = new FrameTimeoutError(FrameErrors.requestTimeout, `${kind} timed out after ${timeoutMs / 1000} s`)
+          options.onError(FrameErrors.requestTimeout, error)
+          reject(error)
+        }, timeoutMs)
+        pending.set(id, { kind, resolve: resolve as (value: unknown) => void, reject, timer })
+        target.postMessage({ type: `${APP_PREFIX}${kind}`, id, payload: parsed.output }, origin)
+      })
+    },
+    destroy() {
+      destroyed = true
+      options.window.removeEventListener('message', onMessage)
+      timers.clearTimeout(loadTimer)
+      for (const [id, entry] of pending) {
+        settle(id)
+        entry.reject(new FrameRequestError(entry.kind, 'The wallet frame is gone'))
+      }
+    },
+  }
+}
+export type FrameTransport = ReturnType<typeof createFrameTransport>
+
+function looksLikeFrameMessage(data: unknown) {
+  return typeof (data as { type?: unknown })?.type === 'string' && (data as { type: string }).type.startsWith(FRAME_PREFIX)
+}
+function isSocialResult(data: unknown) {
+  return (data as { type?: unknown })?.type === `${FRAME_PREFIX}SOCIAL_RESULT`
+}
