@@ -53,9 +53,11 @@ describe("name registration (SPEC §4 'Name registration')", () => {
     await expect.poll(() => resolved.textContent(), { timeout: 5_000 }).toContain(name)
     expect(await resolved.textContent()).toContain(short(address))
 
-    // And after a reload the name comes back from the server (reverse lookup) when the account opens.
+    // And after a reload the name comes back from the server (reverse lookup) as soon as the wallet
+    // reconnects: the ConnectButton shows it before the modal is opened.
     await page.reload()
     await page.getByTestId('site-address').filter({ hasText: '0x' }).waitFor()
+    await expect.poll(() => connectButton(page).textContent(), { timeout: 10_000 }).toContain(name)
     await connectButton(page).click()
     await expect.poll(() => modal(page).getByTestId('account-name').textContent(), { timeout: 10_000 }).toBe(name)
     expect(await connectButton(page).textContent()).toContain(name)

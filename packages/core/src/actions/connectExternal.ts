@@ -3,7 +3,7 @@ import { ConnectionRejectedError, ConnectorNotFoundError } from '../errors/conne
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 import { closeModal } from './closeModal.js'
-import { startSiwxCheck } from './startSiwxCheck.js'
+import { afterConnect } from './afterConnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setConnection } from './setConnection.js'
 import { track } from '../analytics/track.js'
@@ -52,7 +52,7 @@ export async function connectExternal(portico: Portico, { connectorId }: Connect
   track(portico, 'CONNECT_SUCCESS', { method: 'browser', name: connector.name })
   void fetchBalance(portico)
   closeModal(portico)
-  startSiwxCheck(portico)
+  afterConnect(portico)
 }
 
 export function findConnector(portico: Portico, connectorId: string): Connector | undefined {

@@ -4,7 +4,7 @@ import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 import { track } from '../analytics/track.js'
 import { closeModal } from './closeModal.js'
-import { startSiwxCheck } from './startSiwxCheck.js'
+import { afterConnect } from './afterConnect.js'
 import { connectEmbeddedUser } from './connectEmbeddedUser.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 
@@ -52,5 +52,5 @@ export async function connectFarcaster(portico: Portico): Promise<void> {
   track(portico, 'SOCIAL_LOGIN_SUCCESS', { provider: 'farcaster' })
   track(portico, 'CONNECT_SUCCESS', { method: 'social', name: 'farcaster' })
   closeModal(portico)
-  startSiwxCheck(portico)
+  afterConnect(portico)
 }

@@ -7,7 +7,7 @@ import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 import { track } from '../analytics/track.js'
 import { closeModal } from './closeModal.js'
-import { startSiwxCheck } from './startSiwxCheck.js'
+import { afterConnect } from './afterConnect.js'
 import { connectEmbeddedUser, embeddedUserParameters } from './connectEmbeddedUser.js'
 import { connectFarcaster } from './connectFarcaster.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
@@ -71,7 +71,7 @@ export async function connectSocial(portico: Portico, { provider }: ConnectSocia
   track(portico, 'SOCIAL_LOGIN_SUCCESS', { provider })
   track(portico, 'CONNECT_SUCCESS', { method: 'social', name: provider })
   closeModal(portico)
-  startSiwxCheck(portico)
+  afterConnect(portico)
 }
 
 /** SPEC §4: the popup is polled every second for closure. */

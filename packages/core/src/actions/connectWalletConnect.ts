@@ -10,7 +10,7 @@ import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectClient, type WalletConne
 import { pairingExpiryFrom, shouldReusePairing } from '../walletconnect/pairing.js'
 import { track } from '../analytics/track.js'
 import { closeModal } from './closeModal.js'
-import { startSiwxCheck } from './startSiwxCheck.js'
+import { afterConnect } from './afterConnect.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setConnection } from './setConnection.js'
@@ -55,7 +55,7 @@ export async function connectWalletConnect(portico: Portico, { wallet, navigate 
   track(portico, 'CONNECT_SUCCESS', { method: 'qrcode', name: session.peer.name })
   void fetchBalance(portico)
   closeModal(portico)
-  startSiwxCheck(portico)
+  afterConnect(portico)
 }
 
 async function pairUntilApproved(portico: Portico, client: WalletConnectClient): Promise<WalletConnectSession> {

@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '../caip.js'
 import type { Portico } from '../portico.js'
 import { fetchBalance } from './fetchBalance.js'
-import { startSiwxCheck } from './startSiwxCheck.js'
+import { afterConnect } from './afterConnect.js'
 import { setAccount } from './getters.js'
 import { setConnection } from './setConnection.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
@@ -42,7 +42,7 @@ export async function reconnect(portico: Portico): Promise<boolean> {
   connections.setState({ status: connected ? 'connected' : 'disconnected' })
   if (connected) {
     void fetchBalance(portico)
-    startSiwxCheck(portico)
+    afterConnect(portico)
   }
   return connected
 }

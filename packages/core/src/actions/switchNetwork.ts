@@ -8,7 +8,7 @@ import { getActiveConnectorId, isConnected } from './getters.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { track } from '../analytics/track.js'
-import { startSiwxCheck } from './startSiwxCheck.js'
+import { afterConnect } from './afterConnect.js'
 
 export interface SwitchNetworkParameters {
   caipNetworkId: CaipNetworkId
@@ -51,6 +51,6 @@ export async function switchNetwork(portico: Portico, { caipNetworkId }: SwitchN
   setActiveNetworkFromWallet(portico, namespace, caipNetworkId)
   network.setState({ switching: false })
   track(portico, 'SWITCH_NETWORK', { network: caipNetworkId })
-  startSiwxCheck(portico)
+  afterConnect(portico)
   void fetchBalance(portico, namespace)
 }

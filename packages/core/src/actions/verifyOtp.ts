@@ -6,7 +6,7 @@ import type { EmbeddedWalletClient } from '../embedded/client.js'
 import type { Portico } from '../portico.js'
 import { track } from '../analytics/track.js'
 import { closeModal } from './closeModal.js'
-import { startSiwxCheck } from './startSiwxCheck.js'
+import { afterConnect } from './afterConnect.js'
 import { connectEmbeddedUser, embeddedUserParameters, type EmbeddedLoginMethod } from './connectEmbeddedUser.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 
@@ -50,5 +50,5 @@ export async function completeEmbeddedLogin(portico: Portico, client: EmbeddedWa
   portico.stores.embedded.setState({ loading: false, error: undefined, emailStep: undefined })
   track(portico, 'CONNECT_SUCCESS', { method: method === 'email' ? 'email' : 'social', name: method })
   closeModal(portico)
-  startSiwxCheck(portico)
+  afterConnect(portico)
 }
