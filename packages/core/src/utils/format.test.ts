@@ -31,13 +31,3 @@ test('parseUnits is exact and strict', async () => {
   expect(() => parseUnits('1e5', 6)).toThrow('Invalid amount')
   expect(() => parseUnits('', 6)).toThrow('Invalid amount')
 })
-
-test('parseUnits is exact and strict', async () => {
-  const { parseUnits } = await import('./format.js')
-  expect(parseUnits('1.5', 6)).toBe(1_500_000n)
-  expect(parseUnits('0.000001', 6)).toBe(1n)
-  expect(parseUnits('10000', 18)).toBe(10_000n * 10n ** 18n)
-  expect(() => parseUnits('1.0000001', 6)).toThrow('Too many decimals')
-  expect(() => parseUnits('1e5', 6)).toThrow('Invalid amount')
-  expect(() => parseUnits('', 6)).toThrow('Invalid amount')
-})
