@@ -163,17 +163,11 @@ export { isCloseBlocked } from '../actions/closeModal.js'
 export type { SiwxState } from '../stores/siwx.js'
 export { registerName, suggestNames, fullName, canRegisterName, NameText } from '../actions/registerName.js'
 export type { NamesState } from '../stores/names.js'
-export {
-  fetchOnrampOptions,
-  setPaymentAmount,
-  setPaymentCurrency,
-  setPurchaseCurrency,
-  getQuote,
-  onrampProviderLink,
-  selectOnrampProvider,
-  amountOutsideLimits,
-  OnrampDefaults,
-} from '../actions/onramp.js'
+export { fetchOnrampOptions } from '../actions/fetchOnrampOptions.js'
+export { setPaymentCurrency, setPurchaseCurrency } from '../actions/setOnrampCurrency.js'
+export { getQuote, setPaymentAmount } from '../actions/getOnrampQuote.js'
+export { onrampProviderLink, selectOnrampProvider } from '../actions/selectOnrampProvider.js'
+export { amountOutsideLimits, OnrampDefaults } from '../onramp/rules.js'
 export type { OnrampState, OnrampProvider, PaymentCurrency, PurchaseCurrency } from '../stores/onramp.js'
 // Email and social login: the embedded wallet (issue 6)
 export {

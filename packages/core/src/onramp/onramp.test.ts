@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { startHttpServer } from '../test/httpServer.js'
 import { testPortico } from '../test/fakes.js'
-import { connectExternal } from './connectExternal.js'
-import { initialize } from './initialize.js'
-import { amountOutsideLimits, fetchOnrampOptions, getQuote, onrampProviderLink, setPaymentAmount } from './onramp.js'
+import { connectExternal } from '../actions/connectExternal.js'
+import { initialize } from '../actions/initialize.js'
+import { fetchOnrampOptions } from '../actions/fetchOnrampOptions.js'
+import { getQuote, setPaymentAmount } from '../actions/getOnrampQuote.js'
+import { onrampProviderLink } from '../actions/selectOnrampProvider.js'
+import { amountOutsideLimits } from './rules.js'
 
 let close: (() => Promise<void>) | undefined
 afterEach(() => close?.())
