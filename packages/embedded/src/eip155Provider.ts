@@ -1,4 +1,4 @@
-import { RpcCallNotAllowedError, UserRejectedRequestError } from '@portico/core'
+import { ErrorText, RpcCallNotAllowedError, UserRejectedRequestError } from '@portico/core'
 import { isAllowedRpcMethod } from './protocol/index.js'
 import type { FrameRequestError } from './frameTransport.js'
 
@@ -94,8 +94,8 @@ function isAccountsPermission(params: unknown) {
  */
 export function toEip1193Error(error: unknown): Error {
   const { message, code } = error as Partial<FrameRequestError>
-  if (code === 4200 || message === 'Requested RPC call is not allowed') return new RpcCallNotAllowedError({ cause: error })
-  if (code === 4001 || message === 'Request was aborted') return new UserRejectedRequestError({ cause: error, details: message })
+  if (code === 4200 || message === ErrorText.rpcCallNotAllowed) return new RpcCallNotAllowedError({ cause: error })
+  if (code === 4001 || message === ErrorText.requestAborted) return new UserRejectedRequestError({ cause: error, details: message })
   if (typeof code === 'number') return rpcError(code, message ?? 'The embedded wallet request failed')
   return error instanceof Error ? error : new Error(String(error))
 }

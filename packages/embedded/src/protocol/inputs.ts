@@ -25,9 +25,3 @@ export const BatchCallSchema = v.object({
   value: v.optional(v.string()),
 })
 export const AccountTypeSchema = v.picklist(['eoa', 'smartAccount'])
-
-/** SPEC §5: an email login trigger within 30 s of the previous one is refused. */
-export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
-export function emailCooldownText(remainingMs: number) {
-  return `Please try again after ${Math.ceil(remainingMs / 1000)} seconds`
-}

@@ -1,3 +1,4 @@
+import { Alerts, ErrorText } from '@portico/core'
 import type { Queryable } from '../db/database.js'
 import { hmac, randomDigits, randomId, safeEqual } from './crypto.js'
 import { AuthError, type Auth } from './state.js'
@@ -9,7 +10,7 @@ const EMAIL_RE = /^[^\s@"<>()\[\],;:\\]+@[^\s@"<>()\[\],;:\\]+\.[^\s@"<>()\[\],;
 /** SPEC §5: a bad email gives 'Invalid Email Address'. */
 export function normalizeEmail(input: unknown): string {
   const email = typeof input === 'string' ? input.trim().toLowerCase() : ''
-  if (email.length > 254 || !EMAIL_RE.test(email)) throw new AuthError(400, 'Invalid Email Address')
+  if (email.length > 254 || !EMAIL_RE.test(email)) throw new AuthError(400, Alerts.APKTW002.message)
   return email
 }
 
@@ -27,7 +28,7 @@ export async function checkSendLimits(auth: Auth, email: string, ip: string) {
   )
   const last = byEmail?.last ? new Date(byEmail.last).getTime() : undefined
   if (last !== undefined && now - last < settings.sendCooldownMs)
-    throw new AuthError(429, `Please try again after ${Math.ceil((settings.sendCooldownMs - (now - last)) / 1000)} seconds`)
+    throw new AuthError(429, ErrorText.emailCooldown(Math.ceil((settings.sendCooldownMs - (now - last)) / 1000)))
   if (Number(byEmail?.count ?? 0) >= settings.sendsPerHourPerEmail)
     throw new AuthError(429, 'Too many codes were requested for this email. Please try again in an hour')
   const [byIp] = await ctx.db.query<{ count: string | number }>('select count(*) as count from auth_mail_sends where ip = $1 and created_at > $2', [

@@ -1,3 +1,4 @@
+import { ErrorText } from '@portico/core'
 import { createRoute, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
 import type { App } from '../app.js'
@@ -100,7 +101,7 @@ export function register(app: App, ctx: ServerContext) {
     try {
       return c.json({ balances: await readBalances(ctx, prices, chainId, account) }, 200)
     } catch (error) {
-      if (error instanceof ChainUnavailableError) return c.json({ error: 'Token Balance Unavailable' }, 502)
+      if (error instanceof ChainUnavailableError) return c.json({ error: ErrorText.tokenBalanceUnavailable }, 502)
       throw error
     }
   })

@@ -1,3 +1,4 @@
+import { ErrorText } from '@portico/core'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../app.js'
 import type { ServerContext } from '../context.js'
@@ -102,7 +103,7 @@ const buildTransactionRoute = createRoute({
 
 export function register(app: App, _ctx: ServerContext) {
   /** The 400 message when a chain is off the swap list, else null (then 501: no engine yet). */
-  const unsupported = (chains: string[], message = 'Network not supported for Swaps') =>
+  const unsupported = (chains: string[], message: string = ErrorText.swapsNetworkUnsupported) =>
     chains.some((chain) => !SWAP_CHAIN_IDS.includes(chain)) ? message : null
 
   app.openapi(quotesRoute, (c) => {
@@ -120,7 +121,7 @@ export function register(app: App, _ctx: ServerContext) {
     return error ? c.json({ error }, 400) : c.json({ error: NOT_YET }, 501)
   })
   app.openapi(gasPriceRoute, (c) => {
-    const error = unsupported([c.req.valid('query').chainId], 'Network not supported for Gas Price')
+    const error = unsupported([c.req.valid('query').chainId], ErrorText.gasPriceNetworkUnsupported)
     return error ? c.json({ error }, 400) : c.json({ error: NOT_YET }, 501)
   })
   app.openapi(buildApproveRoute, (c) => {

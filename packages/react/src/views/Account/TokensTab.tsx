@@ -1,4 +1,4 @@
-import { formatUsd, truncateDecimals } from '@portico/core'
+import { ErrorText, formatUsd, truncateDecimals } from '@portico/core'
 import { Spinner } from '../../components/Spinner.js'
 import { TokenIcon } from '../../components/TokenIcon.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
@@ -8,7 +8,7 @@ export function TokensTab() {
   const { tokenBalance, balanceLoading, balanceError } = usePorticoAccount()
   if (!tokenBalance) {
     if (balanceLoading) return <div className="empty"><Spinner size={20} label="Loading tokens" /></div>
-    return <div className="empty">{balanceError ? 'Token Balance Unavailable' : 'No tokens yet'}</div>
+    return <div className="empty">{balanceError ? ErrorText.tokenBalanceUnavailable : 'No tokens yet'}</div>
   }
   if (tokenBalance.length === 0) return <div className="empty">No tokens yet</div>
   return (
