@@ -1,7 +1,15 @@
+import { defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
+
+// Workspace packages resolve to their TypeScript sources (the "@portico/source" export condition;
+// see tsconfig.base.json), next to Vitest's own default conditions, kept as they are (Vite's server
+// conditions less 'module', for node and jsdom tests alike). Vitest hands them to its workers too.
+const conditions = ['@portico/source', ...defaultServerConditions.filter((c) => c !== 'module')]
 
 // Unit tests: beside the code in packages/*. Journeys (e2e/) have their own config.
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     include: ['packages/*/src/**/*.test.{ts,tsx}'],
     testTimeout: 60_000,

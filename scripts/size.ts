@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react'
 import { readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { build, type Manifest } from 'vite'
+import { build, defaultClientConditions, type Manifest } from 'vite'
 
 /** KiB gzip over React that Portico's first load may cost (measured +15.2 at the foundation, +22.1 with the server client, sends, WalletConnect, sign-in and embedded-wallet wiring, all of whose code loads on demand; competitors +156 to +449). */
 const BUDGET_OVER_REACT_KIB = 23
@@ -17,6 +17,8 @@ await build({
   root,
   logLevel: 'warn',
   plugins: [react()],
+  // Portico from its TypeScript sources, as the demo builds it (see tsconfig.base.json).
+  resolve: { conditions: ['@portico/source', ...defaultClientConditions] },
   build: {
     outDir,
     emptyOutDir: true,

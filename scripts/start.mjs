@@ -5,7 +5,8 @@ import { ensureDependencies } from './ensure.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 ensureDependencies()
-const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', ...process.argv.slice(2)], {
+// --conditions: workspace packages run from their TypeScript sources (see tsconfig.base.json).
+const child = spawn(process.execPath, ['--conditions=@portico/source', '--import', 'tsx', 'scripts/dev.ts', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
 })

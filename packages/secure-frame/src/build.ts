@@ -14,6 +14,8 @@ export async function buildSecureFrame({ outDir = SECURE_FRAME_DIST, minify = tr
     bundle: true,
     format: 'esm',
     platform: 'browser',
+    // Workspace packages from their TypeScript sources (see tsconfig.base.json); 'module' is esbuild's default, kept.
+    conditions: ['@portico/source', 'module'],
     target: 'es2022',
     minify,
     sourcemap: false,

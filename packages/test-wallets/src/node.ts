@@ -20,6 +20,8 @@ export async function buildInjectedBundle(outfile = INJECTED_BUNDLE_PATH): Promi
     bundle: true,
     format: 'iife',
     platform: 'browser',
+    // Workspace packages from their TypeScript sources (see tsconfig.base.json); 'module' is esbuild's default, kept.
+    conditions: ['@portico/source', 'module'],
     target: 'es2020',
     minify: true,
     legalComments: 'none',

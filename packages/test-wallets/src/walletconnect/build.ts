@@ -18,6 +18,8 @@ export async function buildWalletConnectPage(outdir = WC_WALLET_PAGE_DIR): Promi
     bundle: true,
     format: 'esm',
     platform: 'browser',
+    // Workspace packages from their TypeScript sources (see tsconfig.base.json); 'module' is esbuild's default, kept.
+    conditions: ['@portico/source', 'module'],
     target: 'es2022',
     minify: true,
     sourcemap: false,
