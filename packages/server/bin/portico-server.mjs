@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources through tsx so the server needs no build step.
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
+// The portico-server command runs the built server (dist/, shipped in the package; no TypeScript
+// loader at run time). In the workspace, `npm start -w @portico/server` runs the sources instead.
+import { existsSync } from 'node:fs'
 
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url))
-// Resolved from this package, so the command works from any directory.
-const tsx = import.meta.resolve('tsx')
-const child = spawn(process.execPath, ['--import', tsx, main, ...process.argv.slice(2)], { stdio: 'inherit' })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code) => process.exit(code ?? 0))
+const main = new URL('../dist/main.js', import.meta.url)
+if (!existsSync(main)) {
+  console.error(
+    'portico-server: dist/main.js is missing. Build it with `npm run build -w @portico/server`,\n' +
+      'or run the sources with `npm start -w @portico/server -- <flags>`.',
+  )
+  process.exit(1)
+}
+await import(main.href)

@@ -61,7 +61,7 @@ export interface ServerConfig {
   /**
    * The embedded wallet's secure frame, served by this process on a SECOND origin (issue 6).
    * Off when absent. port 0 picks a free port; publicUrl defaults to http://<host>:<port>.
-   * assetsDir: the built frame (default: packages/secure-frame/dist).
+   * assetsDir: the built frame (default: dist/secure-frame in the published package, else packages/secure-frame/dist).
    */
   secureFrame?: { port: number; host?: string; publicUrl?: string; assetsDir?: string }
   /** Outgoing mail (login codes, device approval). Without smtp, mail goes to the dev mail catcher if one runs. */

@@ -1,3 +1,5 @@
+'use client'
+
 // Public API of @portico/react.
 export { PorticoProvider, type PorticoProviderProps } from '../PorticoProvider.js'
 export { ConnectButton, type ConnectButtonProps } from '../components/ConnectButton.js'

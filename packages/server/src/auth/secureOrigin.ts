@@ -8,7 +8,14 @@ import { projectReader } from '../projects.js'
 import { socialStateOrigin } from './social.js'
 import type { Auth } from './state.js'
 
-const DEFAULT_ASSETS = fileURLToPath(new URL('../../../secure-frame/dist', import.meta.url))
+/**
+ * The built frame: a packed server carries it in dist/secure-frame (its build copies it there); in
+ * the workspace, run from src, it is the secure-frame package's own dist.
+ */
+function defaultAssetsDir() {
+  const packed = fileURLToPath(new URL('../secure-frame', import.meta.url))
+  return existsSync(packed) ? packed : fileURLToPath(new URL('../../../secure-frame/dist', import.meta.url))
+}
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' }
 
 /** CSP source expressions for a project's allowed origins (exact, or `scheme://host:*`). */
@@ -41,7 +48,7 @@ const BASE_HEADERS = {
  */
 export async function startSecureOrigin(ctx: ServerContext, auth: Auth): Promise<{ url: string; close(): Promise<void> }> {
   const options = ctx.config.secureFrame!
-  const assetsDir = options.assetsDir ?? DEFAULT_ASSETS
+  const assetsDir = options.assetsDir ?? defaultAssetsDir()
   const readProject = projectReader(ctx)
   const app = new Hono()
 
