@@ -1,0 +1,107 @@
+// The published packages, and what a release of them must pass.
+//   node scripts/packages.mjs build   (`npm run build`): builds each public package's dist/
+//   node scripts/packages.mjs check   (`npm run check:packages`): builds, packs each one as `npm publish`
+//     would, then lints every tarball with publint (--strict) and @arethetypeswrong/cli (profile
+//     esm-only: the packages ship ESM only, so CommonJS `require` and node10 resolution are out of
+//     scope), and checks what the tarball must and must not hold. Exits 1 on any problem.
+// Plain Node, no dependencies beyond the two linters.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Folder names under packages/, dependencies first. */
+export const PUBLIC_PACKAGES = ['core', 'embedded', 'evm', 'walletconnect', 'react', 'server']
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+export function buildPackages(names = PUBLIC_PACKAGES) {
+  for (const name of names) {
+    console.log(`\n> npm run build -w @portico/${name}`)
+    execFileSync(npm, ['run', 'build', '--silent', '-w', `@portico/${name}`], { cwd: root, stdio: 'inherit' })
+  }
+}
+
+/**
+ * Packs the (already built) packages into `dest`, as `npm publish` would pack them; prepack is
+ * skipped because the build just ran. Returns npm's report per package: filename, size, files.
+ */
+export function packPackages(dest, names = PUBLIC_PACKAGES) {
+  return names.map((name) => {
+    const out = execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], {
+      cwd: join(root, 'packages', name),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    const [report] = JSON.parse(out)
+    return { ...report, name, path: join(dest, report.filename) }
+  })
+}
+
+/** What each tarball must hold besides its `exports` targets (publint checks those). */
+const REQUIRED = {
+  server: ['bin/portico-server.mjs', 'dist/main.js', 'dist/secure-frame/frame.js', 'dist/secure-frame/frame.css', 'dist/registry/wallets.json', 'migrations/001_projects.sql'],
+}
+
+function contentProblems(name, pack) {
+  const files = new Set(pack.files.map((f) => f.path))
+  const problems = []
+  for (const f of ['README.md', 'LICENSE', ...(REQUIRED[name] ?? [])]) if (!files.has(f)) problems.push(`missing ${f}`)
+  for (const f of files) if (/\.test\.tsx?$|\.tsbuildinfo$/.test(f)) problems.push(`should not ship ${f}`)
+  const manifest = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8'))
+  for (const [field, deps] of Object.entries({ dependencies: manifest.dependencies, peerDependencies: manifest.peerDependencies }))
+    for (const [dep, range] of Object.entries(deps ?? {}))
+      if (dep.startsWith('@portico/') && !PUBLIC_PACKAGES.includes(dep.slice('@portico/'.length))) problems.push(`${field} names the private ${dep}`)
+      else if (dep.startsWith('@portico/') && range !== manifest.version) problems.push(`${field}: ${dep} ${range}, expected exactly ${manifest.version}`)
+  if (name === 'react') {
+    const entry = readFileSync(join(root, 'packages/react/dist/exports/index.js'), 'utf8')
+    if (!entry.startsWith("'use client'")) problems.push("dist/exports/index.js does not start with 'use client'")
+  }
+  return problems
+}
+
+function run(command, args) {
+  console.log(`\n> ${command} ${args.join(' ')}`)
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
+  return result.status === 0
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
+
+function check() {
+  buildPackages()
+  const dest = mkdtempSync(join(tmpdir(), 'portico-packs-'))
+  const failures = []
+  try {
+    const packs = packPackages(dest)
+    for (const pack of packs) {
+      const problems = contentProblems(pack.name, pack)
+      for (const p of problems) console.error(`@portico/${pack.name}: ${p}`)
+      if (problems.length) failures.push(`${pack.name}: contents`)
+      if (!run('npx', ['publint', 'run', pack.path, '--strict'])) failures.push(`${pack.name}: publint`)
+      if (!run('npx', ['attw', pack.path, '--profile', 'esm-only', '--format', 'table-flipped', '--no-emoji'])) failures.push(`${pack.name}: attw`)
+    }
+    console.log('\npackage                  packed      unpacked    files')
+    for (const p of packs) console.log(`@portico/${p.name.padEnd(16)} ${kib(p.size).padStart(10)}  ${kib(p.unpackedSize).padStart(10)}  ${String(p.entryCount).padStart(5)}`)
+  } finally {
+    rmSync(dest, { recursive: true, force: true })
+  }
+  if (failures.length) {
+    console.error(`\ncheck:packages failed: ${failures.join(', ')}`)
+    process.exit(1)
+  }
+  console.log(`\ncheck:packages: ${PUBLIC_PACKAGES.length} packages pass publint and attw`)
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const command = process.argv[2]
+  if (command === 'build') buildPackages()
+  else if (command === 'check') check()
+  else {
+    console.error('usage: node scripts/packages.mjs build|check')
+    process.exit(2)
+  }
+}
