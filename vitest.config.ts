@@ -6,12 +6,13 @@ import { defineConfig } from 'vitest/config'
 // conditions less 'module', for node and jsdom tests alike). Vitest hands them to its workers too.
 const conditions = ['@portico/source', ...defaultServerConditions.filter((c) => c !== 'module')]
 
-// Unit tests: beside the code in packages/*. Journeys (e2e/) have their own config.
+// Unit tests: beside the code in packages/*, plus the repository's own (scripts/*.test.ts).
+// Journeys (e2e/) have their own config.
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}'],
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

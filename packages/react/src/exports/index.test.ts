@@ -1,0 +1,19 @@
+import { expect, test } from 'vitest'
+import * as exports from './index.js'
+
+// The runtime API; a change here is an API change for every host, and shows in review.
+test('exports', () => {
+  expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
+    [
+      "ConnectButton",
+      "PorticoProvider",
+      "usePortico",
+      "usePorticoAccount",
+      "usePorticoModal",
+      "usePorticoNetwork",
+      "usePorticoSiwx",
+      "usePorticoStore",
+      "usePorticoTheme",
+    ]
+  `)
+})
