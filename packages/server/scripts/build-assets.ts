@@ -10,4 +10,3 @@ const dist = (path: string) => fileURLToPath(new URL(`../dist/${path}`, import.m
 await buildSecureFrame({ outDir: dist('secure-frame') })
 mkdirSync(dist('registry'), { recursive: true })
 copyFileSync(fileURLToPath(new URL('../src/registry/wallets.json', import.meta.url)), dist('registry/wallets.json'))
-console.log(`built ${dist('secure-frame')} and copied the wallet registry's seed`)
