@@ -62,7 +62,7 @@ describe('getProvider', () => {
     const provider = getProvider(portico)!
     const events: unknown[] = []
     for (const name of ['connect', 'accountsChanged', 'chainChanged', 'disconnect'] as const)
-      provider.on(name, (payload: unknown) => events.push([name, payload instanceof ProviderRpcError ? payload.code : payload]))
+      provider.on(name, (payload: unknown) => events.push([name, payload instanceof Error ? (payload as Error & { code: number }).code : payload]))
 
     adapter.events.chainChanged('dev.portico.testwallet', 'eip155:31338')
     adapter.events.accountsChanged('dev.portico.testwallet', [{ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', type: 'eoa' }])
@@ -160,11 +160,12 @@ describe('getProvider', () => {
     const provider = getProvider(portico)!
     await disconnect(portico)
     const asked = provider.request({ method: 'eth_requestAccounts' })
-    expect(portico.stores.modal.getState().open).toBe(true)
+    await vi.waitFor(() => expect(portico.stores.modal.getState().open).toBe(true))
     expect(portico.stores.router.getState().view).toBe('Connect')
     closeModal(portico)
     expect(await codeOf(asked)).toBe(4001)
     const again = provider.request({ method: 'eth_requestAccounts' })
+    await vi.waitFor(() => expect(portico.stores.modal.getState().open).toBe(true))
     await connectExternal(portico, { connectorId: 'dev.portico.testwallet' })
     expect(await again).toEqual([ADDRESS])
   })
