@@ -170,3 +170,16 @@ describe('getProvider', () => {
     expect(await again).toEqual([ADDRESS])
   })
 })
+
+describe('getProvider: lifetime', () => {
+  test('behavior: a kept provider still emits after the instance was destroyed and initialized again (StrictMode remount)', async () => {
+    const { portico } = await connected()
+    const provider = getProvider(portico)!
+    const seen: unknown[] = []
+    provider.on('disconnect', () => seen.push('disconnect'))
+    portico.destroy()
+    await initialize(portico)
+    await disconnect(portico)
+    expect(seen).toEqual(['disconnect'])
+  })
+})

@@ -62,7 +62,20 @@ function createEip1193Provider(portico: Portico, namespace: ChainNamespace): Por
       if (next.chainId !== before.chainId) emit('chainChanged', hex(next.chainId))
     }
   }
-  portico.cleanups.push(portico.stores.account.subscribe(onAccount), portico.stores.connections.subscribe(onAccount))
+  // The stores are watched while someone listens, independent of the instance's cleanups: a
+  // React provider's unmount and remount (StrictMode) must not silence a provider a host kept.
+  let stopWatching: (() => void) | undefined
+  const listening = () => [...listeners.values()].some((set) => set.size > 0)
+  const updateWatching = () => {
+    if (listening() && !stopWatching) {
+      last = readAccount(portico, namespace)
+      const stops = [portico.stores.account.subscribe(onAccount), portico.stores.connections.subscribe(onAccount)]
+      stopWatching = () => stops.forEach((stop) => stop())
+    } else if (!listening() && stopWatching) {
+      stopWatching()
+      stopWatching = undefined
+    }
+  }
 
   const provider: PorticoEip1193Provider = {
     isPortico: true,
@@ -71,10 +84,12 @@ function createEip1193Provider(portico: Portico, namespace: ChainNamespace): Por
     on(event, listener) {
       if (!listeners.has(event)) listeners.set(event, new Set())
       listeners.get(event)!.add(listener)
+      updateWatching()
       return provider
     },
     removeListener(event, listener) {
       listeners.get(event)?.delete(listener)
+      updateWatching()
       return provider
     },
   }

@@ -32,7 +32,8 @@ export function readAccount(portico: Portico, namespace: ChainNamespace = 'eip15
   const connection = connections[namespace]?.find((c) => c.connectorId === connectorId)
   const reference = account.caipAddress ? parseCaipAddress(account.caipAddress).reference : undefined
   // Connecting and disconnecting touch two stores; a half-written state counts as not connected.
-  const isConnected = Boolean(account.address && connectorId) && account.status === 'connected'
+  // A live connection re-checked by a second initialize() (React StrictMode) stays connected.
+  const isConnected = Boolean(account.address && connectorId) && (account.status === 'connected' || account.status === 'reconnecting')
   const status = isConnected ? 'connected' : account.status === 'connected' ? 'disconnected' : account.status
   if (!isConnected)
     return { namespace, address: undefined, addresses: [], caipAddress: undefined, chainId: undefined, status, isConnected, connectorId: undefined }
