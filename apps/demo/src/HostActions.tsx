@@ -1,7 +1,7 @@
 import { usePorticoProvider } from '@portico/react'
 import { useState } from 'react'
 
-type Result = { kind: 'ok' | 'error'; text: string } | undefined
+type Result = { kind: 'ok' | 'error'; label: string; text: string } | undefined
 
 /**
  * The host site's own code using the wallet the visitor connected in Portico: viem on
@@ -25,12 +25,12 @@ export function HostActions() {
         action === 'sign'
           ? await client.signMessage({ account: account!, message: 'Signed by the host site through Portico' })
           : await client.sendTransaction({ account: account!, to: account!, value: parseEther('0.001'), chain: null })
-      setResult({ kind: 'ok', text })
+      setResult({ kind: 'ok', label: action === 'sign' ? 'Signature' : 'Transaction', text })
     } catch (error) {
       // viem wraps the wallet's error (TransactionExecutionError → UserRejectedRequestError): show the one with the code.
       const coded = (error as { walk?: (fn: (e: unknown) => boolean) => unknown }).walk?.((e) => typeof (e as { code?: unknown }).code === 'number')
       const { name, code, shortMessage, message } = (coded ?? error) as { name?: string; code?: number; shortMessage?: string; message?: string }
-      setResult({ kind: 'error', text: `${name ?? 'Error'} (${code ?? 'no code'}): ${shortMessage ?? message}` })
+      setResult({ kind: 'error', label: 'Refused', text: `${name ?? 'Error'} (${code ?? 'no code'}): ${shortMessage ?? message}` })
     } finally {
       setBusy(false)
     }
@@ -49,8 +49,9 @@ export function HostActions() {
         </button>
       </div>
       {result && (
-        <p className={result.kind === 'ok' ? 'result' : 'result error'} data-testid={result.kind === 'ok' ? 'host-result' : 'host-error'} role="status">
-          {result.text}
+        <p className={result.kind === 'ok' ? 'result' : 'result error'} role="status">
+          <span className="result-label">{result.label}</span>
+          <span data-testid={result.kind === 'ok' ? 'host-result' : 'host-error'}>{result.text}</span>
         </p>
       )}
     </section>
