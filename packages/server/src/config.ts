@@ -56,6 +56,14 @@ export interface ServerConfig {
    * database starts. enabled false turns it off.
    */
   indexer?: { enabled: boolean; pollMs: number; batchBlocks: number; backfillBlocks: number }
+  /**
+   * Outbound fetches of URLs that chain data names (NFT metadata) refuse loopback, private, link-local
+   * and cloud metadata addresses (services/safeFetch.ts). These exact origins are exempt: development
+   * and tests only, for the devnet's NFT fixtures on 127.0.0.1. Never in production.
+   */
+  outboundAllowOrigins?: string[]
+  /** Base URL that ipfs:// metadata is fetched through (`https://gateway.example/ipfs/`); ipfs:// is refused without one. */
+  ipfsGateway?: string
   /** Development-only routes under /dev/ (analytics inbox, later the mail catcher). Never in production. */
   devRoutes?: boolean
   /**
