@@ -15,6 +15,8 @@ const server = await startServer({
   dataDir: '.data/server',
   devRoutes: true,
   rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+  // NFT metadata from the devnet's fixtures server on 127.0.0.1: the one loopback origin the server may fetch.
+  outboundAllowOrigins: [devnet.fixturesUrl],
   secureFrame: { port: 8788 },
   devMailCatcher: { port: 2525 },
   devIdentityProvider: { port: 8790 },

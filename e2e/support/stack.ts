@@ -36,6 +36,8 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
   await buildSecureFrame()
   const server = await startTestServer({
     rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+    // NFT metadata from the devnet's fixtures server on 127.0.0.1: the one loopback origin the server may fetch.
+    outboundAllowOrigins: [devnet.fixturesUrl],
     projects: JOURNEY_PROJECTS,
     devRoutes: true,
     // The embedded wallet: secure origin, mail catcher and local OpenID provider on free ports.

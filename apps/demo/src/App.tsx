@@ -1,5 +1,6 @@
 import { ConnectButton, usePorticoAccount, usePorticoNetwork, usePorticoSiwx, usePorticoTheme } from '@portico/react'
 import { useEffect } from 'react'
+import { HostActions } from './HostActions.js'
 import './site.css'
 
 /** A small host website: its own header and content, with Portico's button embedded. */
@@ -60,6 +61,7 @@ export function App({ testWallet }: { testWallet: boolean }) {
             )}
           </dl>
         </section>
+        <HostActions />
       </main>
     </div>
   )

@@ -68,6 +68,11 @@ export interface ChainAdapter {
   waitForTransaction?(parameters: { hash: string; caipNetwork: CaipNetwork }): Promise<{ status: 'success' | 'reverted' }>
   /** A chain's own name service (ENS on Ethereum), when it has one. */
   resolveName?(parameters: { name: string; caipNetwork: CaipNetwork }): Promise<{ address: string; avatar?: string } | null>
+  /**
+   * The wallet's own provider behind a connector (EIP-1193 on eip155), which the public
+   * `getProvider` forwards requests to.
+   */
+  getProvider?(connectorId: string): unknown
   /** Optional: current connections the adapter knows (used for multi-wallet). */
   getConnections?(): Connection[]
 }

@@ -35,6 +35,8 @@ export interface Environment {
    * click handler (SPEC §7 'Social popup').
    */
   openPopup?(url: string, size: { width: number; height: number }): PopupHandle | null
+  /** Navigates to a wallet's deep link (a WalletConnect wallet app on a phone). */
+  openUrl?(href: string): void
 }
 
 export function memoryStorage(initial: Record<string, string> = {}): StorageLike {
@@ -74,6 +76,7 @@ export function defaultEnvironment(): Environment {
     isTelegram: () => Boolean((w as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp),
     isIosSafari: () => /iP(hone|ad|od)/.test(w.navigator.userAgent) && /Safari/.test(w.navigator.userAgent) && !/CriOS|FxiOS/.test(w.navigator.userAgent),
     href: () => w.location.href,
+    openUrl: (href) => void w.open(href, '_self', 'noreferrer noopener'),
     fetch: fetchImpl,
     randomUUID,
   }

@@ -25,6 +25,7 @@ import { createCache, type PorticoCache } from './cache.js'
 import { createEmbeddedStore, type EmbeddedStore } from './stores/embedded.js'
 import type { EmbeddedWalletClient } from './embedded/client.js'
 import { createHttpClient, type HttpClient } from './api/http.js'
+import { getProvider, type GetProviderReturnType } from './actions/getProvider.js'
 
 /** What the embedded wallet's connector offers core (filled in by @portico/embedded). */
 export interface AuthConnectorHandle {
@@ -78,6 +79,10 @@ export interface Portico {
   readonly cleanups: Array<() => void>
   /** Timers owned by actions (snack re-show, …), keyed by purpose so a rule can cancel its own. */
   readonly timers: Map<string, unknown>
+  /** The public providers, one per namespace, made on the first `getProvider` call. */
+  readonly publicProviders: Map<ChainNamespace, unknown>
+  /** Same as the `getProvider(portico, namespace)` action. */
+  getProvider(namespace?: ChainNamespace): GetProviderReturnType
   destroy(): void
 }
 
@@ -154,6 +159,8 @@ export function createPortico(options: CreatePorticoOptions): Portico {
     analytics: { errorReportTimes: [], forbidden: false },
     cleanups,
     timers: new Map(),
+    publicProviders: new Map(),
+    getProvider: (namespace) => getProvider(portico, namespace),
     destroy() {
       while (cleanups.length) cleanups.pop()!()
       for (const handle of portico.timers.values()) portico.clock.clearTimeout(handle)

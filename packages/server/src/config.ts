@@ -15,6 +15,8 @@ export type ProjectConfig = z.infer<typeof ProjectConfigSchema>
 export interface RateLimitConfig {
   perIpPerMinute: number
   perProjectPerMinute: number
+  /** Chain reads through POST /v1/rpc/{caip2} per client IP (default 600). */
+  rpcPerIpPerMinute?: number
 }
 
 export interface ServerConfig {
@@ -56,6 +58,14 @@ export interface ServerConfig {
    * database starts. enabled false turns it off.
    */
   indexer?: { enabled: boolean; pollMs: number; batchBlocks: number; backfillBlocks: number }
+  /**
+   * Outbound fetches of URLs that chain data names (NFT metadata) refuse loopback, private, link-local
+   * and cloud metadata addresses (services/safeFetch.ts). These exact origins are exempt: development
+   * and tests only, for the devnet's NFT fixtures on 127.0.0.1. Never in production.
+   */
+  outboundAllowOrigins?: string[]
+  /** Base URL that ipfs:// metadata is fetched through (`https://gateway.example/ipfs/`); ipfs:// is refused without one. */
+  ipfsGateway?: string
   /** Development-only routes under /dev/ (analytics inbox, later the mail catcher). Never in production. */
   devRoutes?: boolean
   /**
@@ -82,6 +92,13 @@ export interface ServerConfig {
   authSecrets?: { otpKey: string; shareKey: string; recoveryKey: string; jwtKey: string }
   /** Auth tunables (defaults in auth/settings.ts: 10 min codes, 5 tries, 30 s cooldown, 5 sends per hour). */
   auth?: Partial<AuthSettings>
+  /**
+   * Sign-in (SIWX): signingKey signs session tokens (a private EC P-256 JWK, as JSON or object;
+   * every instance needs the same one; PORTICO_SIWX_SIGNING_KEY). Without it: a per-process key
+   * (in development with a data dir: one kept beside it). nonceTtlMs: how long a nonce waits for
+   * its signature (10 min); tokenTtlSec: a token's longest life (1 day; less if the message expires sooner).
+   */
+  siwx?: { signingKey?: string | Record<string, unknown>; nonceTtlMs?: number; tokenTtlSec?: number }
 }
 
 export interface SocialProviderConfig {
@@ -217,6 +234,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     projects: projectsFile ? readProjects(projectsFile) : DEFAULT_CONFIG.projects,
     publicUrl: flag('public-url') ?? env.PORTICO_PUBLIC_URL ?? `http://${host}:${port}`,
     ...embeddedFlags(flag('secure-frame-port') ?? env.PORTICO_SECURE_FRAME_PORT, flag('smtp') ?? env.PORTICO_SMTP),
+    ...(env.PORTICO_SIWX_SIGNING_KEY ? { siwx: { signingKey: env.PORTICO_SIWX_SIGNING_KEY } } : {}),
   }
 }
 

@@ -4,7 +4,7 @@ import type { ServerContext } from './context.js'
 import type { Queryable } from './db/database.js'
 
 /** Paths that serve browsers or operators directly and so carry no projectId. */
-const OPEN_PATHS = [/^\/health$/, /^\/openapi\.json$/, /^\/icons\//, /^\/sandbox\//, /^\/relay/, /^\/dev\//]
+const OPEN_PATHS = [/^\/health$/, /^\/openapi\.json$/, /^\/\.well-known\/jwks\.json$/, /^\/icons\//, /^\/sandbox\//, /^\/relay/, /^\/dev\//]
 
 /** Writes the configured projects into the database (config is the source of truth at startup). */
 export async function seedProjects(db: Queryable, projects: readonly ProjectConfig[]) {

@@ -31,6 +31,8 @@ export async function createWalletConnectClient(options: WalletConnectOptions): 
     verify.resolve = async () => undefined
   }
   let eip155: ReturnType<typeof createEip155Provider> | undefined
+  const walletRequestListeners = new Set<(method: string) => void>()
+  const onWalletRequest = (method: string) => walletRequestListeners.forEach((listener) => listener(method))
   const sessionOf = (): WalletConnectSession | null => {
     const session = provider.session
     if (!session) return null
@@ -62,8 +64,12 @@ export async function createWalletConnectClient(options: WalletConnectOptions): 
     },
     providerFor(namespace) {
       if (namespace !== 'eip155') throw new Error(`WalletConnect sessions for ${namespace} are not supported yet`)
-      eip155 ??= createEip155Provider(provider)
+      eip155 ??= createEip155Provider(provider, onWalletRequest)
       return eip155
+    },
+    onWalletRequest(listener) {
+      walletRequestListeners.add(listener)
+      return () => void walletRequestListeners.delete(listener)
     },
     onSessionEnd(listener) {
       provider.on('session_delete', listener)

@@ -12,7 +12,7 @@ function rpcError(code: number, message: string) {
  * WalletConnect wallet like any browser wallet. Reads of accounts and chain are answered from
  * the session; everything else goes to the wallet.
  */
-export function createEip155Provider(provider: UniversalProvider) {
+export function createEip155Provider(provider: UniversalProvider, onWalletRequest: (method: string) => void = () => {}) {
   const listeners = new Map<string, Set<Listener>>()
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args))
   const namespace = () => provider.session?.namespaces.eip155
@@ -42,6 +42,7 @@ export function createEip155Provider(provider: UniversalProvider) {
         case 'wallet_switchEthereumChain': {
           const target = Number.parseInt((params as [{ chainId: string }])[0].chainId, 16)
           if (!chains().includes(`eip155:${target}`)) throw rpcError(4902, `Chain ${target} is not in the session`)
+          onWalletRequest(method)
           await provider.request({ method, params: params as unknown[] }, `eip155:${chainId}`)
           chainId = target
           provider.setDefaultChain(`eip155:${target}`)
@@ -54,6 +55,7 @@ export function createEip155Provider(provider: UniversalProvider) {
           await provider.disconnect()
           return null
         default:
+          onWalletRequest(method)
           return provider.request({ method, params: params as unknown[] | undefined }, `eip155:${chainId}`)
       }
     },

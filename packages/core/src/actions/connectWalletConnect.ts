@@ -8,6 +8,8 @@ import { push } from '../router.js'
 import { initialWalletConnectState, type WalletConnectState } from '../stores/walletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectClient, type WalletConnectSession } from '../walletconnect/client.js'
 import { pairingExpiryFrom, shouldReusePairing } from '../walletconnect/pairing.js'
+import { formatNativeUrl } from '../walletconnect/deepLinks.js'
+import type { DeepLinkChoice } from '../walletconnect/redirect.js'
 import { track } from '../analytics/track.js'
 import { closeModal } from './closeModal.js'
 import { afterConnect } from './afterConnect.js'
@@ -51,6 +53,9 @@ export async function connectWalletConnect(portico: Portico, { wallet, navigate 
     throw error instanceof PorticoError ? error : new PorticoError(ErrorText.connectionRejected, { cause: error, category: 'WALLET_ERROR' })
   }
   if (wallet) portico.storage.addRecentWallet({ id: wallet.id, name: wallet.name, icon: wallet.image_url })
+  // On a phone, later requests reopen the wallet app the user paired with (its bare deep link).
+  if (wallet?.mobile_link && portico.environment.isMobile())
+    portico.storage.write(StorageKeys.deepLinkChoice, { name: wallet.name, href: formatNativeUrl(wallet.mobile_link, '').name } satisfies DeepLinkChoice)
   walletConnect.setState({ wcUri: undefined, wcPairingExpiry: undefined, wcLinking: undefined })
   track(portico, 'CONNECT_SUCCESS', { method: 'qrcode', name: session.peer.name })
   void fetchBalance(portico)

@@ -16,6 +16,14 @@ import { StorageKeys } from '../storage.js'
 export async function reconnect(portico: Portico): Promise<boolean> {
   if (!portico.options.enableReconnect) return false
   const { connections } = portico.stores
+  // Said at once, before any await: a host (or wagmi's reconnect) asking right after initialize()
+  // must see 'reconnecting', not 'disconnected'.
+  for (const namespace of portico.adapters.keys()) {
+    const connectorId = portico.storage.getConnectorId(namespace)
+    if (!connectorId || portico.storage.isConnectorDisconnected(namespace, connectorId)) continue
+    connections.setState({ status: 'reconnecting' })
+    setAccount(portico, namespace, { status: 'reconnecting' })
+  }
   await Promise.all([restoreWalletConnect(portico), restoreEmbedded(portico)])
   const pending: Array<Promise<void>> = []
   for (const [namespace, adapter] of portico.adapters) {

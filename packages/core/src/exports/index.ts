@@ -94,6 +94,17 @@ export { fetchBalance } from '../actions/fetchBalance.js'
 export { setThemeMode, setThemeVariables } from '../actions/setThemeMode.js'
 export { showSnack, hideSnack, SNACK_DURATION_MS, type ShowSnackParameters } from '../actions/showSnack.js'
 export { getAccount, isConnected, getActiveConnectorId } from '../actions/getters.js'
+// Public providers and watchers: what a host's own code uses (issue 11)
+export {
+  getProvider,
+  type Eip1193Event,
+  type GetProviderReturnType,
+  type PorticoEip1193Provider,
+} from '../actions/getProvider.js'
+export { watchAccount, readAccount, type WatchAccountParameters, type WatchAccountReturnType, type WatchedAccount } from '../actions/watchAccount.js'
+export { watchNetwork, readNetwork, type WatchNetworkReturnType, type WatchedNetwork } from '../actions/watchNetwork.js'
+export { requestConnection, type RequestConnectionParameters, type RequestConnectionReturnType } from '../actions/requestConnection.js'
+export { ProviderErrorCode, ProviderRpcError, toProviderRpcError } from '../errors/provider.js'
 export { checkAllowedOrigin, type AllowedOriginResult } from '../actions/checkAllowedOrigin.js'
 export { fetchProjectConfig } from '../actions/fetchProjectConfig.js'
 export { setAlert, clearAlert } from '../actions/setAlert.js'

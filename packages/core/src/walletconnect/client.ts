@@ -11,6 +11,8 @@ export interface WalletConnectClient {
   /** An EIP-1193 provider for one chain family of the session. */
   providerFor(namespace: ChainNamespace): unknown
   onSessionEnd(listener: () => void): () => void
+  /** Called with each method sent to the wallet (not reads answered by the session or the RPC). */
+  onWalletRequest?(listener: (method: string) => void): () => void
 }
 
 export interface WalletConnectSession {

@@ -16,10 +16,11 @@ export async function waitFor<T>(fn: () => Promise<T>, { timeoutMs = 10_000, int
   }
 }
 
-/** Server overrides pointing at a devnet, with a fast indexer. */
+/** Server overrides pointing at a devnet, with a fast indexer; only the fixtures' origin may serve loopback NFT metadata. */
 export function devnetServerConfig(devnet: Devnet, extra: Partial<ServerConfig> = {}): Partial<ServerConfig> {
   return {
     rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+    outboundAllowOrigins: [devnet.fixturesUrl],
     indexer: { ...DEFAULT_CONFIG.indexer!, pollMs: 50 },
     rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000 },
     ...extra,

@@ -1,5 +1,6 @@
 import { erc20Abi, getAddress, parseAbi } from 'viem'
 import type { ServerContext } from '../context.js'
+import { safeFetch, SafeFetchError } from '../services/safeFetch.js'
 import { configuredToken } from './assets.js'
 
 export const erc721Abi = parseAbi([
@@ -97,7 +98,7 @@ export async function nftMetadata(ctx: ServerContext, chainId: string, contract:
     const client = ctx.evmClient(chainId)
     if (client) {
       const uri = await client.readContract({ address: getAddress(lower), abi: erc721Abi, functionName: 'tokenURI', args: [BigInt(tokenId)] })
-      const json = await readMetadataJson(uri)
+      const json = await readMetadataJson(ctx, uri)
       if (json && typeof json === 'object') {
         const record = json as Record<string, unknown>
         const name = typeof record.name === 'string' ? record.name.slice(0, 256) : null
@@ -107,8 +108,9 @@ export async function nftMetadata(ctx: ServerContext, chainId: string, contract:
         ok = true
       }
     }
-  } catch {
-    // Unreadable tokenURI or metadata: cached as a failure below.
+  } catch (error) {
+    // Unreadable tokenURI or metadata: cached as a failure below. A tokenURI aimed inside our network is worth a line.
+    if (error instanceof SafeFetchError && error.code === 'forbidden-address') ctx.log(`nft metadata refused (${chainId} ${lower} #${tokenId}): ${error.message}`)
   }
   await ctx.db
     .query(
@@ -121,8 +123,11 @@ export async function nftMetadata(ctx: ServerContext, chainId: string, contract:
   return result
 }
 
-/** Reads metadata JSON from an http(s) URL (size and time limited) or a data: URI. */
-async function readMetadataJson(uri: string): Promise<unknown> {
+/**
+ * Reads metadata JSON from a data: URI in process, or from an http(s)/ipfs URL through safeFetch:
+ * the tokenURI is the contract's choice, so internal addresses are refused, and size and time are limited.
+ */
+async function readMetadataJson(ctx: ServerContext, uri: string): Promise<unknown> {
   if (uri.startsWith('data:')) {
     const comma = uri.indexOf(',')
     if (comma < 0 || !/^data:application\/json/.test(uri)) return null
@@ -131,23 +136,12 @@ async function readMetadataJson(uri: string): Promise<unknown> {
     const text = header.endsWith(';base64') ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body)
     return JSON.parse(text)
   }
-  if (!/^https?:\/\//.test(uri)) return null
-  const res = await fetch(uri, { signal: AbortSignal.timeout(METADATA_TIMEOUT_MS), redirect: 'follow' })
-  if (!res.ok) return null
-  if (Number(res.headers.get('content-length') ?? 0) > METADATA_MAX_BYTES) return null
-  const reader = res.body?.getReader()
-  if (!reader) return null
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > METADATA_MAX_BYTES) {
-      await reader.cancel().catch(() => undefined)
-      return null
-    }
-    chunks.push(value)
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+  const res = await safeFetch(uri, {
+    allowOrigins: ctx.config.outboundAllowOrigins,
+    ipfsGateway: ctx.config.ipfsGateway,
+    maxBytes: METADATA_MAX_BYTES,
+    timeoutMs: METADATA_TIMEOUT_MS,
+  })
+  if (res.status < 200 || res.status >= 300) return null
+  return JSON.parse(res.body.toString('utf8'))
 }

@@ -1,24 +1,39 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import type { App } from '../app.js'
+import { clientIp } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery, ErrorSchema, errorResponses } from '../schemas.js'
 import { sessionAddressKey } from '../sessions/address.js'
+import { consumeNonce, DEFAULT_NONCE_TTL_MS, issueNonce } from '../sessions/nonces.js'
 import { SiwxSessionInputSchema, SiwxSessionSchema } from '../sessions/schemas.js'
-import { addSession, listSessions, revokeSessions } from '../sessions/store.js'
+import { addSession, listSessions, revokeSessions, sessionLive } from '../sessions/store.js'
+import { sessionTokens, type SessionTokenClaims } from '../sessions/tokens.js'
 import { verifySiwxSession } from '../sessions/verify.js'
 
-/** Sign-in (SIWX) session storage, per project and address (SPEC §4 'Wallet sign-in'). */
+/**
+ * Sign-in (SIWX) sessions, per project and address (SPEC §4 'Wallet sign-in'). Each message
+ * carries a nonce the server issued (one use, short-lived); storing a session returns a session
+ * token (ES256 JWT, keys at /.well-known/jwks.json), and only that address's token lists or
+ * revokes its sessions, which hold whatever the visitor signed (DataCapture's email included).
+ */
 
 const err = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } })
 const AddressParam = z.object({
   address: z.string().min(1).max(128).openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
 })
 const SessionsSchema = z.object({ sessions: z.array(SiwxSessionSchema) }).openapi('SiwxSessions')
+const Bearer = [{ siwxSessionToken: [] }]
+const unauthorized = {
+  401: err('No session token, or not a live one of this project (Authorization: Bearer <token>)'),
+  403: err("The token is another address's"),
+}
 
 const listRoute = createRoute({
   method: 'get',
   path: '/v1/sessions/{address}',
-  summary: 'Unexpired sign-in sessions of an address',
+  summary: 'Unexpired sign-in sessions of an address (its session token required)',
+  security: Bearer,
   request: {
     params: AddressParam,
     query: z.object({ ...CommonQuery, chainId: CaipNetworkId.optional().openapi({ description: 'Only this chain', example: 'eip155:1' }) }),
@@ -26,6 +41,7 @@ const listRoute = createRoute({
   responses: {
     200: { description: 'Sessions, oldest first', content: { 'application/json': { schema: SessionsSchema } } },
     ...errorResponses,
+    ...unauthorized,
     400: err('Invalid address or chain'),
   },
 })
@@ -36,26 +52,32 @@ const addRoute = createRoute({
   summary: 'Store a sign-in session',
   description:
     'Verifies and stores a signed SIWX message for the address: the text must be exactly the CAIP-122 / EIP-4361 ' +
-    'message its data describes, its domain an allowed origin of the project, issued within the last 10 minutes, and ' +
-    'signed by the account (EIP-191, or EIP-1271 for contract accounts; eip155 only for now). A session with the same ' +
-    'chain and nonce replaces the earlier one.',
+    'message its data describes, its nonce one that POST /v1/sessions/{address}/nonce issued for this project and ' +
+    'address (unexpired, unused: it is used up here), its domain an allowed origin of the project, issued within the ' +
+    'last 10 minutes, and signed by the account (EIP-191, or EIP-1271 for contract accounts; eip155 only for now). ' +
+    'Answers the stored session and its session token (an ES256 JWT: iss the server, aud the project id, sub the ' +
+    'address key, address, chainId, domain, sid the nonce, iat, exp, jti; keys at /.well-known/jwks.json).',
   request: {
     params: AddressParam,
     query: z.object(CommonQuery),
     body: { required: true, content: { 'application/json': { schema: SiwxSessionInputSchema } } },
   },
   responses: {
-    200: { description: 'Stored', content: { 'application/json': { schema: z.object({ session: SiwxSessionSchema }) } } },
+    200: {
+      description: 'Stored; the token lists and revokes this address\'s sessions until it expires or its session is revoked',
+      content: { 'application/json': { schema: z.object({ session: SiwxSessionSchema, token: z.string(), expiresAt: z.string() }).openapi('SiwxSessionStored') } },
+    },
     ...errorResponses,
     400: err('Invalid session'),
-    401: err('Invalid signature'),
+    401: err('Invalid signature, or a nonce that was not issued for this address, expired or was used'),
   },
 })
 
 const revokeRoute = createRoute({
   method: 'post',
   path: '/v1/sessions/{address}/revoke',
-  summary: "Delete an address's sessions (all, one chain's, or one nonce's)",
+  summary: "Delete an address's sessions (all, one chain's, or one nonce's; its session token required)",
+  security: Bearer,
   request: {
     params: AddressParam,
     query: z.object(CommonQuery),
@@ -71,17 +93,71 @@ const revokeRoute = createRoute({
   responses: {
     200: { description: 'How many were deleted', content: { 'application/json': { schema: z.object({ revoked: z.number().int() }) } } },
     ...errorResponses,
+    ...unauthorized,
     400: err('Invalid address'),
+  },
+})
+
+const nonceRoute = createRoute({
+  method: 'post',
+  path: '/v1/sessions/{address}/nonce',
+  summary: 'A one-time nonce for the next sign-in message of the address',
+  description: 'The nonce works once, for this project and address, until expiresAt (10 minutes by default).',
+  request: { params: AddressParam, query: z.object(CommonQuery) },
+  responses: {
+    200: { description: 'The nonce', content: { 'application/json': { schema: z.object({ nonce: z.string(), expiresAt: z.string() }).openapi('SiwxNonce') } } },
+    ...errorResponses,
+    400: err('Invalid address'),
+  },
+})
+
+const jwksRoute = createRoute({
+  method: 'get',
+  path: '/.well-known/jwks.json',
+  summary: 'The public keys that verify sign-in session tokens (ES256)',
+  responses: {
+    200: {
+      description: 'A JSON Web Key Set',
+      content: { 'application/json': { schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }).openapi('Jwks') } },
+    },
   },
 })
 
 const fail = (error: string, description: string) => ({ error, reasons: [{ description }] })
 const BAD_ADDRESS = fail('Invalid address', 'The address must be an EVM (0x + 40 hex), Solana (base58) or Bitcoin address')
+/** Nonces per client IP and minute: each is a row until it expires. */
+const NONCES_PER_IP_PER_MINUTE = 60
 
 export function register(app: App, ctx: ServerContext) {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'siwxSessionToken', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+
+  /** The token's claims when it is a live session token of `addressKey` in this project; else the refusal. */
+  async function owner(c: Context, addressKey: string): Promise<SessionTokenClaims | Response> {
+    const projectId = c.get('projectId') as string
+    const bearer = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+    const claims = bearer ? await (await sessionTokens(ctx)).verify(bearer, projectId) : undefined
+    if (!claims || !(await sessionLive(ctx.db, projectId, claims.sub, claims.chainId, claims.sid))) {
+      c.header('www-authenticate', 'Bearer')
+      return c.json(fail('Unauthorized', "Send this address's session token (Authorization: Bearer <token>), from signing in"), 401)
+    }
+    if (claims.sub !== addressKey) return c.json(fail('Forbidden', 'The session token belongs to another address'), 403)
+    return claims
+  }
+
+  app.openapi(nonceRoute, async (c) => {
+    const address = sessionAddressKey(c.req.valid('param').address)
+    if (!address) return c.json(BAD_ADDRESS, 400)
+    if (!(await ctx.rateLimiter.hit(`siwx-nonce:${clientIp(c)}`, NONCES_PER_IP_PER_MINUTE, 60_000))) return c.json({ error: 'Rate limited' }, 429)
+    c.header('cache-control', 'no-store')
+    return c.json(await issueNonce(ctx.db, c.get('projectId'), address.key, ctx.config.siwx?.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS), 200)
+  })
+
   app.openapi(listRoute, async (c) => {
     const address = sessionAddressKey(c.req.valid('param').address)
     if (!address) return c.json(BAD_ADDRESS, 400)
+    const allowed = await owner(c, address.key)
+    if (allowed instanceof Response) return allowed as never
+    c.header('cache-control', 'no-store')
     return c.json({ sessions: await listSessions(ctx.db, c.get('projectId'), address.key, c.req.valid('query').chainId) }, 200)
   })
 
@@ -89,6 +165,7 @@ export function register(app: App, ctx: ServerContext) {
     const address = sessionAddressKey(c.req.valid('param').address)
     if (!address) return c.json(BAD_ADDRESS, 400)
     const input = c.req.valid('json')
+    const projectId = c.get('projectId')
     const account = sessionAddressKey(input.data.accountAddress)
     if (!account || account.key !== address.key)
       return c.json(fail('Invalid session', 'data.accountAddress must be the address in the path'), 400)
@@ -96,15 +173,36 @@ export function register(app: App, ctx: ServerContext) {
       return c.json(fail('Invalid session', 'data.chainId must be an eip155 chain for an EVM address'), 400)
     if (input.data.expirationTime && Date.parse(input.data.expirationTime) <= Date.now())
       return c.json(fail('Session expired', 'data.expirationTime is in the past; sign a new message'), 400)
-    const verified = await verifySiwxSession(ctx, c.get('projectId'), input)
+    const verified = await verifySiwxSession(ctx, projectId, input)
     if (!verified.ok) return c.json(fail(verified.error, verified.description), verified.error === 'Invalid signature' ? 401 : 400)
-    return c.json({ session: await addSession(ctx.db, c.get('projectId'), address.key, input) }, 200)
+    // Last, so that only a message that passed every check uses its nonce up; one use only.
+    if (!(await consumeNonce(ctx.db, projectId, address.key, input.data.nonce)))
+      return c.json(fail('Invalid nonce', 'The nonce was not issued for this address, expired or was used already; sign a message with a new one'), 401)
+    const session = await addSession(ctx.db, projectId, address.key, input)
+    const { token, expiresAt } = await (await sessionTokens(ctx)).sign({
+      aud: projectId,
+      sub: address.key,
+      address: input.data.accountAddress,
+      chainId: input.data.chainId,
+      domain: input.data.domain,
+      sid: input.data.nonce,
+      expiresAt: input.data.expirationTime ? Date.parse(input.data.expirationTime) : undefined,
+    })
+    c.header('cache-control', 'no-store')
+    return c.json({ session, token, expiresAt: new Date(expiresAt).toISOString() }, 200)
   })
 
   app.openapi(revokeRoute, async (c) => {
     const address = sessionAddressKey(c.req.valid('param').address)
     if (!address) return c.json(BAD_ADDRESS, 400)
+    const allowed = await owner(c, address.key)
+    if (allowed instanceof Response) return allowed as never
     const filter = c.req.valid('json') ?? {}
     return c.json({ revoked: await revokeSessions(ctx.db, c.get('projectId'), address.key, filter) }, 200)
+  })
+
+  app.openapi(jwksRoute, async (c) => {
+    c.header('cache-control', 'public, max-age=300')
+    return c.json((await sessionTokens(ctx)).jwks, 200)
   })
 }

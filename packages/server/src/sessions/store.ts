@@ -58,6 +58,16 @@ export async function addSession(db: Queryable, projectId: string, addressKey: s
   return toSession(row!)
 }
 
+/** Whether the session a token names (by chain and nonce) is still stored and unexpired. */
+export async function sessionLive(db: Queryable, projectId: string, addressKey: string, chainId: string, nonce: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from siwx_sessions where project_id = $1 and address_key = $2 and chain_id = $3 and nonce = $4
+       and (expires_at is null or expires_at > now())`,
+    [projectId, addressKey, chainId, nonce],
+  )
+  return rows.length > 0
+}
+
 /** Deletes the matching sessions; returns how many. */
 export async function revokeSessions(
   db: Queryable,

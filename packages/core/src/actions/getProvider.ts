@@ -1,0 +1,97 @@
+import type { ChainNamespace } from '../caip.js'
+import type { Portico } from '../portico.js'
+import { readAccount, type WatchedAccount } from './watchAccount.js'
+
+export type Eip1193Event = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect' | 'message'
+type Listener = (...args: any[]) => void
+
+/** EIP-1193: what `getProvider(portico, 'eip155')` returns. viem's `custom(provider)` takes it as is. */
+export interface PorticoEip1193Provider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on(event: Eip1193Event, listener: Listener): PorticoEip1193Provider
+  removeListener(event: Eip1193Event, listener: Listener): PorticoEip1193Provider
+  readonly isPortico: true
+}
+
+export type GetProviderReturnType = PorticoEip1193Provider | undefined
+
+/**
+ * The active connection's provider for a chain family, whatever the connection method: a
+ * browser wallet, a WalletConnect session or the embedded wallet. The same object is returned
+ * for the life of the instance (listeners survive reconnects); `undefined` while nothing is
+ * connected in that namespace. Only eip155 (EIP-1193) has a provider today. Getting it loads
+ * nothing heavy: the switch and connect paths load on their first request.
+ */
+export function getProvider(portico: Portico, namespace: ChainNamespace = 'eip155'): GetProviderReturnType {
+  if (namespace !== 'eip155' || !portico.adapters.has(namespace)) return undefined
+  let provider = portico.publicProviders.get(namespace) as PorticoEip1193Provider | undefined
+  if (!provider) {
+    provider = createEip1193Provider(portico, namespace)
+    portico.publicProviders.set(namespace, provider)
+  }
+  return readAccount(portico, namespace).isConnected ? provider : undefined
+}
+
+function createEip1193Provider(portico: Portico, namespace: ChainNamespace): PorticoEip1193Provider {
+  const listeners = new Map<Eip1193Event, Set<Listener>>()
+  const emit = (event: Eip1193Event, ...args: unknown[]) => {
+    for (const listener of [...(listeners.get(event) ?? [])]) {
+      try {
+        listener(...args)
+      } catch (error) {
+        portico.logger.error(`a ${event} listener threw`, error)
+      }
+    }
+  }
+  const hex = (chainId: WatchedAccount['chainId']) => `0x${Number(chainId).toString(16)}`
+
+  let last = readAccount(portico, namespace)
+  const onAccount = () => {
+    const next = readAccount(portico, namespace)
+    const before = last
+    last = next
+    if (!before.isConnected && next.isConnected) {
+      emit('connect', { chainId: hex(next.chainId) })
+      emit('accountsChanged', next.addresses)
+    } else if (before.isConnected && !next.isConnected) {
+      emit('accountsChanged', [])
+      // EIP-1193: disconnect carries a ProviderRpcError with code 4900.
+      emit('disconnect', Object.assign(new Error('The wallet disconnected'), { name: 'ProviderRpcError', code: 4900 }))
+    } else if (next.isConnected) {
+      if (next.addresses.join() !== before.addresses.join()) emit('accountsChanged', next.addresses)
+      if (next.chainId !== before.chainId) emit('chainChanged', hex(next.chainId))
+    }
+  }
+  // The stores are watched while someone listens, independent of the instance's cleanups: a
+  // React provider's unmount and remount (StrictMode) must not silence a provider a host kept.
+  let stopWatching: (() => void) | undefined
+  const listening = () => [...listeners.values()].some((set) => set.size > 0)
+  const updateWatching = () => {
+    if (listening() && !stopWatching) {
+      last = readAccount(portico, namespace)
+      const stops = [portico.stores.account.subscribe(onAccount), portico.stores.connections.subscribe(onAccount)]
+      stopWatching = () => stops.forEach((stop) => stop())
+    } else if (!listening() && stopWatching) {
+      stopWatching()
+      stopWatching = undefined
+    }
+  }
+
+  const provider: PorticoEip1193Provider = {
+    isPortico: true,
+    // The request paths (switch, connect, error mapping) load on the first request.
+    request: async (args) => (await import('../provider/eip1193Request.js')).eip1193Request(portico, namespace, args),
+    on(event, listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set())
+      listeners.get(event)!.add(listener)
+      updateWatching()
+      return provider
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener)
+      updateWatching()
+      return provider
+    },
+  }
+  return provider
+}

@@ -1,0 +1,12 @@
+import { expect, test } from 'vitest'
+import * as exports from './index.js'
+
+test('exports', () => {
+  expect(Object.keys(exports)).toMatchInlineSnapshot(`
+    [
+      "porticoConnector",
+      "chainsFromPorticoNetworks",
+      "porticoNetworksFromChains",
+    ]
+  `)
+})
