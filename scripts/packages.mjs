@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 export const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** Folder names under packages/, dependencies first. */
-export const PUBLIC_PACKAGES = ['core', 'embedded', 'evm', 'walletconnect', 'react', 'server']
+export const PUBLIC_PACKAGES = ['core', 'embedded', 'evm', 'walletconnect', 'wagmi', 'react', 'server']
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 

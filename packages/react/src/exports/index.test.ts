@@ -11,6 +11,7 @@ test('exports', () => {
       "usePorticoAccount",
       "usePorticoModal",
       "usePorticoNetwork",
+      "usePorticoProvider",
       "usePorticoSiwx",
       "usePorticoStore",
       "usePorticoTheme",

@@ -2,10 +2,10 @@ import { expect, test } from 'vitest'
 import * as exports from './index.js'
 
 test('exports', () => {
-  expect(Object.keys(exports)).toMatchInlineSnapshot(`
+  expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
-      "porticoConnector",
       "chainsFromPorticoNetworks",
+      "porticoConnector",
       "porticoNetworksFromChains",
     ]
   `)
