@@ -12,11 +12,48 @@ function freshAccount() {
   return { privateKey, address: privateKeyToAccount(privateKey).address }
 }
 
-async function sessionsOf(address: string) {
-  const response = await fetch(`${stack.apiUrl}/v1/sessions/${address}?projectId=portico-dev`)
+/** The session token the modal kept for the address (Portico's storage in the page). */
+async function storedToken(page: Page, address: string): Promise<string | undefined> {
+  const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<string, Record<string, { token: string }>>
+  return Object.values(book[address.toLowerCase()] ?? {})[0]?.token
+}
+
+/** The address's sessions, listed with its own session token (nothing is listed without one). */
+async function sessionsOf(address: string, token: string | undefined) {
+  expect(token, 'a session token').toBeTruthy()
+  const response = await fetch(`${stack.apiUrl}/v1/sessions/${address}?projectId=portico-dev`, { headers: { authorization: `Bearer ${token}` } })
   expect(response.status).toBe(200)
   return ((await response.json()) as { sessions: Array<{ data: SIWXMessageData; message: string }> }).sessions
 }
+
+/**
+ * The account signs in by itself (nonce → message → signature) on the second chain, so the test
+ * holds a token of its own to list the account's sessions with.
+ */
+async function ownToken(privateKey: `0x${string}`) {
+  const account = privateKeyToAccount(privateKey)
+  const api = (path: string, body?: unknown) =>
+    fetch(`${stack.apiUrl}/v1/sessions/${account.address}${path}?projectId=portico-dev`, {
+      method: 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  const { nonce } = (await (await api('/nonce')).json()) as { nonce: string }
+  const data: SIWXMessageData = {
+    accountAddress: account.address,
+    chainId: `eip155:${stack.chains[1]!.chainId}`,
+    domain: new URL(stack.demoUrl).host,
+    uri: new URL(stack.demoUrl).origin,
+    version: '1',
+    nonce,
+    issuedAt: new Date().toISOString(),
+  }
+  const message = formatSiwxMessage(data)
+  const response = await api('', { data, message, signature: await account.signMessage({ message }) })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { token: string }).token
+}
+const onChain = (chainId: string) => (sessions: Array<{ data: SIWXMessageData }>) => sessions.filter((s) => s.data.chainId === chainId)
 
 /** Connect with the test wallet (approving in its dialog); sign-in then opens by itself. */
 async function connect(page: Page) {
@@ -51,10 +88,14 @@ describe("wallet sign-in (SPEC §4 'Wallet sign-in')", () => {
 
     await expect.poll(() => dialog.count()).toBe(0)
     await expect.poll(() => page.getByTestId('site-siwx').textContent()).toBe(`Signed in (${chainId})`)
-    const sessions = await sessionsOf(account.address)
+    const token = await storedToken(page, account.address)
+    const sessions = await sessionsOf(account.address, token)
     expect(sessions).toHaveLength(1)
     expect(sessions[0]!.data).toMatchObject({ accountAddress: account.address, chainId, domain: new URL(stack.demoUrl).host })
     expect(sessions[0]!.message).toBe(formatSiwxMessage(sessions[0]!.data))
+    // The message carries the nonce the server issued; nobody lists the sessions without the token.
+    expect(sessions[0]!.data.nonce).toMatch(/^[0-9a-f]{32}$/)
+    expect((await fetch(`${stack.apiUrl}/v1/sessions/${account.address}?projectId=portico-dev`)).status).toBe(401)
 
     // A reload reconnects and finds the stored session: no sign-in prompt again.
     await page.reload()
@@ -62,7 +103,7 @@ describe("wallet sign-in (SPEC §4 'Wallet sign-in')", () => {
     await expect.poll(() => page.getByTestId('site-siwx').textContent()).toBe(`Signed in (${chainId})`)
     await page.waitForTimeout(1000)
     expect(await modal(page).count()).toBe(0)
-    expect(await sessionsOf(account.address)).toHaveLength(1)
+    expect(await sessionsOf(account.address, await storedToken(page, account.address))).toHaveLength(1)
     await page.context().close()
   })
 
@@ -74,7 +115,9 @@ describe("wallet sign-in (SPEC §4 'Wallet sign-in')", () => {
     await dialog.getByTestId('siwx-cancel').click()
     await expect.poll(() => page.getByTestId('site-status').textContent()).toBe('disconnected')
     expect(await page.getByTestId('site-address').textContent()).toBe('—')
-    expect(await sessionsOf(account.address)).toHaveLength(0)
+    expect(await storedToken(page, account.address)).toBeUndefined()
+    const chainId = `eip155:${stack.chains[0]!.chainId}`
+    expect(onChain(chainId)(await sessionsOf(account.address, await ownToken(account.privateKey)))).toHaveLength(0)
     await page.context().close()
   })
 
@@ -90,7 +133,7 @@ describe("wallet sign-in (SPEC §4 'Wallet sign-in')", () => {
     await dialog.getByTestId('siwx-sign').click()
     await page.getByTestId('test-wallet-approve').click()
     await expect.poll(() => dialog.count()).toBe(0)
-    expect(await sessionsOf(account.address)).toHaveLength(1)
+    expect(await sessionsOf(account.address, await storedToken(page, account.address))).toHaveLength(1)
     await page.context().close()
   })
 
@@ -109,7 +152,7 @@ describe("wallet sign-in (SPEC §4 'Wallet sign-in')", () => {
     await dialog.getByTestId('siwx-sign').click()
     await page.getByTestId('test-wallet-approve').click()
     await expect.poll(() => dialog.count()).toBe(0)
-    const [session] = await sessionsOf(account.address)
+    const [session] = await sessionsOf(account.address, await storedToken(page, account.address))
     expect(session!.data.resources).toEqual(['mailto:ada@example.com'])
     expect(session!.message).toContain('- mailto:ada@example.com')
     await page.context().close()
@@ -130,52 +173,54 @@ describe("wallet sign-in (SPEC §4 'Wallet sign-in')", () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       })
-    const messageData = (address: string, issuedAt: Date, expirationTime?: Date): SIWXMessageData => ({
+    const messageData = async (address: string, issuedAt: Date, expirationTime?: Date): Promise<SIWXMessageData> => ({
       accountAddress: address,
       chainId: `eip155:${stack.chains[0]!.chainId}`,
       domain: new URL(stack.demoUrl).host,
       uri: new URL(stack.demoUrl).origin,
       version: '1',
-      nonce: crypto.randomUUID().replaceAll('-', ''),
+      nonce: ((await (await fetch(`${stack.apiUrl}/v1/sessions/${address}/nonce?projectId=portico-dev`, { method: 'POST' })).json()) as { nonce: string }).nonce,
       statement: 'Please sign with your account',
       issuedAt: issuedAt.toISOString(),
       ...(expirationTime ? { expirationTime: expirationTime.toISOString() } : {}),
     })
+    const chain0 = () => onChain(`eip155:${stack.chains[0]!.chainId}`)
 
     test('a message for one account signed by another: 401', async () => {
       const victim = freshAccount()
       const attacker = privateKeyToAccount(generatePrivateKey())
-      const data = messageData(victim.address, new Date())
+      const data = await messageData(victim.address, new Date())
       const message = formatSiwxMessage(data)
       const response = await post(victim.address, { data, message, signature: await attacker.signMessage({ message }) })
       expect(response.status).toBe(401)
       expect(((await response.json()) as { error: string }).error).toBe('Invalid signature')
-      expect(await sessionsOf(victim.address)).toHaveLength(0)
+      expect(chain0()(await sessionsOf(victim.address, await ownToken(victim.privateKey)))).toHaveLength(0)
     })
 
     test('a signed text that differs from its data: 400', async () => {
       const signer = privateKeyToAccount(generatePrivateKey())
-      const data = messageData(signer.address, new Date())
+      const data = await messageData(signer.address, new Date())
       const message = formatSiwxMessage({ ...data, statement: 'Something else' })
       const response = await post(signer.address, { data, message, signature: await signer.signMessage({ message }) })
       expect(response.status).toBe(400)
     })
 
     test('an expired message (issued an hour ago, expired a minute ago): 400, and a stale one: 400', async () => {
-      const signer = privateKeyToAccount(generatePrivateKey())
+      const signerKey = generatePrivateKey()
+      const signer = privateKeyToAccount(signerKey)
       const now = Date.now()
-      const expired = messageData(signer.address, new Date(now - 3_600_000), new Date(now - 60_000))
+      const expired = await messageData(signer.address, new Date(now - 3_600_000), new Date(now - 60_000))
       const text = formatSiwxMessage(expired)
       const first = await post(signer.address, { data: expired, message: text, signature: await signer.signMessage({ message: text }) })
       expect(first.status).toBe(400)
       expect(((await first.json()) as { error: string }).error).toBe('Session expired')
 
-      const stale = messageData(signer.address, new Date(now - 3_600_000))
+      const stale = await messageData(signer.address, new Date(now - 3_600_000))
       const staleText = formatSiwxMessage(stale)
       const second = await post(signer.address, { data: stale, message: staleText, signature: await signer.signMessage({ message: staleText }) })
       expect(second.status).toBe(400)
       expect(((await second.json()) as { error: string }).error).toBe('Session expired')
-      expect(await sessionsOf(signer.address)).toHaveLength(0)
+      expect(chain0()(await sessionsOf(signer.address, await ownToken(signerKey)))).toHaveLength(0)
     })
   })
 })

@@ -64,8 +64,12 @@ describe('WalletConnect through Portico’s relay', () => {
     const dialog = modal(page)
     await dialog.getByRole('button', { name: 'Sign', exact: true }).click({ timeout: 30_000 })
     await expect.poll(() => wallet.handled().some((h) => h.method === 'personal_sign' && h.approved), { timeout: 30_000 }).toBe(true)
+    // The session is stored, and listed with the token the modal kept for the address.
     await expect.poll(async () => {
-      const res = await fetch(`${stack.apiUrl}/v1/sessions/${WALLET.address}?projectId=portico-dev`)
+      const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<string, Record<string, { token: string }>>
+      const token = Object.values(book[WALLET.address.toLowerCase()] ?? {})[0]?.token
+      if (!token) return 0
+      const res = await fetch(`${stack.apiUrl}/v1/sessions/${WALLET.address}?projectId=portico-dev`, { headers: { authorization: `Bearer ${token}` } })
       return ((await res.json()) as { sessions: unknown[] }).sessions.length
     }, { timeout: 20_000 }).toBeGreaterThan(0)
 

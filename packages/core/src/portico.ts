@@ -169,14 +169,14 @@ export function createPortico(options: CreatePorticoOptions): Portico {
   }
   const siwxOption = resolved.siwx
   if (siwxOption && 'kind' in siwxOption) {
-    ;(portico as { siwx: SIWXConfig | undefined }).siwx = lazyServerSiwx(portico.api!, environment, siwxOption)
+    ;(portico as { siwx: SIWXConfig | undefined }).siwx = lazyServerSiwx(portico, siwxOption)
   } else (portico as { siwx: SIWXConfig | undefined }).siwx = siwxOption
   return portico
 }
 
 /** The server-backed sign-in, whose code loads on first use. */
-function lazyServerSiwx(api: HttpClient, environment: Environment, options: ServerSiwxOptions): SIWXConfig {
-  const real = import('./siwx/serverConfig.js').then((m) => m.createServerSiwx(api, environment, options))
+function lazyServerSiwx(portico: Portico, options: ServerSiwxOptions): SIWXConfig {
+  const real = import('./siwx/serverConfig.js').then((m) => m.createServerSiwx(portico.api!, portico.environment, portico.storage, portico.clock, options))
   real.catch(() => undefined)
   return {
     createMessage: async (input) => (await real).createMessage(input),

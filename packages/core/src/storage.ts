@@ -24,6 +24,8 @@ export const StorageKeys = {
   identityCache: `${PREFIX}/identity_cache`,
   transactionsCache: `${PREFIX}/transactions_cache`,
   tokenPriceCache: `${PREFIX}/token_price_cache`,
+  /** The Portico server's sign-in session tokens, per address and chain (siwx/serverConfig.ts). */
+  siwxTokens: `${PREFIX}/siwx_tokens`,
   wallet: {
     loginUsed: `${WALLET_PREFIX}/login_used`,
     email: `${WALLET_PREFIX}/email`,

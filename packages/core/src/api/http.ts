@@ -6,6 +6,8 @@ export interface RequestParameters {
   query?: Record<string, QueryValue>
   body?: unknown
   signal?: AbortSignal
+  /** Extra request headers (a sign-in session token's Authorization). */
+  headers?: Record<string, string>
 }
 
 /** A non-OK HTTP answer; the status is in the message (SPEC §7 'Generic HTTP helper'). */
@@ -41,14 +43,14 @@ export interface HttpClientOptions {
 
 /** SPEC §7 'Generic HTTP helper': GET, POST, PUT and DELETE with JSON bodies and query params. */
 export function createHttpClient({ baseUrl, fetch, defaultQuery }: HttpClientOptions) {
-  async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', { path, query, body, signal }: RequestParameters) {
+  async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', { path, query, body, signal, headers }: RequestParameters) {
     const url = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`)
     for (const [key, value] of Object.entries({ ...defaultQuery(), ...query }))
       if (value !== undefined && value !== '') url.searchParams.set(key, String(value))
     const response = await fetch(url, {
       method,
       signal,
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers: body === undefined && !headers ? undefined : { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await response.text()

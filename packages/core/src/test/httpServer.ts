@@ -5,6 +5,7 @@ export interface Recorded {
   path: string
   query: URLSearchParams
   body: unknown
+  headers: Record<string, string | string[] | undefined>
 }
 
 /**
@@ -15,7 +16,7 @@ export async function startHttpServer(routes: Record<string, (req: Recorded) => 
   const requests: Recorded[] = []
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x')
-    const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body: await readBody(req) }
+    const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body: await readBody(req), headers: req.headers }
     requests.push(recorded)
     const handler = routes[`${recorded.method} ${recorded.path}`]
     const { status = 200, json = {} } = handler ? handler(recorded) : { status: 404, json: { error: 'Not Found' } }

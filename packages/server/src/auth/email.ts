@@ -1,5 +1,5 @@
 import { randomId, randomToken, sha256 } from './crypto.js'
-import { checkSendLimits, issueOtp, normalizeEmail, recordSend, verifyOtp } from './otp.js'
+import { issueOtp, normalizeEmail, reserveSend, verifyOtp } from './otp.js'
 import { createSession, type Session, type Tokens } from './sessions.js'
 import { AuthError, type Auth } from './state.js'
 import { userByEmail, userById, userForIdentity } from './users.js'
@@ -16,7 +16,8 @@ export async function startEmailLogin(
   opts: { projectId: string; email: unknown; deviceId: string; ip: string; apiUrl: string },
 ): Promise<EmailLoginStart> {
   const email = normalizeEmail(opts.email)
-  await checkSendLimits(auth, email, opts.ip)
+  // Counted before the account is looked up: the limits answer the same whether or not it exists.
+  await reserveSend(auth, email, opts.ip, 'login')
   const db = auth.ctx.db
   const user = await userByEmail(db, email)
   if (user) {
@@ -31,7 +32,6 @@ export async function startEmailLogin(
          values ($1, $2, $3, $4, $5, $6, $7)`,
         [approvalId, opts.projectId, user.id, opts.deviceId, sha256(token), new Date(now + auth.settings.deviceApprovalTtlMs), new Date(now)],
       )
-      await recordSend(auth, email, 'device', opts.ip)
       const link = `${opts.apiUrl}/auth/device/approve?projectId=${encodeURIComponent(opts.projectId)}&token=${token}`
       await auth.mailer.send({
         to: email,
@@ -41,7 +41,6 @@ export async function startEmailLogin(
       return { action: 'VERIFY_DEVICE', approvalId }
     }
   }
-  await recordSend(auth, email, 'login', opts.ip)
   const challengeId = await issueOtp(auth, { purpose: 'login', projectId: opts.projectId, email, userId: user?.id, deviceId: opts.deviceId })
   return { action: 'VERIFY_OTP', challengeId }
 }
@@ -104,11 +103,10 @@ export async function startEmailUpdate(auth: Auth, session: Session, newEmailInp
   if (user.email === newEmail) throw new AuthError(400, 'This is already your email')
   const other = await userByEmail(db, newEmail)
   if (other) throw new AuthError(409, 'This email is used by another account')
-  await checkSendLimits(auth, user.email ?? newEmail, ip)
+  await reserveSend(auth, user.email ?? newEmail, ip, 'update')
   const id = randomId()
   const now = auth.settings.now()
   const primary = user.email !== null
-  await recordSend(auth, user.email ?? newEmail, 'update', ip)
   const challengeId = await issueOtp(auth, {
     purpose: primary ? 'update-primary' : 'update-secondary',
     projectId: session.projectId,

@@ -1,6 +1,6 @@
 import { Alerts, ErrorText } from '@portico/core'
 import type { Queryable } from '../db/database.js'
-import { hmac, randomDigits, randomId, safeEqual } from './crypto.js'
+import { hmac, randomDigits, randomId, safeEqual, sha256 } from './crypto.js'
 import { AuthError, type Auth } from './state.js'
 
 export type OtpPurpose = 'login' | 'update-primary' | 'update-secondary'
@@ -14,37 +14,71 @@ export function normalizeEmail(input: unknown): string {
   return email
 }
 
+/** Advisory-lock namespaces (PostgreSQL): one lock per email, one per client IP. */
+const LOCK_EMAIL = 7_420_101
+const LOCK_IP = 7_420_102
+
 /**
- * Send limits before any mail a user can trigger: 1 per cooldown (30 s) and 5 per hour per
- * email, and a cap per IP. The caller answers the same whether the email has an account.
+ * Reserves one mail a user can trigger, or refuses it (429): 1 per cooldown (30 s) and 5 per hour
+ * per email, and a cap per IP. The check and the count are one atomic step, so parallel requests
+ * cannot all pass a check before any of them is counted: in Redis (REDIS_URL) a SET NX claim for
+ * the cooldown and INCR counters; otherwise one transaction that holds a lock on the email and
+ * the IP (PostgreSQL advisory locks; PGlite runs transactions one at a time). The same limits
+ * and answers apply whether or not the email has an account.
  */
-export async function checkSendLimits(auth: Auth, email: string, ip: string) {
+export async function reserveSend(auth: Auth, email: string, ip: string, kind: string) {
+  const { settings, ctx } = auth
+  if (ctx.rateLimiter.shared) {
+    try {
+      await reserveInStore(auth, email, ip)
+    } catch (error) {
+      if (error instanceof AuthError) throw error
+      ctx.log('mail limits: the shared store failed; counting in the database', error)
+      return reserveInDatabase(auth, email, ip, kind)
+    }
+    await ctx.db.query('insert into auth_mail_sends (email, kind, ip, created_at) values ($1, $2, $3, $4)', [email, kind, ip, new Date(settings.now())])
+    return
+  }
+  return reserveInDatabase(auth, email, ip, kind)
+}
+
+const tooManyForEmail = () => new AuthError(429, 'Too many codes were requested for this email. Please try again in an hour')
+const tooManyForIp = () => new AuthError(429, 'Too many requests from this network. Please try again later')
+const cooldown = (ms: number) => new AuthError(429, ErrorText.emailCooldown(Math.ceil(ms / 1000)))
+
+async function reserveInStore(auth: Auth, email: string, ip: string) {
+  const { settings, ctx } = auth
+  const limiter = ctx.rateLimiter
+  const who = sha256(email) // no addresses in the shared store's keys
+  if (!(await limiter.hit(`mail-ip:${ip}`, settings.sendsPerHourPerIp, 3600_000, { strict: true }))) throw tooManyForIp()
+  if (settings.sendCooldownMs > 0) {
+    const wait = await limiter.claim(`mail-cooldown:${who}`, settings.sendCooldownMs)
+    if (wait > 0) throw cooldown(wait)
+  }
+  if (!(await limiter.hit(`mail-email:${who}`, settings.sendsPerHourPerEmail, 3600_000, { strict: true }))) throw tooManyForEmail()
+}
+
+async function reserveInDatabase(auth: Auth, email: string, ip: string, kind: string) {
   const { settings, ctx } = auth
   const now = settings.now()
   const hourAgo = new Date(now - 3600_000)
-  const [byEmail] = await ctx.db.query<{ count: string | number; last: Date | string | null }>(
-    'select count(*) as count, max(created_at) as last from auth_mail_sends where email = $1 and created_at > $2',
-    [email, hourAgo],
-  )
-  const last = byEmail?.last ? new Date(byEmail.last).getTime() : undefined
-  if (last !== undefined && now - last < settings.sendCooldownMs)
-    throw new AuthError(429, ErrorText.emailCooldown(Math.ceil((settings.sendCooldownMs - (now - last)) / 1000)))
-  if (Number(byEmail?.count ?? 0) >= settings.sendsPerHourPerEmail)
-    throw new AuthError(429, 'Too many codes were requested for this email. Please try again in an hour')
-  const [byIp] = await ctx.db.query<{ count: string | number }>('select count(*) as count from auth_mail_sends where ip = $1 and created_at > $2', [
-    ip,
-    hourAgo,
-  ])
-  if (Number(byIp?.count ?? 0) >= settings.sendsPerHourPerIp) throw new AuthError(429, 'Too many requests from this network. Please try again later')
-}
-
-export async function recordSend(auth: Auth, email: string, kind: string, ip: string) {
-  await auth.ctx.db.query('insert into auth_mail_sends (email, kind, ip, created_at) values ($1, $2, $3, $4)', [
-    email,
-    kind,
-    ip,
-    new Date(auth.settings.now()),
-  ])
+  await ctx.db.transaction(async (tx) => {
+    if (ctx.db.kind === 'postgres') {
+      // Email first, then IP, in every transaction: no two can wait on each other.
+      await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [LOCK_EMAIL, email])
+      await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [LOCK_IP, ip])
+    }
+    const [byEmail] = await tx.query<{ count: string | number; last: Date | string | null }>(
+      'select count(*) as count, max(created_at) as last from auth_mail_sends where email = $1 and created_at > $2',
+      [email, hourAgo],
+    )
+    const last = byEmail?.last ? new Date(byEmail.last).getTime() : undefined
+    if (last !== undefined && now - last < settings.sendCooldownMs) throw cooldown(settings.sendCooldownMs - (now - last))
+    if (Number(byEmail?.count ?? 0) >= settings.sendsPerHourPerEmail) throw tooManyForEmail()
+    const [byIp] = await tx.query<{ count: string | number }>('select count(*) as count from auth_mail_sends where ip = $1 and created_at > $2', [ip, hourAgo])
+    if (Number(byIp?.count ?? 0) >= settings.sendsPerHourPerIp) throw tooManyForIp()
+    await tx.query('insert into auth_mail_sends (email, kind, ip, created_at) values ($1, $2, $3, $4)', [email, kind, ip, new Date(now)])
+  })
 }
 
 function codeMac(auth: Auth, challengeId: string, code: string) {
