@@ -59,6 +59,13 @@ function exampleEnv(prefix: 'VITE_' | 'NEXT_PUBLIC_') {
   }
 }
 
+/** Like Promise.all, but when one fails it still waits for the others (no npm left writing into a folder being deleted). */
+async function allSettled<T extends readonly unknown[] | []>(promises: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(promises)
+  for (const result of results) if (result.status === 'rejected') throw result.reason
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as never
+}
+
 /** The server's tarball alone in a folder of its own, as a host installs it to run `portico-server`. */
 async function installServer() {
   serverDir = join(workDir, 'server')
@@ -156,7 +163,7 @@ describe.skipIf(!packagingLanded)('Portico from its packed tarballs', () => {
       console.log(`[packages]   ${p.name}@${p.version}: ${kib(p.size)} packed, ${kib(p.unpackedSize)} unpacked, ${p.entryCount} files`)
 
     t = Date.now()
-    const [viteDir, nextDir] = await Promise.all([
+    const [viteDir, nextDir] = await allSettled([
       installExample('vite-wagmi', workDir, packs),
       installExample('nextjs', workDir, packs),
       installServer(),
@@ -184,7 +191,7 @@ describe.skipIf(!packagingLanded)('Portico from its packed tarballs', () => {
       await build
       timings[key] = seconds(t)
     }
-    await Promise.all([
+    await allSettled([
       timed('viteBuild', run('npm', ['run', 'build'], { cwd: viteDir, env: exampleEnv('VITE_') })),
       timed('nextBuild', run('npm', ['run', 'build'], { cwd: nextDir, env: { ...exampleEnv('NEXT_PUBLIC_'), NEXT_TELEMETRY_DISABLED: '1' } })),
     ])
