@@ -15,8 +15,10 @@ interface FrameConfig {
   version: string
   enableLogger: boolean
   enableCloudAuthAccount: boolean
+  /** The host's own RPC URL for chainId (SPEC §7 frame query param). */
   rpcUrl: string
-  rpcUrls: Record<string, string>
+  /** CAIP-2 chains the server reads for the frame (POST /v1/rpc/{caip2}); never their upstream URLs. */
+  rpcChains: string[]
   apiUrl: string
   secureOrigin: string
   allowedOrigins: string[]
@@ -76,7 +78,7 @@ async function boot() {
   const rpcUrlFor = (id: number | string) => {
     const caip = String(id).includes(':') ? String(id) : `eip155:${id}`
     if (String(id) === String(config.chainId) && config.rpcUrl) return config.rpcUrl
-    return config.rpcUrls[caip]
+    return config.rpcChains.includes(caip) ? `${config.apiUrl}/v1/rpc/${caip}?projectId=${encodeURIComponent(config.projectId)}` : undefined
   }
 
   // Unsafe requests wait here, one screen at a time; RPC_ABORT rejects them all.

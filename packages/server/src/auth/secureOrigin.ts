@@ -55,7 +55,9 @@ export async function startSecureOrigin(ctx: ServerContext, auth: Auth): Promise
       return c.text('Invalid Project ID', 403, { ...BASE_HEADERS, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" })
     const apiUrl = ctx.config.publicUrl
     const rpcUrl = originOf(q.rpcUrl) ? q.rpcUrl : undefined
-    const connect = new Set([originOf(apiUrl), originOf(rpcUrl), ...Object.values(ctx.config.rpcUrls).map(originOf)].filter(Boolean) as string[])
+    // The server's own chain endpoints stay on the server (they often carry a provider key): the
+    // frame reads those chains through POST <apiUrl>/v1/rpc/{caip2}. Only the host's rpcUrl is its own.
+    const connect = new Set([originOf(apiUrl), originOf(rpcUrl)].filter(Boolean) as string[])
     const config = {
       projectId: project.projectId,
       projectName: project.name,
@@ -64,7 +66,7 @@ export async function startSecureOrigin(ctx: ServerContext, auth: Auth): Promise
       enableLogger: q.enableLogger === 'true',
       enableCloudAuthAccount: q.enableCloudAuthAccount === 'true',
       rpcUrl: rpcUrl ?? '',
-      rpcUrls: ctx.config.rpcUrls,
+      rpcChains: Object.keys(ctx.config.rpcUrls),
       apiUrl,
       secureOrigin: auth.secureFrameUrl,
       allowedOrigins: project.allowedOrigins,
