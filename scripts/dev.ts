@@ -12,19 +12,24 @@ const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
 const devnet = await startDevnet()
 await buildSecureFrame()
 const server = await startServer({
+  // The embedded wallet's dev keys are generated BESIDE this directory (.data/server.auth-secrets.json),
+  // never inside it: a copy of the database folder alone rebuilds no wallet (CUSTODY.md).
   dataDir: '.data/server',
   devRoutes: true,
   rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
   // NFT metadata from the devnet's fixtures server on 127.0.0.1: the one loopback origin the server may fetch.
   outboundAllowOrigins: [devnet.fixturesUrl],
-  secureFrame: { port: 8788 },
+  // http://localhost:8788: passkeys (the embedded wallet's factors) need a domain as RP id, not an IP.
+  secureFrame: { port: 8788, publicHost: 'localhost' },
   devMailCatcher: { port: 2525 },
   devIdentityProvider: { port: 8790 },
 })
 process.env.VITE_PORTICO_SECURE_FRAME_URL = server.embedded?.secureFrameUrl
 const demo = await createServer({ root: demoRoot, logLevel: 'warn' })
 await demo.listen()
-const url = demo.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'
+// Opened as localhost (the same site as the secure frame on localhost:8788), so the frame keeps its
+// storage even where third-party storage is blocked, and passkeys get a domain as RP id.
+const url = (demo.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/').replace('//127.0.0.1:', '//localhost:')
 
 console.log(`
 Portico is running (development only).

@@ -6,6 +6,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     demoUrl: string
     apiUrl: string
+    /** The embedded wallet's secure frame origin (journeys that build their own site need it). */
+    secureFrameUrl: string
     chains: { chainId: number; name: string; rpcUrl: string }[]
   }
 }
@@ -14,6 +16,7 @@ export default async function setup(project: TestProject) {
   const stack = await startStack({ outDir: fileURLToPath(new URL('../.demo-dist', import.meta.url)) })
   project.provide('demoUrl', stack.demoUrl)
   project.provide('apiUrl', stack.server.url)
+  project.provide('secureFrameUrl', stack.secureFrameUrl)
   project.provide('chains', stack.devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })))
   return () => stack.stop()
 }

@@ -87,9 +87,15 @@ export async function packPublicPackages(dest: string, root = PACK_ROOT): Promis
 }
 
 /**
- * Copies an example out of the repository and points its @portico/* dependencies at the
- * tarballs (overrides too, so that a package's own dependency on @portico/core can only be
- * the tarball, never a registry lookup), then installs with npm. Returns the example's folder.
+ * Copies an example out of the repository, points its @portico/* dependencies at the tarballs
+ * (with overrides of the same specs, so that a package's own dependency on @portico/core can only
+ * be the tarball, never a registry lookup) and installs it from scratch, as a developer who
+ * cloned it would. Returns the example's folder.
+ *
+ * One install of the final package.json on purpose: adding a package that peers on @wagmi/core
+ * to an already installed wagmi 3 + TypeScript app fails in npm 11 with ERESOLVE (@wagmi/core's
+ * optional peer `accounts` leads to an `ox` range that viem's own does not meet); a fresh install
+ * of the same package.json resolves.
  */
 export async function installExample(example: string, into: string, packages: PackedPackage[]): Promise<string> {
   const dir = join(into, example)

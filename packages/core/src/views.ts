@@ -30,6 +30,9 @@ export const Views = [
   'WalletReceive',
   // The social popup's waiting view (the Farcaster one is ConnectingFarcaster).
   'ConnectingSocial',
+  // Custody (CUSTODY.md): the embedded wallet's factors, and the frame's own factor screens.
+  'WalletSecurity',
+  'EmbeddedFactor',
 ] as const
 export type View = (typeof Views)[number]
 

@@ -38,21 +38,27 @@ describe('the frame client in a page', () => {
     expect(document.querySelector('iframe')).toBeNull()
   }, 10_000)
 
-  test("rule: SPEC §7 'Social popup' — the result is accepted only from the secure origin and from that popup", async () => {
+  test("rule: SPEC §7 'Social popup' — the result is accepted only from the secure origin and from that popup, and says only done or error", async () => {
     const { client, deliver } = await setup()
     const popupWindow = { name: 'popup' }
     const popup = { closed: false, window: popupWindow, navigate() {}, close() {} }
     const { result } = client.waitForSocialResult(popup)
-    let uri: string | undefined
-    void result.then((r) => (uri = r))
-    const message = { type: '@portico-frame/SOCIAL_RESULT', payload: { resultUri: `${FRAME}/social/callback?code=c&state=s` } }
+    let status: string | undefined
+    void result.then((r) => (status = r))
+    const message = { type: '@portico-frame/SOCIAL_RESULT', payload: { status: 'done' } }
     deliver(message, 'http://evil.example', popupWindow) // wrong origin
     deliver(message, FRAME, { name: 'another window' }) // wrong window
-    deliver({ type: '@portico-frame/SOCIAL_RESULT', payload: { resultUri: 'javascript:alert(1)x' } }, FRAME, popupWindow) // bad shape
+    deliver({ type: '@portico-frame/SOCIAL_RESULT', payload: { resultUri: `${FRAME}/auth/social/callback?code=c&state=s` } }, FRAME, popupWindow) // the old shape: refused
     await new Promise((r) => setTimeout(r, 0))
-    expect(uri).toBeUndefined()
+    expect(status).toBeUndefined()
     deliver(message, FRAME, popupWindow)
-    expect(await result).toBe(`${FRAME}/social/callback?code=c&state=s`)
+    expect(await result).toBe('done')
+    client.destroy()
+  }, 10_000)
+
+  test('the frame may use passkeys on its own origin only (CUSTODY.md: the factor screens)', async () => {
+    const { iframe, client } = await setup()
+    expect(iframe.getAttribute('allow')).toBe(`publickey-credentials-get ${FRAME}; publickey-credentials-create ${FRAME}`)
     client.destroy()
   }, 10_000)
 })

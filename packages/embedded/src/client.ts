@@ -4,6 +4,7 @@ import type {
   EmbeddedWalletEvent,
   EmbeddedWalletLoadParameters,
   EmbeddedWalletUser,
+  FactorScreenPurpose,
   FrameRect,
   PopupHandle,
 } from '@portico/core'
@@ -62,8 +63,10 @@ export async function createEmbeddedWalletClient(
       iframe.setAttribute('aria-hidden', 'true')
       iframe.tabIndex = -1
       iframe.dataset.testid = 'portico-secure-frame'
-      // The frame never needs the host's permissions; it runs on its own origin.
-      iframe.setAttribute('allow', '')
+      // The frame needs none of the host's permissions, only passkeys (WebAuthn) on its own
+      // origin: the factor screens create and use them there (CUSTODY.md).
+      const secure = new URL(src).origin
+      iframe.setAttribute('allow', `publickey-credentials-get ${secure}; publickey-credentials-create ${secure}`)
       iframe.referrerPolicy = 'origin'
       iframe.src = src
       host.document.body.appendChild(iframe)
@@ -73,6 +76,8 @@ export async function createEmbeddedWalletClient(
     onEvent(kind, payload) {
       if (kind === 'RPC_APPROVAL_NEEDED') emit({ type: 'approvalNeeded', method: (payload as { method: string }).method })
       else if (kind === 'RPC_APPROVAL_DONE') emit({ type: 'approvalDone', approved: (payload as { approved: boolean }).approved })
+      else if (kind === 'FACTOR_SCREEN_NEEDED') emit({ type: 'factorScreenNeeded', purpose: (payload as { purpose: FactorScreenPurpose }).purpose })
+      else if (kind === 'FACTOR_SCREEN_DONE') emit({ type: 'factorScreenDone' })
       else if (kind === 'NOT_CONNECTED') {
         const had = user !== undefined
         user = undefined
@@ -112,6 +117,9 @@ export async function createEmbeddedWalletClient(
   return {
     frameOrigin: transport.origin,
     connectEmail: (email) => transport.request('CONNECT_EMAIL', { email }),
+    getFactors: () => transport.request('GET_FACTORS', {}),
+    addFactor: (kind) => transport.request('ADD_FACTOR', { kind }),
+    removeFactor: (id) => transport.request('REMOVE_FACTOR', { id }),
     connectDevice: async () => void (await transport.request('CONNECT_DEVICE', {})),
     connectOtp: async (otp) => void (await transport.request('CONNECT_OTP', { otp })),
     getUser: async (p) => setUser(await transport.request('GET_USER', p)),
@@ -184,12 +192,13 @@ function addressOf(user: EmbeddedWalletUser | undefined): string | undefined {
 }
 
 /**
- * SPEC §7 'Social popup': the result URI is accepted only from the secure origin, only from the
- * popup this click opened, and only in the shape of the protocol's SOCIAL_RESULT.
+ * SPEC §7 'Social popup': the result is accepted only from the secure origin, only from the
+ * popup this click opened, and only in the shape of the protocol's SOCIAL_RESULT. It says only
+ * whether the sign-in finished (the server redeemed the provider's answer itself).
  */
 function waitForSocialResult(host: ClientHost, origin: string, popup: PopupHandle) {
   let onMessage: (event: MessageLike) => void = () => {}
-  const result = new Promise<string>((resolve) => {
+  const result = new Promise<'done' | 'error'>((resolve) => {
     onMessage = (event) => {
       if (event.origin !== origin || event.source !== popup.window) return
       const parsed = v.safeParse(SocialResultMessageSchema, event.data)
@@ -198,7 +207,7 @@ function waitForSocialResult(host: ClientHost, origin: string, popup: PopupHandl
         return
       }
       host.window.removeEventListener('message', onMessage)
-      resolve(parsed.output.payload.resultUri)
+      resolve(parsed.output.payload.status)
     }
     host.window.addEventListener('message', onMessage)
   })

@@ -157,6 +157,25 @@ describe('frame channel: origin and window pinning, schemas, ids (SPEC §7, §8)
     vi.useRealTimers()
   })
 
+  test("rule: while the frame shows a factor screen (CUSTODY.md), the user's time there does not count; SPEC §9's timeout restarts after it", async () => {
+    const h = harness()
+    await h.ready()
+    const connect = h.transport.request('CONNECT_OTP', { otp: '123456' }).catch((e: Error) => e.message)
+    await vi.advanceTimersByTimeAsync(60_000)
+    h.deliver({ type: '@portico-frame/FACTOR_SCREEN_NEEDED', payload: { purpose: 'unlock' } })
+    await vi.advanceTimersByTimeAsync(5 * 60_000) // the user looks for their passkey
+    expect(h.errors).toEqual([])
+    h.deliver({ type: '@portico-frame/FACTOR_SCREEN_DONE', payload: {} })
+    await vi.advanceTimersByTimeAsync(FrameTimeouts.connectMs - 1)
+    expect(h.errors).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await connect).toMatch(/CONNECT_OTP timed out after 120 s/)
+    expect(h.events).toContain('FACTOR_SCREEN_NEEDED')
+    h.deliver({ type: '@portico-frame/FACTOR_SCREEN_NEEDED', payload: { purpose: 'anything' } }) // not a purpose of the protocol
+    expect(h.warnings.at(-1)).toMatch(/invalid FACTOR_SCREEN_NEEDED/)
+    vi.useRealTimers()
+  })
+
   test('behavior: frame events are validated and passed on; unknown events are ignored', async () => {
     const h = harness()
     await h.ready()

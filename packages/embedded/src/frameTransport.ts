@@ -4,6 +4,8 @@ import {
   ErrorPayloadSchema,
   FRAME_PREFIX,
   FrameErrors,
+  FactorRequests,
+  FactorScreenTimeoutMs,
   FrameEvents,
   FrameMessageSchema,
   FrameTimeouts,
@@ -94,6 +96,9 @@ interface Pending {
   resolve(value: unknown): void
   reject(error: Error): void
   timer: unknown
+  timeoutMs: number
+  /** (Re)starts the timeout. */
+  arm(ms: number): void
 }
 
 /**
@@ -144,6 +149,10 @@ export function createFrameTransport(options: FrameTransportOptions) {
     const kind = name as FrameEventKind
     const parsed = v.safeParse(FrameEvents[kind], payload ?? {})
     if (!parsed.success) return warn(`ignored an invalid ${kind} event`, parsed.issues[0]?.message)
+    // The user is on one of the frame's factor screens: their time there does not count against
+    // the request that showed it; its own timeout starts again once the screen is done.
+    if (kind === 'FACTOR_SCREEN_NEEDED') for (const entry of pending.values()) entry.arm(Math.max(entry.timeoutMs, FactorScreenTimeoutMs))
+    if (kind === 'FACTOR_SCREEN_DONE') for (const entry of pending.values()) entry.arm(entry.timeoutMs)
     if (kind === 'READY') {
       if (readySeen) return
       readySeen = true
@@ -178,6 +187,8 @@ export function createFrameTransport(options: FrameTransportOptions) {
   }
 
   function timeoutFor(kind: RequestKind, payload: unknown): number {
+    // The user may be on one of the frame's factor screens (a passkey, a password).
+    if ((FactorRequests as readonly string[]).includes(kind)) return FactorScreenTimeoutMs
     if ((LongRequests as readonly string[]).includes(kind)) return FrameTimeouts.connectMs
     if (kind === 'SIGN_OUT') return FrameTimeouts.signOutMs
     if (kind === 'RPC_REQUEST' && isUnsafeRpcMethod((payload as { method: string }).method)) return options.approvalTimeoutMs ?? 600_000
@@ -207,13 +218,24 @@ export function createFrameTransport(options: FrameTransportOptions) {
       const id = newMessageId()
       const timeoutMs = timeoutFor(kind, parsed.output)
       return new Promise<RequestResult<K>>((resolve, reject) => {
-        const timer = timers.setTimeout(() => {
-          pending.delete(id)
-          const error = new FrameTimeoutError(FrameErrors.requestTimeout, `${kind} timed out after ${timeoutMs / 1000} s`)
-          options.onError(FrameErrors.requestTimeout, error)
-          reject(error)
-        }, timeoutMs)
-        pending.set(id, { kind, resolve: resolve as (value: unknown) => void, reject, timer })
+        const entry: Pending = {
+          kind,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+          timer: undefined,
+          timeoutMs,
+          arm(ms) {
+            timers.clearTimeout(entry.timer)
+            entry.timer = timers.setTimeout(() => {
+              pending.delete(id)
+              const error = new FrameTimeoutError(FrameErrors.requestTimeout, `${kind} timed out after ${ms / 1000} s`)
+              options.onError(FrameErrors.requestTimeout, error)
+              reject(error)
+            }, ms)
+          },
+        }
+        entry.arm(timeoutMs)
+        pending.set(id, entry)
         target.postMessage({ type: `${APP_PREFIX}${kind}`, id, payload: parsed.output }, origin)
       })
     },

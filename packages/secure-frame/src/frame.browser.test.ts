@@ -215,6 +215,13 @@ describe('secure frame in Chromium', () => {
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
     expect(await call(page, 'RPC_REQUEST', { method: 'eth_getBalance', params: [to, 'latest'] })).toMatchObject({ type: '@portico-frame/RPC_REQUEST_SUCCESS' })
+    // The second chain is not the host's rpcUrl: the frame reads it through the server (POST /v1/rpc/eip155:31338).
+    const proxied: string[] = []
+    page.on('request', (r) => r.url().includes('/v1/rpc/') && proxied.push(new URL(r.url()).pathname))
+    const height = await call(page, 'RPC_REQUEST', { method: 'eth_blockNumber', params: [], chainId: 31338 })
+    expect(height).toMatchObject({ type: '@portico-frame/RPC_REQUEST_SUCCESS' })
+    expect(String(height.payload)).toMatch(/^0x[0-9a-f]+$/)
+    expect(proxied).toContain('/v1/rpc/eip155:31338')
 
     // Light theme, and a rejection.
     await call(page, 'SYNC_THEME', { themeMode: 'light' })
@@ -276,7 +283,9 @@ describe('secure frame in Chromium', () => {
     expect(csp).toContain("default-src 'none'")
     expect(csp).toContain("script-src 'self'")
     expect(csp).toContain(`frame-ancestors ${hostOrigin}`)
-    expect(csp).toContain(`connect-src ${new URL(server.url).origin} http://127.0.0.1:9 ${new URL(devnet.chains[0]!.rpcUrl).origin}`)
+    // The host's rpcUrl, and the server (which reads its own chains for the frame); never the server's chain URLs.
+    expect(csp).toContain(`connect-src ${new URL(server.url).origin} http://127.0.0.1:9;`)
+    expect(csp).not.toContain(new URL(devnet.chains[0]!.rpcUrl).origin)
     expect(await response.text()).not.toMatch(/<script>/)
     expect((await fetch(`${secure}/frame?projectId=nope`)).status).toBe(403)
   })
@@ -299,8 +308,9 @@ describe('secure frame in Chromium', () => {
       }
       throw e
     })
-    expect(result.resultUri).toContain(`${secure}/auth/social/callback?`)
-    const user = await call(page, 'CONNECT_SOCIAL', { uri: result.resultUri })
+    // The popup tells the host only that it is done: the server redeemed the answer itself.
+    expect(result).toEqual({ status: 'done' })
+    const user = await call(page, 'CONNECT_SOCIAL', {})
     expect(user).toMatchObject({ type: '@portico-frame/CONNECT_SOCIAL_SUCCESS', payload: { email: 'popup-user@example.com', userName: 'Popup User' } })
     expect(user.payload.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 

@@ -1,1 +1,2 @@
 export * from './keys.js'
+export * from './custody.js'

@@ -1,13 +1,25 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { Context } from 'hono'
-import { cors } from 'hono/cors'
+import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import { getConnInfo } from '@hono/node-server/conninfo'
+import { authOf } from './auth/state.js'
+import { clientIp } from './clientIp.js'
 import type { ServerContext } from './context.js'
+import { corsPolicy } from './cors.js'
 import { projectGuard } from './projects.js'
 import { registerRoutes } from './routes/index.js'
 
 export type App = OpenAPIHono<{ Variables: { projectId: string } }>
+
+/** Request bodies: 64 KiB everywhere, more only where a call needs it; larger ones get 413. */
+export const BODY_LIMITS = { default: 64 * 1024, rpc: 512 * 1024 } as const
+
+function bodyLimits(): MiddlewareHandler {
+  const tooLarge = bodyLimit({ maxSize: BODY_LIMITS.default, onError: (c) => c.json({ error: 'Payload Too Large' }, 413) })
+  // A signed raw transaction (eth_sendRawTransaction) may carry up to 128 KiB of data, hex-encoded.
+  const rpc = bodyLimit({ maxSize: BODY_LIMITS.rpc, onError: (c) => c.json({ error: 'Payload Too Large' }, 413) })
+  return (c, next) => (c.req.path.startsWith('/v1/rpc/') ? rpc : tooLarge)(c, next)
+}
 
 /** The HTTP API: validation, project check, rate limits, JSON errors, OpenAPI at /openapi.json. */
 export function createApp(ctx: ServerContext): App {
@@ -21,7 +33,9 @@ export function createApp(ctx: ServerContext): App {
     },
   })
 
-  app.use('*', cors({ origin: (origin) => origin, allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 600 }))
+  // CORS first, so that every answer below it (413, 429, errors) carries the grant or its absence.
+  app.use('*', corsPolicy(ctx, () => authOf(ctx)?.secureFrameUrl))
+  app.use('*', bodyLimits())
 
   // Rate limit per client IP on every call.
   app.use('*', async (c, next) => {
@@ -48,12 +62,4 @@ export function createApp(ctx: ServerContext): App {
     info: { title: 'Portico server', version: '0.1.0', description: 'The self-hostable Portico API (SPEC §7).' },
   })
   return app
-}
-
-function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c as never).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
 }

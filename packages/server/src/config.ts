@@ -73,7 +73,17 @@ export interface ServerConfig {
    * Off when absent. port 0 picks a free port; publicUrl defaults to http://<host>:<port>.
    * assetsDir: the built frame (default: dist/secure-frame in the published package, else packages/secure-frame/dist).
    */
-  secureFrame?: { port: number; host?: string; publicUrl?: string; assetsDir?: string }
+  secureFrame?: {
+    port: number
+    host?: string
+    publicUrl?: string
+    assetsDir?: string
+    /**
+     * The host name in the default public URL (http://<publicHost>:<port>). Passkeys need a
+     * domain, not an IP, as their RP id: 'localhost' in development (CUSTODY.md).
+     */
+    publicHost?: string
+  }
   /** Outgoing mail (login codes, device approval). Without smtp, mail goes to the dev mail catcher if one runs. */
   mail?: { from?: string; smtp?: { host: string; port: number; secure?: boolean; user?: string; pass?: string } }
   /** Dev only: a local SMTP mail catcher (inbox at /dev/mail with devRoutes). port 0 picks a free port. */
@@ -86,10 +96,15 @@ export interface ServerConfig {
   /** OAuth/OIDC client settings per social provider (the server is the OAuth client). */
   socialProviders?: Partial<Record<'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord', SocialProviderConfig>>
   /**
-   * The auth server's secrets (base64, 32 bytes each). When absent they are generated at first
-   * start into <dataDir>/auth-secrets.json (mode 0600), or kept in memory without a data dir.
+   * The auth server's secrets (base64, 32 bytes each). Never inside the data directory: see
+   * auth/secrets.ts for the order (key service, this, PORTICO_AUTH_SECRETS, a secrets file) and
+   * the development fallback (generated beside the data directory).
    */
   authSecrets?: { otpKey: string; shareKey: string; recoveryKey: string; jwtKey: string }
+  /** A JSON file with the auth secrets (as authSecrets), OUTSIDE the data directory (PORTICO_AUTH_SECRETS_FILE). */
+  authSecretsFile?: string
+  /** A KMS-style key service the auth secrets come from (auth/secrets.ts: AuthKeyService). */
+  authKeyService?: import('./auth/secrets.js').AuthKeyService
   /** Auth tunables (defaults in auth/settings.ts: 10 min codes, 5 tries, 30 s cooldown, 5 sends per hour). */
   auth?: Partial<AuthSettings>
   /**
@@ -125,6 +140,14 @@ export interface AuthSettings {
   refreshTokenTtlMs: number
   deviceApprovalTtlMs: number
   socialStateTtlMs: number
+  /** How long after a login a new device may fetch the recovery material (once). */
+  recoveryWindowMs: number
+  /** How long a factor proof (passkey, password) counts as fresh for email and factor changes. */
+  freshProofMs: number
+  /** Failed factor proofs per user and hour before further tries are refused. */
+  factorFailuresPerHour: number
+  /** How old (seconds) a DPoP proof may be. */
+  dpopMaxAgeSec: number
   /** The clock (tests pass a fake one). */
   now: () => number
 }

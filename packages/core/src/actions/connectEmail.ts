@@ -64,7 +64,8 @@ export async function connectEmail(portico: Portico, { email: input }: ConnectEm
   const { closed, dispose } = modalClosed(portico)
   try {
     const client = await Promise.race([loadEmbeddedWallet(portico), closed])
-    const { action } = await Promise.race([client.connectEmail(email), closed])
+    const { action, matchCode } = await Promise.race([client.connectEmail(email), closed])
+    embedded.setState({ matchCode: action === 'VERIFY_DEVICE' ? matchCode : undefined })
     if (action === 'CONNECT') {
       // Completing closes the modal itself: that is not the user closing it.
       dispose()

@@ -26,9 +26,10 @@ describe("SPEC §4 'Social login'", () => {
     await tick()
     expect(client.calls).toContain('GET_SOCIAL_REDIRECT_URI google')
     expect(popups[0]!.popup.urls).toEqual(['http://127.0.0.1:8790/auth?provider=google'])
-    client.sendSocialResult(`${FRAME_ORIGIN}/social/callback?code=c&state=s`)
+    // The popup says only that the sign-in finished: no code or state reaches the host.
+    client.sendSocialResult('done')
     await done
-    expect(client.calls).toContain(`CONNECT_SOCIAL ${FRAME_ORIGIN}/social/callback?code=c&state=s`)
+    expect(client.calls.filter((c) => c.startsWith('CONNECT_SOCIAL'))).toHaveLength(1)
     expect(popups[0]!.popup.closed).toBe(true)
     expect(portico.stores.connections.getState().activeConnectorIds.eip155).toBe('portico-auth')
     expect(storage.getItem(StorageKeys.connectedSocial)).toBe('"google"')
@@ -73,9 +74,18 @@ describe("SPEC §4 'Social login'", () => {
     }
     const done = connectSocial(portico, { provider: 'google' })
     await tick()
-    client.sendSocialResult(`${FRAME_ORIGIN}/social/callback?code=c`)
+    client.sendSocialResult('done')
     await expect(done).rejects.toThrow('Failed to connect')
     expect(portico.stores.connections.getState().status).toBe('disconnected')
     expect(tracked).toContain('SOCIAL_LOGIN_ERROR')
+  })
+
+  test("error: the popup reports a sign-in that failed at the provider: 'Failed to connect', no CONNECT_SOCIAL", async () => {
+    const { portico, client } = embeddedTestPortico()
+    const done = connectSocial(portico, { provider: 'google' })
+    await tick()
+    client.sendSocialResult('error')
+    await expect(done).rejects.toThrow('Failed to connect')
+    expect(client.calls.some((c) => c.startsWith('CONNECT_SOCIAL'))).toBe(false)
   })
 })

@@ -25,8 +25,10 @@ class Stage extends Error {}
 /**
  * SPEC §4 'Social login'. Call it straight from the click handler: the popup opens synchronously
  * (a browser blocks it after an await) on the secure origin's loading page, then goes to the
- * provider's URL the frame gives. The result comes back as a window message from the secure
- * origin and that popup only; the popup is polled every second for closure ('Popup closed').
+ * provider's URL the frame gives. The popup tells, by a window message from the secure origin
+ * and that popup only, that the sign-in finished (the server redeemed the provider's answer
+ * itself; no code or state reaches this page); the frame then fetches the result with a proof
+ * by its device key. The popup is polled every second for closure ('Popup closed').
  * Farcaster has its own flow (ConnectingFarcaster).
  */
 export async function connectSocial(portico: Portico, { provider }: ConnectSocialParameters): Promise<void> {
@@ -50,13 +52,14 @@ export async function connectSocial(portico: Portico, { provider }: ConnectSocia
     })
     popup.navigate(uri)
     const waiter = client.waitForSocialResult(popup)
-    const resultUri = await Promise.race([waiter.result, watch!.closed]).finally(() => waiter.cancel())
+    const status = await Promise.race([waiter.result, watch!.closed]).finally(() => waiter.cancel())
     watch!.stop()
     popup.close()
+    if (status !== 'done') throw new Error('The sign-in did not finish')
 
     embedded.setState({ socialStatus: 'connecting' })
     track(portico, 'SOCIAL_LOGIN_REQUEST_USER_DATA', { provider })
-    const user = await client.connectSocial({ uri: resultUri, ...embeddedUserParameters(portico) })
+    const user = await client.connectSocial(embeddedUserParameters(portico))
     await connectEmbeddedUser(portico, client, { user, method: provider })
   } catch (cause) {
     watch?.stop()

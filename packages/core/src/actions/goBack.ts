@@ -3,6 +3,7 @@ import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
 import { isConnected } from './getters.js'
 import { rejectApproval } from './approveTransaction.js'
+import { cancelFactorScreen } from './factorScreen.js'
 
 /**
  * SPEC §2 'Navigation': goBack pops one entry. When connected and the previous view is
@@ -17,6 +18,8 @@ export function goBack(portico: Portico) {
 
   // Leaving ApproveTransaction unanswered rejects the pending requests (SPEC §6).
   if (view === 'ApproveTransaction') void rejectApproval(portico)
+  // Leaving the frame's factor screen cancels it (the frame's request fails).
+  if (view === 'EmbeddedFactor') void cancelFactorScreen(portico)
 
   if (view === 'ConnectingFarcaster' && !connected) {
     connections.setState({ farcasterUrl: undefined })

@@ -6,6 +6,7 @@ import { reportError } from '../analytics/track.js'
 import { setAlert } from './setAlert.js'
 import { handleApprovalDone, handleApprovalNeeded } from './approveTransaction.js'
 import { handleNotConnected } from './handleNotConnected.js'
+import { handleFactorScreenDone, handleFactorScreenNeeded } from './factorScreen.js'
 
 /**
  * Loads the embedded wallet's frame client once, on first use: only when email or social login
@@ -63,5 +64,7 @@ async function start(portico: Portico): Promise<EmbeddedWalletClient> {
 function onFrameEvent(portico: Portico, client: EmbeddedWalletClient, event: EmbeddedWalletEvent) {
   if (event.type === 'approvalNeeded') handleApprovalNeeded(portico, event.method)
   else if (event.type === 'approvalDone') handleApprovalDone(portico, client)
+  else if (event.type === 'factorScreenNeeded') handleFactorScreenNeeded(portico, event.purpose)
+  else if (event.type === 'factorScreenDone') handleFactorScreenDone(portico, client)
   else handleNotConnected(portico)
 }

@@ -8,6 +8,15 @@ export type EmailLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
 /** SPEC §4 'Email update': the two steps of the embedded update. */
 export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 export type EmbeddedAccountType = 'eoa' | 'smartAccount'
+/** The user-held factors that protect an embedded wallet (CUSTODY.md). */
+export type WalletFactorKind = 'passkey' | 'password'
+export interface WalletFactors {
+  /** true: a new device needs one of the factors; the mailbox alone does not open the wallet. */
+  protected: boolean
+  factors: Array<{ id: string; kind: WalletFactorKind; createdAt: string; lastUsedAt: string | null }>
+}
+/** Why the frame shows one of its own factor screens. */
+export type FactorScreenPurpose = 'add-passkey' | 'add-password' | 'unlock' | 'verify'
 /** SPEC §5 'Embedded wallet input': the social providers of the frame (farcaster has its own flow). */
 export type EmbeddedSocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
 
@@ -37,6 +46,9 @@ export type EmbeddedWalletEvent =
   | { type: 'approvalNeeded'; method: string }
   | { type: 'approvalDone'; approved: boolean }
   | { type: 'notConnected' }
+  /** The frame draws a factor screen (passkey, password): the host shows it until factorScreenDone. */
+  | { type: 'factorScreenNeeded'; purpose: FactorScreenPurpose }
+  | { type: 'factorScreenDone' }
 
 /** Where the frame is drawn while it shows its approval screen (viewport pixels). */
 export interface FrameRect {
@@ -53,19 +65,30 @@ export interface FrameRect {
 export interface EmbeddedWalletClient {
   /** The secure origin the frame was loaded from (results are accepted from it only). */
   readonly frameOrigin: string
-  connectEmail(email: string): Promise<{ action: EmailLoginAction }>
+  /** VERIFY_DEVICE comes with matchCode: the code the approval mail and page show too. */
+  connectEmail(email: string): Promise<{ action: EmailLoginAction; matchCode?: string }>
   /** Resolves once the user approved this device from the link in their email. */
   connectDevice(): Promise<void>
   connectOtp(otp: string): Promise<void>
   getUser(parameters: { chainId?: string | number; preferredAccountType?: EmbeddedAccountType }): Promise<EmbeddedWalletUser>
   isConnected(): Promise<boolean>
   getSocialRedirectUri(provider: EmbeddedSocialProvider): Promise<string>
-  /** The result URI the popup posts; only from the secure origin and from that popup. */
-  waitForSocialResult(popup: PopupHandle): { result: Promise<string>; cancel(): void }
-  connectSocial(parameters: { uri: string; chainId?: string | number; preferredAccountType?: EmbeddedAccountType }): Promise<EmbeddedWalletUser>
+  /**
+   * Whether the sign-in in the popup finished; only from the secure origin and from that popup.
+   * Nothing else comes back: the server redeemed the provider's answer itself.
+   */
+  waitForSocialResult(popup: PopupHandle): { result: Promise<'done' | 'error'>; cancel(): void }
+  /** The frame fetches the finished sign-in's result with a proof by its device key. */
+  connectSocial(parameters: { chainId?: string | number; preferredAccountType?: EmbeddedAccountType }): Promise<EmbeddedWalletUser>
   getFarcasterUri(): Promise<string>
   connectFarcaster(): Promise<EmbeddedWalletUser>
   updateEmail(email: string): Promise<{ action: EmailUpdateAction }>
+  /** The passkeys and passwords that protect the wallet. */
+  getFactors(): Promise<WalletFactors>
+  /** The frame shows its own screen (passkey ceremony, or password input) and adds the factor. */
+  addFactor(kind: WalletFactorKind): Promise<WalletFactors>
+  /** The frame asks for a fresh proof of a factor, then removes this one. */
+  removeFactor(id: string): Promise<WalletFactors>
   updateEmailPrimaryOtp(otp: string): Promise<void>
   updateEmailSecondaryOtp(otp: string): Promise<{ newEmail: string }>
   syncTheme(themeMode: 'dark' | 'light'): Promise<void>

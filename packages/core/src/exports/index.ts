@@ -192,8 +192,11 @@ export {
   type EmbeddedWalletLoadParameters,
   type EmbeddedWalletLoader,
   type EmbeddedWalletUser,
+  type FactorScreenPurpose,
   type FrameRect,
   type PopupHandle,
+  type WalletFactorKind,
+  type WalletFactors,
 } from '../embedded/client.js'
 export { RpcCallNotAllowedError } from '../errors/connector.js'
 export { platformOf } from '../embedded/browser.js'
@@ -212,4 +215,10 @@ export { verifyEmailUpdateOtp } from '../actions/verifyEmailUpdateOtp.js'
 export { setPreferredAccountType, type SetPreferredAccountTypeParameters } from '../actions/setPreferredAccountType.js'
 export { rejectApproval } from '../actions/approveTransaction.js'
 export { signOutEmbedded, isAuthConnector } from '../actions/signOutEmbedded.js'
+// Custody (CUSTODY.md): user-held factors of the embedded wallet.
+export { openWalletSecurity } from '../actions/openWalletSecurity.js'
+export { fetchWalletFactors } from '../actions/fetchWalletFactors.js'
+export { addWalletFactor } from '../actions/addWalletFactor.js'
+export { removeWalletFactor } from '../actions/removeWalletFactor.js'
+export { cancelFactorScreen } from '../actions/factorScreen.js'
 export { emptyAccountState } from '../stores/account.js'

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla'
 import type { SocialProvider } from '../defaults.js'
-import type { EmailUpdateAction } from '../embedded/client.js'
+import type { EmailUpdateAction, FactorScreenPurpose, WalletFactorKind, WalletFactors } from '../embedded/client.js'
 
 /** The embedded wallet's UI state: email login, social login, email update, approval. */
 export interface EmbeddedState {
@@ -24,6 +24,20 @@ export interface EmbeddedState {
   updateEmail: string | undefined
   /** The unsafe method the frame asks the user to approve (ApproveTransaction). */
   approval: { method: string } | undefined
+  /** VERIFY_DEVICE: the code the approval mail and page show too (EmailLogin shows it). */
+  matchCode: string | undefined
+  /** The frame shows one of its factor screens (EmbeddedFactor lays the frame over the modal). */
+  factorScreen: FactorScreenPurpose | undefined
+  /** WalletSecurity: the factors that protect the wallet, and what is in progress. */
+  security: {
+    status: 'idle' | 'loading' | 'ready' | 'error'
+    factors: WalletFactors | undefined
+    /** The factor kind being added, or the id of the one being removed. */
+    busy: WalletFactorKind | string | undefined
+    error: string | undefined
+    /** A short text after a change ('Passkey added'). */
+    notice: string | undefined
+  }
 }
 
 export const initialEmbeddedState: EmbeddedState = {
@@ -38,6 +52,9 @@ export const initialEmbeddedState: EmbeddedState = {
   updateStep: 'EMAIL',
   updateEmail: undefined,
   approval: undefined,
+  matchCode: undefined,
+  factorScreen: undefined,
+  security: { status: 'idle', factors: undefined, busy: undefined, error: undefined, notice: undefined },
 }
 
 export function createEmbeddedStore() {

@@ -5,6 +5,7 @@ import type {
   EmbeddedWalletLoader,
   EmbeddedWalletUser,
   PopupHandle,
+  WalletFactors,
 } from '../embedded/client.js'
 import { AUTH_CONNECTOR_ID } from '../embedded/client.js'
 import type { CreatePorticoOptions } from '../portico.js'
@@ -22,12 +23,13 @@ export function fakeEmbeddedClient(user: EmbeddedWalletUser = { email: 'ada@exam
   const calls: string[] = []
   const listeners = new Set<(event: EmbeddedWalletEvent) => void>()
   let current: EmbeddedWalletUser | undefined
-  let socialResult: ((uri: string) => void) | undefined
+  let socialResult: ((status: 'done' | 'error') => void) | undefined
+  let factors: WalletFactors = { protected: false, factors: [] }
   const provider = { request: async () => [current?.address] }
   const client: EmbeddedWalletClient & {
     calls: string[]
     emit(event: EmbeddedWalletEvent): void
-    sendSocialResult(uri: string): void
+    sendSocialResult(status?: 'done' | 'error'): void
     setUser(next: EmbeddedWalletUser | undefined): void
     frameShown: boolean
   } = {
@@ -35,7 +37,7 @@ export function fakeEmbeddedClient(user: EmbeddedWalletUser = { email: 'ada@exam
     frameShown: false,
     frameOrigin: FRAME_ORIGIN,
     emit: (event) => listeners.forEach((l) => l(event)),
-    sendSocialResult: (uri) => socialResult?.(uri),
+    sendSocialResult: (status = 'done') => socialResult?.(status),
     setUser: (next) => void (current = next),
     async connectEmail(email) {
       calls.push(`CONNECT_EMAIL ${email}`)
@@ -62,10 +64,10 @@ export function fakeEmbeddedClient(user: EmbeddedWalletUser = { email: 'ada@exam
       return `http://127.0.0.1:8790/auth?provider=${provider}`
     },
     waitForSocialResult(_popup: PopupHandle) {
-      return { result: new Promise<string>((resolve) => (socialResult = resolve)), cancel: () => (socialResult = undefined) }
+      return { result: new Promise<'done' | 'error'>((resolve) => (socialResult = resolve)), cancel: () => (socialResult = undefined) }
     },
     async connectSocial(p) {
-      calls.push(`CONNECT_SOCIAL ${p.uri}`)
+      calls.push(`CONNECT_SOCIAL ${p.chainId}`)
       current = { ...user, email: null, userName: 'ada' }
       return current
     },
@@ -81,6 +83,21 @@ export function fakeEmbeddedClient(user: EmbeddedWalletUser = { email: 'ada@exam
     async updateEmail(email) {
       calls.push(`UPDATE_EMAIL ${email}`)
       return { action: 'VERIFY_PRIMARY_OTP' }
+    },
+    async getFactors() {
+      calls.push('GET_FACTORS')
+      return factors
+    },
+    async addFactor(kind) {
+      calls.push(`ADD_FACTOR ${kind}`)
+      factors = { protected: true, factors: [...factors.factors, { id: `${kind}-id`.padEnd(32, '0'), kind, createdAt: '2030-01-01T00:00:00.000Z', lastUsedAt: null }] }
+      return factors
+    },
+    async removeFactor(id) {
+      calls.push(`REMOVE_FACTOR ${id}`)
+      const rest = factors.factors.filter((f) => f.id !== id)
+      factors = { protected: rest.length > 0, factors: rest }
+      return factors
     },
     async updateEmailPrimaryOtp(otp) {
       calls.push(`UPDATE_EMAIL_PRIMARY_OTP ${otp}`)

@@ -9,6 +9,15 @@ export const FrameTimeouts = {
 
 /** Requests that may take the user's time (SPEC §9: 120 s). */
 export const LongRequests = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI', 'CONNECT_FARCASTER', 'UPDATE_EMAIL', 'UPDATE_EMAIL_PRIMARY_OTP', 'UPDATE_EMAIL_SECONDARY_OTP'] as const
+/**
+ * Requests that are mostly the user's time on one of the frame's factor screens (creating a
+ * passkey, typing a password): 10 minutes. Any other request that shows a factor screen
+ * (CONNECT_OTP, CONNECT_SOCIAL and CONNECT_FARCASTER unlock a protected wallet, UPDATE_EMAIL
+ * confirms) keeps its SPEC §9 timeout, which restarts once the screen is done; while it is up,
+ * FactorScreenTimeoutMs applies.
+ */
+export const FactorRequests = ['ADD_FACTOR', 'REMOVE_FACTOR'] as const
+export const FactorScreenTimeoutMs = 600_000
 
 /** SPEC §7 'Embedded wallet frame': query params of the frame URL. */
 export interface FrameQuery {

@@ -17,6 +17,15 @@ export const FRAME_PREFIX = '@portico-frame/'
 export const MessageIdSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, 'message id must be 32 hex characters'))
 const ChainIdSchema = v.union([v.string(), v.number()])
 const Empty = v.object({})
+/** 'K7F-3QX': what the device approval mail, its page and the modal all show. */
+export const MatchCodeSchema = v.pipe(v.string(), v.regex(/^[A-Z0-9]{3}-[A-Z0-9]{3}$/, 'match code'))
+export const FactorKindSchema = v.picklist(['passkey', 'password'])
+export const FactorPurposeSchema = v.picklist(['add-passkey', 'add-password', 'unlock', 'verify'])
+export const FactorsSchema = v.object({
+  protected: v.boolean(),
+  factors: v.array(v.object({ id: v.string(), kind: FactorKindSchema, createdAt: v.string(), lastUsedAt: v.nullable(v.string()) })),
+})
+export type EmbeddedFactors = v.InferOutput<typeof FactorsSchema>
 
 /** SPEC §3 'Embedded-wallet user'. */
 export const EmbeddedUserSchema = v.object({
@@ -39,13 +48,22 @@ export const Requests = {
   SWITCH_NETWORK: { payload: v.object({ chainId: ChainIdSchema }), result: v.object({ chainId: ChainIdSchema }) },
   CONNECT_EMAIL: {
     payload: v.object({ email: EmailSchema }),
-    result: v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }),
+    result: v.object({
+      action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']),
+      /** VERIFY_DEVICE: the code the approval mail and page show too; the modal shows it so the user can match them. */
+      matchCode: v.optional(MatchCodeSchema),
+    }),
   },
   /** Resolves once the user approved this device from the link in their email. */
   CONNECT_DEVICE: { payload: Empty, result: Empty },
   CONNECT_OTP: { payload: v.object({ otp: OtpSchema }), result: Empty },
+  /**
+   * After SOCIAL_RESULT: the server redeemed the provider's answer at its callback on the secure
+   * origin; the frame fetches the result with a proof by its device key. No code or state passes
+   * through the host.
+   */
   CONNECT_SOCIAL: {
-    payload: v.object({ uri: v.pipe(v.string(), v.url()), preferredAccountType: v.optional(AccountTypeSchema), chainId: v.optional(ChainIdSchema) }),
+    payload: v.object({ preferredAccountType: v.optional(AccountTypeSchema), chainId: v.optional(ChainIdSchema) }),
     result: EmbeddedUserSchema,
   },
   GET_SOCIAL_REDIRECT_URI: { payload: v.object({ provider: SocialProviderSchema }), result: v.object({ uri: v.pipe(v.string(), v.url()) }) },
@@ -88,6 +106,12 @@ export const Requests = {
   INIT_SMART_ACCOUNT: { payload: Empty, result: v.object({ address: v.string(), isDeployed: v.boolean() }) },
   SET_PREFERRED_ACCOUNT: { payload: v.object({ type: AccountTypeSchema }), result: v.object({ type: AccountTypeSchema, address: v.string() }) },
   RELOAD: { payload: Empty, result: Empty },
+  /** Added (custody): the user-held factors that protect the wallet (kinds and dates only). */
+  GET_FACTORS: { payload: Empty, result: FactorsSchema },
+  /** Added (custody): the frame draws its own screen (passkey ceremony or password input) and adds the factor. */
+  ADD_FACTOR: { payload: v.object({ kind: FactorKindSchema }), result: FactorsSchema },
+  /** Added (custody): after a fresh proof of a factor, drawn by the frame. */
+  REMOVE_FACTOR: { payload: v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/)) }), result: FactorsSchema },
   /** Rejects every pending unsafe request with 'Request was aborted'. */
   RPC_ABORT: { payload: Empty, result: Empty },
 } as const
@@ -107,11 +131,19 @@ export const FrameEvents = {
   /** The frame has no session (SPEC §4: the host clears its login cache). */
   NOT_CONNECTED: v.object({}),
   /**
+   * Added (custody): the frame shows one of its own factor screens (add a passkey or password,
+   * unlock a protected wallet on a new device, confirm a change): the host shows the frame, as
+   * for RPC_APPROVAL_NEEDED, until FACTOR_SCREEN_DONE.
+   */
+  FACTOR_SCREEN_NEEDED: v.object({ purpose: FactorPurposeSchema }),
+  FACTOR_SCREEN_DONE: v.object({}),
+  /**
    * Added (issue 6, secure-frame side): posted by the OAuth callback page on the secure origin, in
    * the social popup, to window.opener (the host page) with targetOrigin = the host origin. Not
-   * sent on the frame channel. The host then sends CONNECT_SOCIAL { uri: resultUri }.
+   * sent on the frame channel. It says only whether the sign-in finished: the server already
+   * redeemed the answer (custody). The host then sends CONNECT_SOCIAL {}.
    */
-  SOCIAL_RESULT: v.object({ resultUri: v.pipe(v.string(), v.url()) }),
+  SOCIAL_RESULT: v.object({ status: v.picklist(['done', 'error']) }),
 } as const
 export type FrameEventKind = keyof typeof FrameEvents
 

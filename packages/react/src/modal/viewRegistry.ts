@@ -30,6 +30,8 @@ export const viewRegistry: Partial<Record<View, LazyExoticComponent<ComponentTyp
   ConnectingFarcaster: lazy(() => import('../views/ConnectingFarcaster/ConnectingFarcaster.js')),
   UpdateEmailWallet: lazy(() => import('../views/UpdateEmailWallet/UpdateEmailWallet.js')),
   ApproveTransaction: lazy(() => import('../views/ApproveTransaction/ApproveTransaction.js')),
+  WalletSecurity: lazy(() => import('../views/WalletSecurity/WalletSecurity.js')),
+  EmbeddedFactor: lazy(() => import('../views/EmbeddedFactor/EmbeddedFactor.js')),
 }
 
 /** Header titles by view; views not listed show no title. */
@@ -59,4 +61,6 @@ export const viewTitles: Partial<Record<View, string>> = {
   ConnectingFarcaster: 'Farcaster',
   UpdateEmailWallet: 'Change Email',
   ApproveTransaction: 'Approve Request',
+  WalletSecurity: 'Wallet Security',
+  EmbeddedFactor: 'Secure Wallet',
 }

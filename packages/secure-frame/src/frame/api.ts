@@ -1,4 +1,10 @@
-/** The auth server, as the frame calls it (bearer JWT; one refresh and retry on 401). */
+import { createProof, type DeviceKeys } from '../custody.js'
+
+/**
+ * The auth server, as the frame calls it: every request carries a DPoP proof by the device key
+ * (CUSTODY.md); session requests send `Authorization: DPoP <token>`, a token bound to that key.
+ * One refresh (with a proof by the same key) and retry on 401.
+ */
 export interface Tokens {
   accessToken: string
   refreshToken: string
@@ -20,16 +26,18 @@ export interface Api {
   readonly refreshToken: string | undefined
 }
 
-export function createApi(opts: { apiUrl: string; projectId: string; deviceId: string; onTokens(tokens: Tokens | undefined): void }): Api {
+export function createApi(opts: { apiUrl: string; projectId: string; device: DeviceKeys; onTokens(tokens: Tokens | undefined): void }): Api {
   let tokens: Tokens | undefined
   let refreshing: Promise<boolean> | undefined
   const url = (path: string) => `${opts.apiUrl}${path}?projectId=${encodeURIComponent(opts.projectId)}`
 
   async function raw<T>(path: string, method: string, body: unknown, bearer?: string): Promise<T> {
+    const text = body !== undefined ? JSON.stringify(body) : undefined
+    const proof = await createProof(opts.device, { method, url: url(path), accessToken: bearer, body: text })
     const response = await fetch(url(path), {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      headers: { ...(text !== undefined ? { 'content-type': 'application/json' } : {}), ...(bearer ? { authorization: `DPoP ${bearer}` } : {}), dpop: proof },
+      body: text,
       credentials: 'omit',
       cache: 'no-store',
     })
@@ -40,7 +48,7 @@ export function createApi(opts: { apiUrl: string; projectId: string; deviceId: s
 
   async function refresh(): Promise<boolean> {
     if (!tokens?.refreshToken) return false
-    refreshing ??= raw<Tokens>('/auth/session/refresh', 'POST', { refreshToken: tokens.refreshToken, deviceId: opts.deviceId })
+    refreshing ??= raw<Tokens>('/auth/session/refresh', 'POST', { refreshToken: tokens.refreshToken })
       .then((next) => {
         tokens = next
         opts.onTokens(next)

@@ -4,8 +4,9 @@ import { FRAME_PREFIX, FrameEvents, Requests, parseAppMessage, type FrameEventKi
 import { showApproval } from './approval.js'
 import { ApiError, type Tokens } from './api.js'
 import { ABORTED, RpcError, handleRpc } from './rpc.js'
+import { cancelFactorScreen, showAddPasskey, showAddPassword, showUseFactor, type ScreenHost } from './factorScreens.js'
 import { openStorage } from './storage.js'
-import { FrameWallet } from './wallet.js'
+import { FrameWallet, type FactorPrompts } from './wallet.js'
 
 interface FrameConfig {
   projectId: string
@@ -14,8 +15,10 @@ interface FrameConfig {
   version: string
   enableLogger: boolean
   enableCloudAuthAccount: boolean
+  /** The host's own RPC URL for chainId (SPEC §7 frame query param). */
   rpcUrl: string
-  rpcUrls: Record<string, string>
+  /** CAIP-2 chains the server reads for the frame (POST /v1/rpc/{caip2}); never their upstream URLs. */
+  rpcChains: string[]
   apiUrl: string
   secureOrigin: string
   allowedOrigins: string[]
@@ -54,15 +57,28 @@ async function boot() {
   const emit = (kind: FrameEventKind, payload: v.InferInput<(typeof FrameEvents)[FrameEventKind]>) => post({ type: `${FRAME_PREFIX}${kind}`, payload })
 
   const storage = await openStorage()
-  const wallet = new FrameWallet(storage, { apiUrl: config.apiUrl, projectId: config.projectId })
-  let chainId: string | number = /^\d+$/.test(config.chainId) ? Number(config.chainId) : config.chainId
   let dappName = config.projectName
+  // The factor screens (passkey, password) are drawn here; the host shows the frame meanwhile.
+  const screens: ScreenHost = {
+    root,
+    dappName: () => dappName,
+    hostOrigin,
+    shown: (purpose) => emit('FACTOR_SCREEN_NEEDED', { purpose }),
+    hidden: () => emit('FACTOR_SCREEN_DONE', {}),
+  }
+  const prompts: FactorPrompts = {
+    use: (purpose, factors, attempt) => showUseFactor(screens, { purpose, factors, attempt }),
+    addPasskey: (userName, salt, save) => showAddPasskey(screens, { userName, salt, save }),
+    addPassword: (save) => showAddPassword(screens, { save }),
+  }
+  const wallet = new FrameWallet(storage, { apiUrl: config.apiUrl, projectId: config.projectId }, prompts)
+  let chainId: string | number = /^\d+$/.test(config.chainId) ? Number(config.chainId) : config.chainId
   const pending: { email?: string; challengeId?: string; approvalId?: string; socialBinding?: string; farcaster?: { channelToken: string; binding: string } } = {}
 
   const rpcUrlFor = (id: number | string) => {
     const caip = String(id).includes(':') ? String(id) : `eip155:${id}`
     if (String(id) === String(config.chainId) && config.rpcUrl) return config.rpcUrl
-    return config.rpcUrls[caip]
+    return config.rpcChains.includes(caip) ? `${config.apiUrl}/v1/rpc/${caip}?projectId=${encodeURIComponent(config.projectId)}` : undefined
   }
 
   // Unsafe requests wait here, one screen at a time; RPC_ABORT rejects them all.
@@ -119,6 +135,11 @@ async function boot() {
     await wallet.signedIn(tokens)
     return user()
   }
+  /** What the host may know of the factors: kind and dates, no credential ids or salts. */
+  const factorsResult = (r: Awaited<ReturnType<FrameWallet['factors']>>) => ({
+    protected: r.protected,
+    factors: r.factors.map((f) => ({ id: f.id, kind: f.kind, createdAt: f.createdAt, lastUsedAt: f.lastUsedAt })),
+  })
   const poll = async <T>(fn: () => Promise<T | undefined>, ms = 115_000): Promise<T> => {
     const until = Date.now() + ms
     while (Date.now() < until) {
@@ -136,16 +157,17 @@ async function boot() {
     },
     async CONNECT_EMAIL({ email }) {
       if (wallet.connected && wallet.user?.email === email.toLowerCase()) return { action: 'CONNECT' }
-      const result = await wallet.api.call<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE'; challengeId?: string; approvalId?: string }>('/auth/email/start', {
-        body: { email, deviceId: wallet.deviceId },
-      })
+      const result = await wallet.api.call<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE'; challengeId?: string; approvalId?: string; matchCode?: string }>(
+        '/auth/email/start',
+        { body: { email, hostOrigin } },
+      )
       Object.assign(pending, { email, challengeId: result.challengeId, approvalId: result.approvalId })
-      return { action: result.action }
+      return { action: result.action, ...(result.matchCode ? { matchCode: result.matchCode } : {}) }
     },
     async CONNECT_DEVICE() {
       if (!pending.approvalId) throw new Error('No device approval is pending')
       const challengeId = await poll(async () => {
-        const status = await wallet.api.call<{ approved: boolean; challengeId?: string }>('/auth/device/status', { body: { approvalId: pending.approvalId, deviceId: wallet.deviceId } })
+        const status = await wallet.api.call<{ approved: boolean; challengeId?: string }>('/auth/device/status', { body: { approvalId: pending.approvalId } })
         return status.approved ? status.challengeId : undefined
       })
       pending.challengeId = challengeId
@@ -154,24 +176,26 @@ async function boot() {
     },
     async CONNECT_OTP({ otp }) {
       if (!pending.challengeId) throw new Error('Request a code first')
-      const tokens = await wallet.api.call<Tokens>('/auth/email/verify', { body: { challengeId: pending.challengeId, otp, deviceId: wallet.deviceId } })
+      const tokens = await wallet.api.call<Tokens>('/auth/email/verify', { body: { challengeId: pending.challengeId, otp, hostOrigin } })
       pending.challengeId = undefined
       await wallet.signedIn(tokens)
       return {}
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
-      const result = await wallet.api.call<{ uri: string; binding: string }>('/auth/social/start', { body: { provider, deviceId: wallet.deviceId, hostOrigin } })
+      const result = await wallet.api.call<{ uri: string; binding: string }>('/auth/social/start', { body: { provider, hostOrigin } })
       pending.socialBinding = result.binding
       return { uri: result.uri }
     },
-    async CONNECT_SOCIAL({ uri }) {
+    async CONNECT_SOCIAL() {
+      // The server redeemed the provider's answer at its callback; this frame fetches the result
+      // with its binding and a proof by its device key (the host never saw code or state).
       if (!pending.socialBinding) throw new Error('Failed to connect')
-      const tokens = await wallet.api.call<Tokens>('/auth/social/complete', { body: { uri, binding: pending.socialBinding, deviceId: wallet.deviceId } })
+      const tokens = await wallet.api.call<Tokens>('/auth/social/complete', { body: { binding: pending.socialBinding } })
       pending.socialBinding = undefined
       return signedIn(tokens)
     },
     async GET_FARCASTER_URI() {
-      const result = await wallet.api.call<{ url: string; channelToken: string; binding: string }>('/auth/farcaster/start', { body: { deviceId: wallet.deviceId } })
+      const result = await wallet.api.call<{ url: string; channelToken: string; binding: string }>('/auth/farcaster/start', { body: {} })
       pending.farcaster = { channelToken: result.channelToken, binding: result.binding }
       return { url: result.url }
     },
@@ -179,7 +203,7 @@ async function boot() {
       const channel = pending.farcaster
       if (!channel) throw new Error('Failed to connect to farcaster')
       const tokens = await poll(async () => {
-        const status = await wallet.api.call<{ state: string } & Partial<Tokens>>('/auth/farcaster/status', { body: { ...channel, deviceId: wallet.deviceId } })
+        const status = await wallet.api.call<{ state: string } & Partial<Tokens>>('/auth/farcaster/status', { body: { ...channel, hostOrigin } })
         return status.state === 'completed' ? (status as Tokens) : undefined
       })
       pending.farcaster = undefined
@@ -191,6 +215,7 @@ async function boot() {
     },
     async SIGN_OUT() {
       abortAll()
+      cancelFactorScreen()
       await wallet.signOut()
       return {}
     },
@@ -204,7 +229,20 @@ async function boot() {
       return handleRpc({ chainId, rpcUrlFor, keys: () => wallet.keys, approve }, payload)
     },
     async UPDATE_EMAIL({ email }) {
+      // A protected wallet: the passkey or password first (fresh proof; then only the new address gets a code).
+      if (wallet.user?.protected) await wallet.verifyFactor()
       return wallet.api.call('/auth/email/update', { body: { email }, auth: true })
+    },
+    async GET_FACTORS() {
+      return factorsResult(await wallet.factors())
+    },
+    async ADD_FACTOR({ kind }) {
+      if (!wallet.connected) throw new ApiError('Not signed in', 401)
+      return factorsResult(await wallet.addFactor(kind))
+    },
+    async REMOVE_FACTOR({ id }) {
+      if (!wallet.connected) throw new ApiError('Not signed in', 401)
+      return factorsResult(await wallet.removeFactor(id))
     },
     async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
       await wallet.api.call('/auth/email/update/primary', { body: { otp }, auth: true })
@@ -242,6 +280,7 @@ async function boot() {
     },
     async RPC_ABORT() {
       abortAll()
+      cancelFactorScreen()
       return {}
     },
   }

@@ -1,7 +1,12 @@
+import { createDeviceKeys, describeDeviceKeys, type DeviceKeys } from '../custody.js'
+
 /**
  * The frame origin's IndexedDB. Secrets (the device share, the refresh token) are stored
  * AES-GCM-encrypted under a non-extractable WebCrypto key that itself lives in IndexedDB: script
- * can use it but never read it out. The host page's origin has no access to any of this.
+ * can use it but never read it out. The DEVICE KEY lives here too (CUSTODY.md): an ECDSA P-256
+ * key that signs every request to the auth server and an ECDH P-256 key that released shares are
+ * encrypted to, both generated here as non-extractable. The device id is derived from it. The
+ * host page's origin has no access to any of this.
  */
 const DB_NAME = 'portico-secure-frame'
 const STORE = 'kv'
@@ -30,6 +35,7 @@ interface Sealed {
 
 export interface FrameStorage {
   deviceId: string
+  device: DeviceKeys
   getSecret<T>(name: string): Promise<T | undefined>
   setSecret(name: string, value: unknown): Promise<void>
   remove(name: string): Promise<void>
@@ -42,15 +48,19 @@ export async function openStorage(): Promise<FrameStorage> {
     key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
     await tx(db, 'readwrite', (s) => s.put(key, 'wrap-key'))
   }
-  let deviceId = await tx<string | undefined>(db, 'readonly', (s) => s.get('device-id'))
-  if (!deviceId) {
-    const bytes = crypto.getRandomValues(new Uint8Array(16))
-    deviceId = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-    await tx(db, 'readwrite', (s) => s.put(deviceId, 'device-id'))
+  const sign = await tx<CryptoKeyPair | undefined>(db, 'readonly', (s) => s.get('device-sign-key'))
+  const enc = await tx<CryptoKeyPair | undefined>(db, 'readonly', (s) => s.get('device-enc-key'))
+  let device: DeviceKeys
+  if (sign && enc) device = await describeDeviceKeys(sign, enc)
+  else {
+    device = await createDeviceKeys()
+    await tx(db, 'readwrite', (s) => s.put(device.sign, 'device-sign-key'))
+    await tx(db, 'readwrite', (s) => s.put(device.enc, 'device-enc-key'))
   }
   const wrapKey = key
   return {
-    deviceId,
+    deviceId: device.deviceId,
+    device,
     async getSecret<T>(name: string) {
       const sealed = await tx<Sealed | undefined>(db, 'readonly', (s) => s.get(`secret:${name}`))
       if (!sealed) return undefined

@@ -1,6 +1,23 @@
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import {
+  WRAP_AAD,
+  factorKeys,
+  factorProof,
+  fromB64url,
+  keyProofMessage,
+  newPasswordKdf,
+  openRelease,
+  passwordSecret,
+  randomSalt,
+  recoveryKey,
+  toB64url,
+  unwrap,
+  wrap,
+  type PasswordKdf,
+} from '../custody.js'
 import { combinePair, deriveKeys, newEntropy, secretHash, splitPair, type DerivedKeys } from '../keys.js'
 import { ApiError, createApi, type Api, type Tokens } from './api.js'
+import { FactorCancelled, type Factor } from './factorScreens.js'
 import type { FrameStorage } from './storage.js'
 
 const evmAddressOf = (key: `0x${string}`) => privateKeyToAccount(key).address
@@ -8,6 +25,8 @@ const evmAddressOf = (key: `0x${string}`) => privateKeyToAccount(key).address
 export interface Unlocked {
   keys: DerivedKeys
   account: PrivateKeyAccount
+  /** The wallet secret (kept in memory while unlocked, like the keys it gives). */
+  entropy: Uint8Array
 }
 
 export interface UserInfo {
@@ -15,15 +34,44 @@ export interface UserInfo {
   userName?: string
   socialProvider?: string
   preferredAccountType: 'eoa' | 'smartAccount'
+  protected?: boolean
+}
+
+export interface FactorInfo extends Factor {
+  createdAt: string
+  lastUsedAt: string | null
+  kdf?: PasswordKdf
+}
+export interface FactorsResult {
+  protected: boolean
+  factors: FactorInfo[]
 }
 
 interface WalletMaterial {
-  wallet: null | { secretHash: string; addresses: Record<string, string>; authShare?: string; recoveryShares?: [string, string] }
+  wallet: null | {
+    secretHash: string
+    addresses: Record<string, string>
+    authShare?: string
+    recovery?: { available: boolean; protected: boolean; factors: Array<Factor & { kdf?: PasswordKdf }>; reason?: string }
+  }
 }
 
+/** What the wallet asks of the user, drawn by the frame's own screens (factorScreens.ts). */
+export interface FactorPrompts {
+  /** A new device of a protected wallet: the user's passkey or password; `attempt` checks it. */
+  use(purpose: 'unlock' | 'verify', factors: Factor[], attempt: (factor: Factor, secret: Uint8Array | { password: string }) => Promise<void>): Promise<void>
+  addPasskey(userName: string, salt: Uint8Array, save: (credentialId: string, secret: Uint8Array) => Promise<void>): Promise<void>
+  addPassword(save: (password: string) => Promise<void>): Promise<void>
+}
+
+/** A protected wallet on a new device, and the user did not (or could not) use the factor. */
+export class FactorRequired extends Error {}
+
 /**
- * The frame's session and keys. The secret is rebuilt only here, from the device share (this
- * origin's IndexedDB) and the server's share for this device; it is never posted to the host.
+ * The frame's session and keys. The secret is rebuilt only here: from the device share (this
+ * origin's IndexedDB) and the server's share for this device, both released to this device's
+ * key only; on a new device from the recovery material, which a protected wallet also needs the
+ * user's passkey or password for. It is never posted to the host.
  */
 export class FrameWallet {
   readonly api: Api
@@ -33,11 +81,12 @@ export class FrameWallet {
   constructor(
     private readonly storage: FrameStorage,
     opts: { apiUrl: string; projectId: string },
+    private readonly prompts: FactorPrompts,
   ) {
     this.api = createApi({
       apiUrl: opts.apiUrl,
       projectId: opts.projectId,
-      deviceId: storage.deviceId,
+      device: storage.device,
       onTokens: (tokens) => void (tokens ? storage.setSecret('session', { refreshToken: tokens.refreshToken }) : this.forget()),
     })
   }
@@ -54,28 +103,40 @@ export class FrameWallet {
     return this.unlocked
   }
 
-  /** At load: the stored refresh token, if any, signs the frame back in. */
+  /** At load: the stored refresh token, if any, signs the frame back in (never asks the user). */
   async restore(): Promise<boolean> {
     const stored = await this.storage.getSecret<{ refreshToken: string }>('session')
     if (!stored) return false
     this.api.setTokens({ accessToken: '', refreshToken: stored.refreshToken, expiresIn: 0 })
     try {
-      await this.unlock()
+      await this.unlock(false)
       return true
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) await this.forget()
+      if ((error instanceof ApiError && error.status === 401) || error instanceof FactorRequired) await this.forget()
       return false
     }
   }
 
-  /** A login finished: keep the session and rebuild (or create) the keys. */
+  /**
+   * A login finished: keep the session and rebuild (or create) the keys. A device that cannot
+   * open the wallet (a protected wallet without its factor) is signed out again.
+   */
   async signedIn(tokens: Tokens) {
     this.api.setTokens(tokens)
     await this.storage.setSecret('session', { refreshToken: tokens.refreshToken })
-    await this.unlock()
+    try {
+      await this.unlock(true)
+    } catch (error) {
+      await this.signOut()
+      throw error
+    }
   }
 
-  private async unlock() {
+  private setUnlocked(entropy: Uint8Array, keys: DerivedKeys) {
+    this.unlocked = { keys, entropy, account: privateKeyToAccount(keys.evmPrivateKey) }
+  }
+
+  private async unlock(interactive: boolean) {
     const material = await this.api.call<WalletMaterial>('/auth/wallet', { auth: true })
     const wallet = material.wallet
     if (!wallet) {
@@ -87,24 +148,153 @@ export class FrameWallet {
       const hash = secretHash(entropy)
       await this.api.call('/auth/wallet', { body: { secretHash: hash, addresses: keys.addresses, authShare, recoveryShares }, auth: true })
       await this.storage.setSecret(`share:${hash}`, deviceShare)
-      this.unlocked = { keys, account: privateKeyToAccount(keys.evmPrivateKey) }
+      this.setUnlocked(entropy, keys)
     } else {
       const deviceShare = await this.storage.getSecret<string>(`share:${wallet.secretHash}`)
       if (wallet.authShare && deviceShare) {
-        const { keys } = await combinePair([deviceShare, wallet.authShare], wallet, evmAddressOf)
-        this.unlocked = { keys, account: privateKeyToAccount(keys.evmPrivateKey) }
-      } else if (wallet.recoveryShares) {
-        // An approved new device: recover once, then make this device's own 2-of-2.
-        const { entropy, keys } = await combinePair(wallet.recoveryShares, wallet, evmAddressOf)
-        const [newDeviceShare, authShare] = await splitPair(entropy)
-        await this.storage.setSecret(`share:${wallet.secretHash}`, newDeviceShare)
-        await this.api.call('/auth/wallet/device-share', { body: { authShare }, auth: true })
-        this.unlocked = { keys, account: privateKeyToAccount(keys.evmPrivateKey) }
+        const authShare = await openRelease(this.storage.device, wallet.authShare, `auth-share:${this.deviceId}`)
+        const { entropy, keys } = await combinePair([deviceShare, authShare], wallet, evmAddressOf)
+        this.setUnlocked(entropy, keys)
+      } else if (wallet.recovery?.available && interactive) {
+        await this.recover(wallet as Required<Pick<NonNullable<WalletMaterial['wallet']>, 'secretHash' | 'addresses' | 'recovery'>>)
+      } else if (wallet.recovery?.available) {
+        throw new FactorRequired('This device needs to sign in again')
       } else {
-        throw new Error('This device is not approved for this wallet. Sign in again with your email')
+        throw new Error(wallet.recovery?.reason ?? 'This device is not approved for this wallet. Sign in again with your email')
       }
     }
     this.user = await this.api.call<UserInfo>('/auth/me', { auth: true })
+  }
+
+  /** A factor's secret for the server's check: the PRF output, or scrypt of the password. */
+  private static async secretOf(factor: Factor & { kdf?: PasswordKdf }, secret: Uint8Array | { password: string }) {
+    if (secret instanceof Uint8Array) return secret
+    if (!factor.kdf) throw new Error('This password cannot be checked here')
+    return passwordSecret(secret.password, factor.kdf)
+  }
+
+  private async factorProofFor(factor: Factor, secret: Uint8Array) {
+    const { challenge } = await this.api.call<{ challenge: string }>('/auth/challenge', { body: { purpose: 'factor' }, auth: true })
+    const { authKey } = factorKeys(secret)
+    return { id: factor.id, challenge, proof: factorProof(authKey, factor.id, challenge, this.storage.device.jkt) }
+  }
+
+  /** A new device: the recovery material (released once, to this device's key), then its own 2-of-2. */
+  private async recover(wallet: { secretHash: string; addresses: Record<string, string>; recovery: NonNullable<NonNullable<WalletMaterial['wallet']>['recovery']> }) {
+    let sealed: string | undefined
+    let wrapKey: Uint8Array | undefined
+    if (wallet.recovery.protected) {
+      const factors = wallet.recovery.factors
+      try {
+        await this.prompts.use('unlock', factors, async (factor, given) => {
+          const secret = await FrameWallet.secretOf(factor, given)
+          const body = { factor: await this.factorProofFor(factor, secret) }
+          sealed = (await this.api.call<{ recovery: string }>('/auth/wallet/recover', { body, auth: true })).recovery
+          wrapKey = factorKeys(secret).wrapKey
+        })
+      } catch (error) {
+        if (error instanceof FactorCancelled)
+          throw new FactorRequired(
+            `This wallet is protected by ${factors.some((f) => f.kind === 'passkey') ? 'a passkey' : 'a password'}. Without it, this device cannot open the wallet: your email alone is not enough.`,
+          )
+        throw error
+      }
+    } else {
+      sealed = (await this.api.call<{ recovery: string }>('/auth/wallet/recover', { body: {}, auth: true })).recovery
+    }
+    const opened = JSON.parse(await openRelease(this.storage.device, sealed!, `recovery:${this.deviceId}`)) as { protected: boolean; shares: [string, string]; wrappedKey?: string }
+    const shares: [string, string] = [...opened.shares]
+    if (opened.protected) {
+      if (!wrapKey || !opened.wrappedKey) throw new Error('The recovery material is incomplete')
+      const recovery = fromB64url(await unwrap(wrapKey, opened.wrappedKey, WRAP_AAD.recoveryKey))
+      shares[0] = await unwrap(recovery, shares[0], WRAP_AAD.recoveryShare)
+    }
+    const { entropy, keys } = await combinePair(shares, wallet, evmAddressOf)
+    const [newDeviceShare, authShare] = await splitPair(entropy)
+    this.setUnlocked(entropy, keys)
+    await this.storage.setSecret(`share:${wallet.secretHash}`, newDeviceShare)
+    await this.api.call('/auth/wallet/device-share', { body: { authShare, keyProof: await this.keyProof('device-share') }, auth: true })
+  }
+
+  /** A signature by the wallet key over a fresh server challenge: this frame holds the key. */
+  private async keyProof(purpose: string) {
+    const unlocked = this.unlocked
+    if (!unlocked) throw new ApiError('Not signed in', 401)
+    const { challenge } = await this.api.call<{ challenge: string }>('/auth/challenge', { body: { purpose: 'key' }, auth: true })
+    const signature = await unlocked.account.signMessage({ message: keyProofMessage(purpose, challenge, this.storage.device.jkt) })
+    return { challenge, signature }
+  }
+
+  async factors(): Promise<FactorsResult> {
+    return this.api.call<FactorsResult>('/auth/factors', { auth: true })
+  }
+
+  /**
+   * Adds a passkey or a password. The recovery key (from the secret) is wrapped under the
+   * factor's wrap key; the first factor also replaces the server-held recovery pair with a new
+   * split whose first half is wrapped under the recovery key.
+   */
+  async addFactor(kind: 'passkey' | 'password'): Promise<FactorsResult> {
+    const unlocked = this.unlocked
+    if (!unlocked) throw new ApiError('Not signed in', 401)
+    let result: FactorsResult | undefined
+    const save = async (secret: Uint8Array, fields: Record<string, unknown>) => {
+      const { authKey, wrapKey } = factorKeys(secret)
+      const recovery = recoveryKey(unlocked.entropy)
+      const current = await this.factors()
+      let split: { wrappedShare: string; serverShare: string } | undefined
+      if (!current.protected) {
+        const [first, second] = await splitPair(unlocked.entropy)
+        split = { wrappedShare: await wrap(recovery, first, WRAP_AAD.recoveryShare), serverShare: second }
+      }
+      result = await this.api.call<FactorsResult>('/auth/factors', {
+        body: {
+          kind,
+          ...fields,
+          authKey: toB64url(authKey),
+          wrappedKey: await wrap(wrapKey, toB64url(recovery), WRAP_AAD.recoveryKey),
+          ...(split ? { recovery: split } : {}),
+          keyProof: await this.keyProof('add-factor'),
+        },
+        auth: true,
+      })
+    }
+    if (kind === 'passkey') {
+      const salt = fromB64url(randomSalt())
+      const name = this.user?.email ?? this.user?.userName ?? 'Portico wallet'
+      await this.prompts.addPasskey(name, salt, (credentialId, secret) => save(secret, { credentialId, prfSalt: toB64url(salt) }))
+    } else {
+      await this.prompts.addPassword(async (password) => {
+        const kdf = newPasswordKdf()
+        await save(await passwordSecret(password, kdf), { kdf })
+      })
+    }
+    if (this.user) this.user.protected = true
+    return result!
+  }
+
+  /** A fresh factor proof (the server marks this session for the next minutes). */
+  async verifyFactor(): Promise<void> {
+    const { factors } = await this.factors()
+    if (!factors.length) return
+    await this.prompts.use('verify', factors, async (factor, given) => {
+      const secret = await FrameWallet.secretOf(factor, given)
+      await this.api.call('/auth/factors/verify', { body: { factor: await this.factorProofFor(factor, secret) }, auth: true })
+    })
+  }
+
+  /** Removes a factor after a fresh proof; the last one hands the recovery back to the server-held pair. */
+  async removeFactor(id: string): Promise<FactorsResult> {
+    const unlocked = this.unlocked
+    if (!unlocked) throw new ApiError('Not signed in', 401)
+    const current = await this.factors()
+    if (!current.factors.some((f) => f.id === id)) throw new Error('Unknown factor')
+    await this.verifyFactor()
+    const last = current.factors.length === 1
+    const body = { id, keyProof: await this.keyProof('remove-factor'), ...(last ? { recovery: await splitPair(unlocked.entropy) } : {}) }
+    const result = await this.api.call<FactorsResult>('/auth/factors/remove', { body, auth: true })
+    if (this.user) this.user.protected = result.protected
+    return result
   }
 
   async signOut() {

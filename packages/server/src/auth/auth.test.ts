@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
-import { combinePair, deriveKeys, newEntropy, secretHash, splitPair } from '@portico/secure-frame'
+import { combinePair, deriveKeys, keyProofMessage, newEntropy, secretHash, splitPair } from '@portico/secure-frame'
 import { startTestServer } from '../testing.js'
-import { frameClient, randomDeviceId } from './testing.js'
+import { deviceById, frameClient, randomDeviceId } from './testing.js'
 
 const evmAddressOf = (key: `0x${string}`) => privateKeyToAccount(key).address
 type Server = Awaited<ReturnType<typeof startTestServer>>
@@ -21,7 +21,7 @@ beforeAll(async () => {
     indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
     auth: { now: () => now, sendsPerHourPerIp: 1000 },
   })
-  client = frameClient(server)
+  client = frameClient(server, 'portico-dev', { now: () => now })
 })
 afterAll(() => server?.close())
 
@@ -162,9 +162,12 @@ describe('key shares and devices', () => {
     expect(rows).toContain('v1.')
 
     const material = await client.call<{ wallet: { secretHash: string; addresses: Record<string, string>; authShare: string } }>('/auth/wallet', undefined, first.tokens.accessToken)
-    expect(material.body.wallet.authShare).toBe(authShare)
-    expect(material.body.wallet).not.toHaveProperty('recoveryShares')
-    const combined = await combinePair([deviceShare, material.body.wallet.authShare], material.body.wallet, evmAddressOf)
+    // Released encrypted to the device's key only.
+    expect(material.body.wallet.authShare).not.toContain(authShare)
+    const released = deviceById(first.deviceId)!.open(material.body.wallet.authShare, `auth-share:${first.deviceId}`)
+    expect(released).toBe(authShare)
+    expect(material.body.wallet).not.toHaveProperty('recovery')
+    const combined = await combinePair([deviceShare, released], material.body.wallet, evmAddressOf)
     expect(combined.keys.addresses.eip155).toBe(keys.addresses.eip155)
     // A corrupted share is caught by the hash check.
     const [badShare] = await splitPair(newEntropy())
@@ -192,14 +195,24 @@ describe('key shares and devices', () => {
     const codeMail = await client.latestMail(email, mailsBefore + 2)
     const session = await client.call<TokensBody>('/auth/email/verify', { challengeId: status.body.challengeId, otp: client.codeIn(codeMail), deviceId: deviceB })
     expect(session.status).toBe(200)
-    const recovery = await client.call<{ wallet: { secretHash: string; addresses: Record<string, string>; recoveryShares: [string, string] } }>('/auth/wallet', undefined, session.body.accessToken)
-    const recovered = await combinePair(recovery.body.wallet.recoveryShares, recovery.body.wallet, evmAddressOf)
+    const info = await client.call<{ wallet: { secretHash: string; addresses: Record<string, string>; recovery: { available: boolean; protected: boolean } } }>('/auth/wallet', undefined, session.body.accessToken)
+    expect(info.body.wallet.recovery).toMatchObject({ available: true, protected: false })
+    const released2 = await client.call<{ recovery: string }>('/auth/wallet/recover', {}, session.body.accessToken)
+    expect(released2.status).toBe(200)
+    const opened = JSON.parse(deviceById(deviceB)!.open(released2.body.recovery, `recovery:${deviceB}`)) as { shares: [string, string] }
+    const recovered = await combinePair(opened.shares, info.body.wallet, evmAddressOf)
     expect(recovered.keys.addresses).toEqual(keys.addresses)
+    // Once per login.
+    expect((await client.call('/auth/wallet/recover', {}, session.body.accessToken)).status).toBe(403)
     const [, authShareB] = await splitPair(recovered.entropy)
-    expect((await client.call('/auth/wallet/device-share', { authShare: authShareB }, session.body.accessToken)).status).toBe(200)
-    const after = await client.call<{ wallet: { authShare?: string; recoveryShares?: unknown } }>('/auth/wallet', undefined, session.body.accessToken)
-    expect(after.body.wallet.authShare).toBe(authShareB)
-    expect(after.body.wallet.recoveryShares).toBeUndefined()
+    const challenge = await client.call<{ challenge: string }>('/auth/challenge', { purpose: 'key' }, session.body.accessToken)
+    const signature = await privateKeyToAccount(recovered.keys.evmPrivateKey).signMessage({
+      message: keyProofMessage('device-share', challenge.body.challenge, deviceById(deviceB)!.jkt),
+    })
+    expect((await client.call('/auth/wallet/device-share', { authShare: authShareB, keyProof: { challenge: challenge.body.challenge, signature } }, session.body.accessToken)).status).toBe(200)
+    const after = await client.call<{ wallet: { authShare?: string; recovery?: unknown } }>('/auth/wallet', undefined, session.body.accessToken)
+    expect(deviceById(deviceB)!.open(after.body.wallet.authShare!, `auth-share:${deviceB}`)).toBe(authShareB)
+    expect(after.body.wallet.recovery).toBeUndefined()
     // Device B now signs in with a plain code.
     advance(31_000)
     expect((await client.call<{ action: string }>('/auth/email/start', { email, deviceId: deviceB })).body.action).toBe('VERIFY_OTP')

@@ -1,19 +1,23 @@
 import { randomId, randomToken, sha256 } from './crypto.js'
+import type { DeviceProof } from './dpop.js'
+import { sendNotice } from './notices.js'
+import { describeRequest, detailLines, newMatchCode } from './requestInfo.js'
 import { issueOtp, normalizeEmail, reserveSend, verifyOtp } from './otp.js'
-import { createSession, type Session, type Tokens } from './sessions.js'
+import { createSession, type LoginOrigin, type Session, type Tokens } from './sessions.js'
 import { AuthError, type Auth } from './state.js'
 import { userByEmail, userById, userForIdentity } from './users.js'
 
-export type EmailLoginStart = { action: 'VERIFY_OTP'; challengeId: string } | { action: 'VERIFY_DEVICE'; approvalId: string }
+export type EmailLoginStart = { action: 'VERIFY_OTP'; challengeId: string } | { action: 'VERIFY_DEVICE'; approvalId: string; matchCode: string }
 
 /**
  * CONNECT_EMAIL. A known wallet on a device without its share → VERIFY_DEVICE (an approval link
  * is mailed; the code follows once approved). Otherwise VERIFY_OTP, the same whether or not the
- * email has an account.
+ * email has an account. The approval mail and page name the site, device, browser, place and
+ * time of the request, and a short code the requesting modal shows too.
  */
 export async function startEmailLogin(
   auth: Auth,
-  opts: { projectId: string; email: unknown; deviceId: string; ip: string; apiUrl: string },
+  opts: { projectId: string; email: unknown; deviceId: string; ip: string; apiUrl: string } & LoginOrigin,
 ): Promise<EmailLoginStart> {
   const email = normalizeEmail(opts.email)
   // Counted before the account is looked up: the limits answer the same whether or not it exists.
@@ -27,22 +31,76 @@ export async function startEmailLogin(
       const approvalId = randomId()
       const token = randomToken()
       const now = auth.settings.now()
+      const matchCode = newMatchCode()
       await db.query(
-        `insert into auth_device_approvals (id, project_id, user_id, device_id, token_hash, expires_at, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
-        [approvalId, opts.projectId, user.id, opts.deviceId, sha256(token), new Date(now + auth.settings.deviceApprovalTtlMs), new Date(now)],
+        `insert into auth_device_approvals (id, project_id, user_id, device_id, token_hash, expires_at, created_at, host_origin, user_agent, ip, match_code)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          approvalId,
+          opts.projectId,
+          user.id,
+          opts.deviceId,
+          sha256(token),
+          new Date(now + auth.settings.deviceApprovalTtlMs),
+          new Date(now),
+          opts.hostOrigin ?? null,
+          opts.userAgent?.slice(0, 400) ?? null,
+          opts.ip,
+          matchCode,
+        ],
       )
       const link = `${opts.apiUrl}/auth/device/approve?projectId=${encodeURIComponent(opts.projectId)}&token=${token}`
+      const details = describeRequest({ ...opts, projectName: await projectName(auth, opts.projectId), at: now })
       await auth.mailer.send({
         to: email,
         subject: 'Approve a new device for your Portico wallet',
-        text: `Someone (hopefully you) is signing in to your wallet on a new device or site.\n\nApprove it: ${link}\n\nThe link expires in ${Math.round(auth.settings.deviceApprovalTtlMs / 60_000)} minutes. If this was not you, ignore this mail.`,
+        text: approvalMailText(auth, { link, details, matchCode }),
       })
-      return { action: 'VERIFY_DEVICE', approvalId }
+      return { action: 'VERIFY_DEVICE', approvalId, matchCode }
     }
   }
   const challengeId = await issueOtp(auth, { purpose: 'login', projectId: opts.projectId, email, userId: user?.id, deviceId: opts.deviceId })
   return { action: 'VERIFY_OTP', challengeId }
+}
+
+async function projectName(auth: Auth, projectId: string): Promise<string | undefined> {
+  const [row] = await auth.ctx.db.query<{ name: string }>('select name from projects where project_id = $1', [projectId]).catch(() => [])
+  return row?.name
+}
+
+function approvalMailText(auth: Auth, opts: { link: string; details: ReturnType<typeof describeRequest>; matchCode: string }) {
+  const minutes = Math.round(auth.settings.deviceApprovalTtlMs / 60_000)
+  return [
+    'Someone is signing in to your Portico wallet on a new device or site:',
+    '',
+    detailLines(opts.details),
+    `Code:    ${opts.matchCode}`,
+    '',
+    `Approve only if this is you AND the sign-in window shows the same code (${opts.matchCode}).`,
+    'Approving lets that device open your wallet, unless a passkey or password protects it (then the device needs that too).',
+    '',
+    `Approve it: ${opts.link}`,
+    '',
+    `The link expires in ${minutes} minutes. If this was not you, ignore this mail: nothing happens without the link.`,
+  ].join('\n')
+}
+
+/** What the approval page shows about the request (undefined: the link expired or was used). */
+export async function deviceApprovalDetails(auth: Auth, token: string) {
+  const [row] = await auth.ctx.db.query<{ project_id: string; host_origin: string | null; user_agent: string | null; ip: string | null; match_code: string | null; created_at: unknown }>(
+    `select project_id, host_origin, user_agent, ip, match_code, created_at from auth_device_approvals
+     where token_hash = $1 and approved_at is null and expires_at > $2`,
+    [sha256(token), new Date(auth.settings.now())],
+  )
+  if (!row) return undefined
+  const details = describeRequest({
+    hostOrigin: row.host_origin,
+    projectName: await projectName(auth, row.project_id),
+    userAgent: row.user_agent,
+    ip: row.ip,
+    at: new Date(row.created_at as string).getTime(),
+  })
+  return { ...details, matchCode: row.match_code ?? '' }
 }
 
 /** The device approval page's POST: marks it approved and mails the login code to the owner. */
@@ -82,19 +140,48 @@ export async function deviceApprovalStatus(auth: Auth, approvalId: string, devic
   return { approved: false as const }
 }
 
-/** CONNECT_OTP: a verified code signs the device in (creating the account for a new email). */
-export async function verifyEmailLogin(auth: Auth, opts: { challengeId: string; otp: string; deviceId: string; projectId: string }): Promise<Tokens> {
-  const challenge = await verifyOtp(auth, { challengeId: opts.challengeId, code: opts.otp, purpose: 'login', deviceId: opts.deviceId })
+/**
+ * CONNECT_OTP: a verified code signs the device key in (creating the account for a new email).
+ * A code that followed a device approval lets this login fetch the recovery material once,
+ * within minutes (wallet.ts).
+ */
+export async function verifyEmailLogin(
+  auth: Auth,
+  opts: { challengeId: string; otp: string; device: DeviceProof; projectId: string; origin?: LoginOrigin },
+): Promise<Tokens> {
+  const challenge = await verifyOtp(auth, { challengeId: opts.challengeId, code: opts.otp, purpose: 'login', deviceId: opts.device.deviceId })
   if (challenge.projectId !== opts.projectId) throw new AuthError(400, 'Invalid code')
   const db = auth.ctx.db
   const user = await userForIdentity(db, { provider: 'email', subject: challenge.email, email: challenge.email, emailVerified: true })
   if (!user.email) await db.query('update auth_users set email = $2 where id = $1 and email is null', [user.id, challenge.email])
-  // A code that followed a device approval lets this device fetch the recovery pair once.
   const [approval] = await db.query('select 1 from auth_device_approvals where otp_challenge_id = $1 and approved_at is not null', [challenge.id])
-  return createSession(auth, { userId: user.id, deviceId: opts.deviceId, projectId: opts.projectId, method: 'email', recoveryAllowed: Boolean(approval) })
+  return createSession(auth, { userId: user.id, device: opts.device, projectId: opts.projectId, method: 'email', recovery: Boolean(approval), origin: opts.origin })
 }
 
-/** UPDATE_EMAIL: first a code to the current address (if any), then one to the new address. */
+/**
+ * What proves, beyond the session, that the account's owner asks for an email change (adding
+ * one to a social-only account included): a passkey or password proof of the last minutes when
+ * the account has a factor (then only the new address gets a code); else a code to the current
+ * address; else (a social-only account) a sign-in of the last minutes.
+ */
+async function emailChangeProof(auth: Auth, session: Session): Promise<'factor' | 'primary-otp' | 'fresh-login'> {
+  const now = auth.settings.now()
+  const fresh = (at: number | undefined) => at !== undefined && now - at <= auth.settings.freshProofMs
+  const [factor] = await auth.ctx.db.query('select 1 from auth_factors where user_id = $1 limit 1', [session.userId])
+  if (factor) {
+    if (fresh(session.factorVerifiedAt)) return 'factor'
+    throw new AuthError(403, 'Confirm it is you with your passkey or password first')
+  }
+  const user = await userById(auth.ctx.db, session.userId)
+  if (user?.email) return 'primary-otp'
+  if (fresh(session.createdAt)) return 'fresh-login'
+  throw new AuthError(403, 'For your safety, sign in again before adding an email')
+}
+
+/**
+ * UPDATE_EMAIL: fresh proof first (emailChangeProof: a code to the current address, or a
+ * passkey/password proof, or a fresh sign-in), then a code to the new address.
+ */
 export async function startEmailUpdate(auth: Auth, session: Session, newEmailInput: unknown, ip: string) {
   const newEmail = normalizeEmail(newEmailInput)
   const db = auth.ctx.db
@@ -103,10 +190,11 @@ export async function startEmailUpdate(auth: Auth, session: Session, newEmailInp
   if (user.email === newEmail) throw new AuthError(400, 'This is already your email')
   const other = await userByEmail(db, newEmail)
   if (other) throw new AuthError(409, 'This email is used by another account')
+  const proof = await emailChangeProof(auth, session)
   await reserveSend(auth, user.email ?? newEmail, ip, 'update')
   const id = randomId()
   const now = auth.settings.now()
-  const primary = user.email !== null
+  const primary = proof === 'primary-otp'
   const challengeId = await issueOtp(auth, {
     purpose: primary ? 'update-primary' : 'update-secondary',
     projectId: session.projectId,
@@ -161,6 +249,12 @@ export async function verifyEmailUpdateSecondary(auth: Auth, session: Session, o
       [change.new_email, session.userId],
     )
     await tx.query("update auth_email_changes set step = 'done' where id = $1", [change.id])
+  })
+  // The old address (if any) learns of the change; so does the new one.
+  await sendNotice(auth, session, {
+    to: [user?.email, change.new_email],
+    subject: 'The email of your Portico wallet was changed',
+    lead: `Your wallet now signs in with ${change.new_email}${user?.email ? ` instead of ${user.email}` : ''}.`,
   })
   return { newEmail: change.new_email }
 }

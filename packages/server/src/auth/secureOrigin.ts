@@ -5,7 +5,7 @@ import { join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ServerContext } from '../context.js'
 import { projectReader } from '../projects.js'
-import { socialStateOrigin } from './social.js'
+import { finishSocialCallback } from './social.js'
 import type { Auth } from './state.js'
 
 /**
@@ -62,7 +62,9 @@ export async function startSecureOrigin(ctx: ServerContext, auth: Auth): Promise
       return c.text('Invalid Project ID', 403, { ...BASE_HEADERS, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" })
     const apiUrl = ctx.config.publicUrl
     const rpcUrl = originOf(q.rpcUrl) ? q.rpcUrl : undefined
-    const connect = new Set([originOf(apiUrl), originOf(rpcUrl), ...Object.values(ctx.config.rpcUrls).map(originOf)].filter(Boolean) as string[])
+    // The server's own chain endpoints stay on the server (they often carry a provider key): the
+    // frame reads those chains through POST <apiUrl>/v1/rpc/{caip2}. Only the host's rpcUrl is its own.
+    const connect = new Set([originOf(apiUrl), originOf(rpcUrl)].filter(Boolean) as string[])
     const config = {
       projectId: project.projectId,
       projectName: project.name,
@@ -71,7 +73,7 @@ export async function startSecureOrigin(ctx: ServerContext, auth: Auth): Promise
       enableLogger: q.enableLogger === 'true',
       enableCloudAuthAccount: q.enableCloudAuthAccount === 'true',
       rpcUrl: rpcUrl ?? '',
-      rpcUrls: ctx.config.rpcUrls,
+      rpcChains: Object.keys(ctx.config.rpcUrls),
       apiUrl,
       secureOrigin: auth.secureFrameUrl,
       allowedOrigins: project.allowedOrigins,
@@ -103,12 +105,12 @@ export async function startSecureOrigin(ctx: ServerContext, auth: Auth): Promise
     c.html(loadingPage(), 200, { ...BASE_HEADERS, 'content-security-policy': "default-src 'none'; style-src 'self'; frame-ancestors 'none'" }),
   )
 
-  // The identity provider redirects here; the page hands the result URL to the host page (opener).
+  // The identity provider redirects here. The server redeems the code itself (social.ts); the
+  // page only tells the host page that the sign-in is done (no code, no state).
   app.get('/auth/social/callback', async (c) => {
-    const state = c.req.query('state') ?? ''
-    const target = state ? await socialStateOrigin(auth, state) : undefined
+    const result = await finishSocialCallback(auth, new URL(c.req.url).searchParams)
     const csp = "default-src 'none'; script-src 'self'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'"
-    return c.html(callbackPage(target, c.req.url), 200, { ...BASE_HEADERS, 'content-security-policy': csp })
+    return c.html(callbackPage(result.targetOrigin, result.status), 200, { ...BASE_HEADERS, 'content-security-policy': csp })
   })
 
   app.notFound((c) => c.text('Not Found', 404, BASE_HEADERS))
@@ -118,7 +120,7 @@ export async function startSecureOrigin(ctx: ServerContext, auth: Auth): Promise
     s.once('error', reject)
   })
   const port = (server.address() as { port: number }).port
-  const url = options.publicUrl ?? `http://${options.host ?? ctx.config.host}:${port}`
+  const url = options.publicUrl ?? `http://${options.publicHost ?? options.host ?? ctx.config.host}:${port}`
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
 
@@ -139,13 +141,13 @@ function loadingPage() {
   )
 }
 
-function callbackPage(targetOrigin: string | undefined, resultUri: string) {
+function callbackPage(targetOrigin: string | undefined, status: 'done' | 'error') {
   if (!targetOrigin)
     return shell('Sign-in expired', `<main class="popup"><h1>This sign-in expired</h1><p>Close this window and try again.</p></main>`, ' class="popup-body"')
   return shell(
-    'Signing in…',
-    `<main class="popup"><div class="spinner" role="progressbar" aria-label="Loading"></div><h1>Signing in…</h1><p id="callback-note">This window closes by itself.</p></main>`,
-    ` class="popup-body" data-target-origin="${esc(targetOrigin)}" data-result-uri="${esc(resultUri)}"`,
+    status === 'done' ? 'Signed in' : 'Sign-in failed',
+    `<main class="popup"><div class="spinner" role="progressbar" aria-label="Loading"></div><h1>${status === 'done' ? 'Signing in…' : 'Sign-in failed'}</h1><p id="callback-note">This window closes by itself.</p></main>`,
+    ` class="popup-body" data-target-origin="${esc(targetOrigin)}" data-status="${status}"`,
     '<script type="module" src="/assets/callback.js"></script>',
   )
 }

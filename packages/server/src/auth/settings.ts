@@ -12,6 +12,10 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   refreshTokenTtlMs: 30 * 24 * 3600_000,
   deviceApprovalTtlMs: 15 * 60_000,
   socialStateTtlMs: 10 * 60_000,
+  recoveryWindowMs: 5 * 60_000,
+  freshProofMs: 5 * 60_000,
+  factorFailuresPerHour: 5,
+  dpopMaxAgeSec: 300,
   now: () => Date.now(),
 }
 

@@ -66,24 +66,34 @@ async function socialLogin(provider: string, account: { email: string; name: str
   return { deviceId, binding: start.body.binding, resultUri }
 }
 
+/** The popup lands on the callback page: the server redeems the code there. */
+async function landOnCallback(resultUri: string) {
+  const page = await fetch(resultUri)
+  return { page, html: await page.text() }
+}
+
 describe('social login through the local OpenID provider', () => {
-  it('runs code + PKCE + state + nonce, and the callback page posts to the host origin only', async () => {
+  it('runs code + PKCE + state + nonce; the server redeems at the callback, whose page tells the host only that it is done', async () => {
     const { deviceId, binding, resultUri } = await socialLogin('google', { email: 'social@example.com', name: 'Sam Social', verified: true })
-    const page = await fetch(resultUri)
-    const html = await page.text()
+    const { page, html } = await landOnCallback(resultUri)
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
     expect(html).toContain(`data-target-origin="${HOST}"`)
+    expect(html).toContain('data-status="done"')
     expect(html).toContain('/assets/callback.js')
     expect(html).not.toMatch(/<script>(?!<)/)
+    // Nothing of the answer is on the page the host hears from.
+    const answer = new URL(resultUri)
+    expect(html).not.toContain(answer.searchParams.get('code')!)
+    expect(html).not.toContain(answer.searchParams.get('state')!)
 
-    expect((await client.call('/auth/social/complete', { uri: resultUri, binding: 'not-the-binding', deviceId })).status).toBe(400)
-    // A wrong binding burns the state: a fresh sign-in is needed (state is single use).
-    const second = await socialLogin('google', { email: 'social@example.com', name: 'Sam Social', verified: true })
-    const done = await client.call<{ accessToken: string }>('/auth/social/complete', { uri: second.resultUri, binding: second.binding, deviceId: second.deviceId })
+    expect((await client.call('/auth/social/complete', { binding: 'not-the-binding', deviceId })).status).toBe(400)
+    const done = await client.call<{ accessToken: string }>('/auth/social/complete', { binding, deviceId })
     expect(done.status).toBe(200)
     expect((await client.call('/auth/me', undefined, done.body.accessToken)).body).toMatchObject({ email: 'social@example.com', userName: 'Sam Social', socialProvider: 'google' })
-    expect((await client.call('/auth/social/complete', { uri: second.resultUri, binding: second.binding, deviceId: second.deviceId })).status).toBe(400)
-    expect(binding).toBeTruthy()
+    // Once.
+    expect((await client.call('/auth/social/complete', { binding, deviceId })).status).toBe(400)
+    // The callback a second time (a replayed answer) redeems nothing.
+    expect((await landOnCallback(resultUri)).html).toContain('This sign-in expired')
   })
 
   it('refuses a host origin the project does not allow', async () => {
@@ -95,9 +105,11 @@ describe('social login through the local OpenID provider', () => {
 
   it('never links an unverified email to an existing account; identities are keyed by (provider, sub)', async () => {
     const owner = await socialLogin('google', { email: 'owner@example.com', name: 'Owner', verified: true })
-    const ownerTokens = await client.call<{ accessToken: string }>('/auth/social/complete', { uri: owner.resultUri, binding: owner.binding, deviceId: owner.deviceId })
+    await landOnCallback(owner.resultUri)
+    const ownerTokens = await client.call<{ accessToken: string }>('/auth/social/complete', { binding: owner.binding, deviceId: owner.deviceId })
     const intruder = await socialLogin('github', { email: 'owner@example.com', name: 'Intruder', verified: false })
-    const intruderTokens = await client.call<{ accessToken: string }>('/auth/social/complete', { uri: intruder.resultUri, binding: intruder.binding, deviceId: intruder.deviceId })
+    await landOnCallback(intruder.resultUri)
+    const intruderTokens = await client.call<{ accessToken: string }>('/auth/social/complete', { binding: intruder.binding, deviceId: intruder.deviceId })
     expect(intruderTokens.status).toBe(200)
     const me = (await client.call('/auth/me', undefined, intruderTokens.body.accessToken)).body
     expect(me.email).toBeNull()

@@ -2,8 +2,9 @@ import * as oidc from 'openid-client'
 import { originAllowed } from '@portico/core'
 import type { SocialProviderConfig } from '../config.js'
 import { projectReader } from '../projects.js'
-import { open, randomToken, seal, sha256, safeEqual } from './crypto.js'
-import { createSession, type Tokens } from './sessions.js'
+import { open, randomToken, seal, sha256 } from './crypto.js'
+import type { DeviceProof } from './dpop.js'
+import { createSession, type LoginOrigin, type Tokens } from './sessions.js'
 import { AuthError, type Auth } from './state.js'
 import { userForIdentity } from './users.js'
 
@@ -92,10 +93,13 @@ export function callbackUrl(auth: Auth) {
 
 /**
  * GET_SOCIAL_REDIRECT_URI: the provider's authorize URL with state, nonce and a PKCE challenge.
- * The flow is bound to the frame that asked (binding) and to the host page (hostOrigin), which
- * the callback page posts the result to.
+ * The flow is bound to the device key that asked (jkt) and to a secret `binding` only the frame
+ * keeps; hostOrigin is the page the callback tells that the sign-in is done (nothing more).
  */
-export async function startSocial(auth: Auth, opts: { projectId: string; provider: unknown; deviceId: string; hostOrigin: unknown }) {
+export async function startSocial(
+  auth: Auth,
+  opts: { projectId: string; provider: unknown; device: DeviceProof; hostOrigin: unknown; origin?: LoginOrigin },
+) {
   const provider = opts.provider as SocialProvider
   if (!SOCIAL_PROVIDERS.includes(provider)) throw new AuthError(400, 'Unknown social provider')
   const project = await projectReader(auth.ctx)(opts.projectId)
@@ -108,9 +112,23 @@ export async function startSocial(auth: Auth, opts: { projectId: string; provide
   const binding = randomToken()
   const now = auth.settings.now()
   await auth.ctx.db.query(
-    `insert into auth_social_states (state, provider, project_id, host_origin, device_id, binding_hash, nonce, verifier_ciphertext, expires_at, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [state, provider, opts.projectId, hostOrigin, opts.deviceId, sha256(binding), nonce, seal(auth.secrets.shareKey, verifier, `pkce:${state}`), new Date(now + auth.settings.socialStateTtlMs), new Date(now)],
+    `insert into auth_social_states (state, provider, project_id, host_origin, device_id, binding_hash, nonce, verifier_ciphertext, expires_at, created_at, jkt, user_agent, ip)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      state,
+      provider,
+      opts.projectId,
+      hostOrigin,
+      opts.device.deviceId,
+      sha256(binding),
+      nonce,
+      seal(auth.secrets.shareKey, verifier, `pkce:${state}`),
+      new Date(now + auth.settings.socialStateTtlMs),
+      new Date(now),
+      opts.device.jkt,
+      opts.origin?.userAgent?.slice(0, 400) ?? null,
+      opts.origin?.ip ?? null,
+    ],
   )
   const params: Record<string, string> = {
     redirect_uri: callbackUrl(auth),
@@ -124,47 +142,33 @@ export async function startSocial(auth: Auth, opts: { projectId: string; provide
   return { uri: oidc.buildAuthorizationUrl(config, params).href, binding }
 }
 
-/** For the callback page: where to post the result (the host origin recorded at the start). */
-export async function socialStateOrigin(auth: Auth, state: string): Promise<string | undefined> {
-  const [row] = await auth.ctx.db.query<{ host_origin: string }>(
-    'select host_origin from auth_social_states where state = $1 and consumed_at is null and expires_at > $2',
-    [state, new Date(auth.settings.now())],
-  )
-  return row?.host_origin
-}
-
-/** CONNECT_SOCIAL: the frame hands in the callback URL; the server redeems the code (PKCE) once. */
-export async function completeSocial(auth: Auth, opts: { projectId: string; uri: unknown; binding: unknown; deviceId: string }): Promise<Tokens> {
-  const expected = callbackUrl(auth)
-  let url: URL
-  try {
-    url = new URL(String(opts.uri))
-  } catch {
-    throw new AuthError(400, 'Failed to connect')
-  }
-  if (`${url.origin}${url.pathname}` !== expected) throw new AuthError(400, 'Failed to connect')
-  const state = url.searchParams.get('state') ?? ''
+/**
+ * The OAuth redirect URI, on the secure origin: the SERVER redeems the code here, once (PKCE,
+ * state, nonce), and keeps the result for the device key that started the sign-in. The page
+ * then tells the host only that the sign-in is done; code and state never reach the host page,
+ * and the frame fetches the result with a proof by its key (completeSocial).
+ */
+export async function finishSocialCallback(auth: Auth, query: URLSearchParams): Promise<{ targetOrigin?: string; status: 'done' | 'error' }> {
+  // The redirect URI as registered (a proxy in front may have changed what this process sees).
+  const callback = new URL(`${callbackUrl(auth)}?${query}`)
+  const state = callback.searchParams.get('state') ?? ''
+  if (!state) return { status: 'error' }
   const now = new Date(auth.settings.now())
-  const [row] = await auth.ctx.db.query<{
-    state: string
-    provider: SocialProvider
-    project_id: string
-    device_id: string
-    binding_hash: string
-    nonce: string
-    verifier_ciphertext: string
-  }>(
-    `update auth_social_states set consumed_at = $2 where state = $1 and consumed_at is null and expires_at > $2
-     returning state, provider, project_id, device_id, binding_hash, nonce, verifier_ciphertext`,
+  const [row] = await auth.ctx.db.query<{ state: string; provider: SocialProvider; host_origin: string; nonce: string; verifier_ciphertext: string }>(
+    `update auth_social_states set redeemed_at = $2 where state = $1 and redeemed_at is null and consumed_at is null and expires_at > $2
+     returning state, provider, host_origin, nonce, verifier_ciphertext`,
     [state, now],
   )
-  if (!row || row.project_id !== opts.projectId || row.device_id !== opts.deviceId || !safeEqual(sha256(String(opts.binding ?? '')), row.binding_hash))
-    throw new AuthError(400, 'Failed to connect')
-  if (url.searchParams.get('error')) throw new AuthError(400, 'Failed to connect')
+  if (!row) return { status: 'error' }
+  const fail = async (why: string) => {
+    await auth.ctx.db.query('update auth_social_states set result_error = $2 where state = $1', [row.state, why])
+    return { targetOrigin: row.host_origin, status: 'error' as const }
+  }
+  if (callback.searchParams.get('error')) return fail('denied')
   const { config, settings } = await configuration(auth, row.provider)
   let claims: { sub: string; email?: string | null; emailVerified: boolean; username?: string | null }
   try {
-    const tokens = await oidc.authorizationCodeGrant(config, url, {
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: open(auth.secrets.shareKey, row.verifier_ciphertext, `pkce:${row.state}`),
       expectedState: row.state,
       ...(settings.issuer ? { expectedNonce: row.nonce, idTokenExpected: true } : {}),
@@ -186,9 +190,44 @@ export async function completeSocial(auth: Auth, opts: { projectId: string; uri:
     }
   } catch (error) {
     auth.ctx.log('social sign-in failed', row.provider, error instanceof Error ? error.message : error)
-    throw new AuthError(400, 'Failed to connect')
+    return fail('redeem')
   }
   const user = await userForIdentity(auth.ctx.db, { provider: row.provider, subject: claims.sub, email: claims.email, emailVerified: claims.emailVerified, username: claims.username })
-  // The identity provider's sign-in approves this device (it may fetch the recovery pair once).
-  return createSession(auth, { userId: user.id, deviceId: opts.deviceId, projectId: opts.projectId, method: row.provider, recoveryAllowed: true })
+  await auth.ctx.db.query('update auth_social_states set result_user_id = $2 where state = $1', [row.state, user.id])
+  return { targetOrigin: row.host_origin, status: 'done' }
+}
+
+/**
+ * CONNECT_SOCIAL: the frame that started the sign-in fetches its result, with its binding and a
+ * proof by the same device key. Once. The identity provider's sign-in approves this device (it
+ * may fetch the recovery material once, within minutes).
+ */
+export async function completeSocial(auth: Auth, opts: { projectId: string; binding: unknown; device: DeviceProof; origin?: LoginOrigin }): Promise<Tokens> {
+  const now = new Date(auth.settings.now())
+  const [row] = await auth.ctx.db.query<{
+    state: string
+    provider: SocialProvider
+    project_id: string
+    host_origin: string
+    jkt: string | null
+    result_user_id: string | null
+    result_error: string | null
+    redeemed_at: unknown
+  }>(
+    `select state, provider, project_id, host_origin, jkt, result_user_id, result_error, redeemed_at from auth_social_states
+     where binding_hash = $1 and consumed_at is null and expires_at > $2`,
+    [sha256(String(opts.binding ?? '')), now],
+  )
+  if (!row || row.project_id !== opts.projectId || row.jkt !== opts.device.jkt) throw new AuthError(400, 'Failed to connect')
+  if (!row.redeemed_at) throw new AuthError(409, 'The sign-in is not finished yet')
+  const consumed = await auth.ctx.db.query('update auth_social_states set consumed_at = $2 where state = $1 and consumed_at is null returning state', [row.state, now])
+  if (!consumed.length || !row.result_user_id || row.result_error) throw new AuthError(400, 'Failed to connect')
+  return createSession(auth, {
+    userId: row.result_user_id,
+    device: opts.device,
+    projectId: opts.projectId,
+    method: row.provider,
+    recovery: true,
+    origin: { ...opts.origin, hostOrigin: row.host_origin },
+  })
 }

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../context.js'
 import { startSecureOrigin } from './secureOrigin.js'
-import { authOf } from './state.js'
+import { initAuth } from './state.js'
 
 export interface EmbeddedInfo {
   /** The secure frame's origin (the frame is at <url>/frame). */
@@ -16,7 +16,7 @@ export interface EmbeddedInfo {
  * development the mail catcher and the local OpenID provider. Each stops with the server.
  */
 export async function startEmbeddedWallet(ctx: ServerContext): Promise<EmbeddedInfo | undefined> {
-  const auth = authOf(ctx)
+  const auth = await initAuth(ctx)
   if (!auth) return undefined
   const secure = await startSecureOrigin(ctx, auth)
   auth.secureFrameUrl = secure.url

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.js'
 import type { MailCatcher } from '../dev/mailCatcher.js'
 import type { DevIdentityProvider } from '../dev/oidcProvider.js'
 import { createMailer, type Mailer } from './mail.js'
-import { loadAuthSecrets, type AuthSecrets } from './secrets.js'
+import { loadAuthSecrets, type AuthSecrets, type AuthSecretsSource } from './secrets.js'
 import { authSettings } from './settings.js'
 
 /** The embedded wallet's per-server state (no module-level state: one per ServerContext). */
@@ -11,6 +11,8 @@ export interface Auth {
   ctx: ServerContext
   settings: AuthSettings
   secrets: AuthSecrets
+  /** Where the keys came from (never the data directory). */
+  secretsSource: AuthSecretsSource
   mailer: Mailer
   /** Set once the secure origin listens. */
   secureFrameUrl?: string
@@ -20,21 +22,27 @@ export interface Auth {
 
 const states = new WeakMap<ServerContext, Auth>()
 
-/** The auth state of a server with the embedded wallet on (config.secureFrame), else undefined. */
+/** The auth state of a server whose embedded wallet was started (config.secureFrame), else undefined. */
 export function authOf(ctx: ServerContext): Auth | undefined {
   if (!ctx.config.secureFrame) return undefined
-  let auth = states.get(ctx)
-  if (!auth) {
-    const created: Auth = {
-      ctx,
-      settings: authSettings(ctx.config),
-      secrets: loadAuthSecrets(ctx.config),
-      mailer: createMailer(ctx.config, () => created.mailCatcher?.port),
-    }
-    auth = created
-    states.set(ctx, auth)
+  return states.get(ctx)
+}
+
+/** Creates the auth state once: loads the keys (outside the data directory, auth/secrets.ts). */
+export async function initAuth(ctx: ServerContext): Promise<Auth | undefined> {
+  if (!ctx.config.secureFrame) return undefined
+  const existing = states.get(ctx)
+  if (existing) return existing
+  const { secrets, source } = await loadAuthSecrets(ctx.config)
+  const created: Auth = {
+    ctx,
+    settings: authSettings(ctx.config),
+    secrets,
+    secretsSource: source,
+    mailer: createMailer(ctx.config, () => created.mailCatcher?.port),
   }
-  return auth
+  states.set(ctx, created)
+  return created
 }
 
 export class AuthError extends Error {

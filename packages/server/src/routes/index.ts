@@ -11,6 +11,7 @@ import * as nfts from './nfts.js'
 import * as onramp from './onramp.js'
 import * as profile from './profile.js'
 import * as projectConfig from './projectConfig.js'
+import * as rpc from './rpc.js'
 import * as sessions from './sessions.js'
 import * as wallets from './wallets.js'
 
@@ -18,7 +19,7 @@ import * as wallets from './wallets.js'
  * Each module of SPEC §7's table registers its routes here. A module is one file under
  * routes/ exporting `register(app, ctx)`.
  */
-const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp, dev, auth]
+const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp, rpc, dev, auth]
 
 export function registerRoutes(app: App, ctx: ServerContext) {
   for (const module of modules) module.register(app, ctx)

@@ -140,10 +140,15 @@ describe('attack: telling from the answers which emails have a wallet', () => {
   }, 60_000)
   afterAll(() => server?.close())
 
-  /** The answer without its random ids. */
+  /**
+   * The answer without its random ids, and with the cooldown's seconds as N: they count down with
+   * the clock from the moment the send was counted, which is before the account is looked up.
+   */
   const shape = (a: { status: number; body: Record<string, unknown> }) => ({
     status: a.status,
-    body: Object.fromEntries(Object.entries(a.body).map(([k, v]) => [k, /Id$/.test(k) ? typeof v : v])),
+    body: Object.fromEntries(
+      Object.entries(a.body).map(([k, v]) => [k, /Id$/.test(k) ? typeof v : typeof v === 'string' ? v.replace(/after \d+ seconds/, 'after N seconds') : v]),
+    ),
   })
 
   test('the limits answer the same, by status and body, whether or not the email has a wallet', async () => {

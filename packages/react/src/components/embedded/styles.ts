@@ -51,4 +51,7 @@ export const embeddedCss = `
 .signed-in .who{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;text-align:left}
 .signed-in svg{width:18px;height:18px;flex:none;color:var(--portico-color-fg-200)}
 .signed-in .social-icon{width:22px;height:22px;border-radius:6px}
+.match-code{display:flex;flex-direction:column;align-items:center;gap:4px;width:100%;padding:10px 12px;border-radius:var(--portico-radius-l);
+  background:var(--portico-color-bg-150);font-size:var(--portico-font-size-xs);color:var(--portico-color-fg-200)}
+.match-code strong{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:24px;letter-spacing:.12em;color:var(--portico-color-fg-100)}
 `

@@ -9,6 +9,7 @@ import { accountCss } from './styles.js'
 import { WalletFeatures } from './WalletFeatures.js'
 import { RegisterNameEntry } from './RegisterNameEntry.js'
 import { SignedInRow } from './SignedInRow.js'
+import { SecurityEntry } from './SecurityEntry.js'
 
 /** SPEC §2 Account: identity, address, balances, the wallet features, and tabs Tokens, NFTs and Activity. */
 export default function Account() {
@@ -25,6 +26,7 @@ export default function Account() {
       <style>{accountCss}</style>
       <AccountHeader />
       <SignedInRow />
+      <SecurityEntry />
       <WalletFeatures />
       <RegisterNameEntry />
       <AccountTabs />

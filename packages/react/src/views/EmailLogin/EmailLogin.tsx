@@ -16,6 +16,7 @@ export default function EmailLogin() {
   const step = usePorticoStore('embedded', (s) => s.emailStep)
   const loading = usePorticoStore('embedded', (s) => s.loading)
   const error = usePorticoStore('embedded', (s) => s.error)
+  const matchCode = usePorticoStore('embedded', (s) => s.matchCode)
 
   if (step === 'VERIFY_DEVICE')
     return (
@@ -26,6 +27,13 @@ export default function EmailLogin() {
         <p className="text">
           We emailed a link to <strong>{email}</strong>. Open it to approve this browser; this window continues by itself.
         </p>
+        {matchCode && (
+          <div className="match-code" data-testid="email-match-code">
+            <span>The mail must show this code</span>
+            <strong>{matchCode}</strong>
+            <span>Approve only if the codes match.</span>
+          </div>
+        )}
         {error ? (
           <p className="field-error" role="alert">{error}</p>
         ) : (

@@ -1,0 +1,28 @@
+import { errorDisplayText } from '../errors/display.js'
+import type { WalletFactorKind, WalletFactors } from '../embedded/client.js'
+import type { Portico } from '../portico.js'
+import { authClient } from './updateEmail.js'
+
+const CANCELLED = /cancel|abort/i
+
+/**
+ * WalletSecurity's 'Add a passkey' / 'Set a password': the frame draws its own screen (the
+ * WebAuthn ceremony on the secure origin, or its own password input) and protects the wallet.
+ * This page never sees the passkey's output or the password.
+ */
+export async function addWalletFactor(portico: Portico, { kind }: { kind: WalletFactorKind }): Promise<WalletFactors | undefined> {
+  const { embedded } = portico.stores
+  const set = (patch: Partial<ReturnType<typeof embedded.getState>['security']>) =>
+    embedded.setState({ security: { ...embedded.getState().security, ...patch } })
+  set({ busy: kind, error: undefined, notice: undefined })
+  try {
+    const client = await authClient(portico)
+    const factors = await client.addFactor(kind)
+    set({ busy: undefined, status: 'ready', factors, notice: kind === 'passkey' ? 'Passkey added: your wallet is protected' : 'Password set: your wallet is protected' })
+    return factors
+  } catch (error) {
+    const text = errorDisplayText(error)
+    set({ busy: undefined, error: CANCELLED.test(text) ? undefined : text })
+    return undefined
+  }
+}

@@ -1,0 +1,342 @@
+/**
+ * The frame's own screens for user-held factors (CUSTODY.md): add a passkey, set a recovery
+ * password, and unlock or confirm with one. They are drawn by the secure origin, like the
+ * approval screen: the WebAuthn ceremony runs here (the passkey's RP id is this origin's host)
+ * and the password is typed here, so the host page never sees the PRF output or the password.
+ * The host only shows the frame while a screen is up (FACTOR_SCREEN_NEEDED / _DONE).
+ */
+import { MIN_PASSWORD_LENGTH, fromB64url, toB64url } from '../custody.js'
+
+export type FactorPurpose = 'add-passkey' | 'add-password' | 'unlock' | 'verify'
+
+export interface ScreenHost {
+  root: HTMLElement
+  dappName(): string
+  hostOrigin: string
+  /** The host must show the frame now / may hide it again. */
+  shown(purpose: FactorPurpose): void
+  hidden(): void
+}
+
+export interface Factor {
+  id: string
+  kind: 'passkey' | 'password'
+  credentialId?: string
+  prfSalt?: string
+}
+
+/** The user left the screen (Cancel, or the host aborted). */
+export class FactorCancelled extends Error {}
+
+/** Enabled after a short delay, like the approval screen's buttons (clickjacking). */
+const BUTTON_DELAY_MS = 600
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag)
+  if (className) node.className = className
+  if (text !== undefined) node.textContent = text
+  return node
+}
+
+let active: { cancel(): void } | undefined
+
+/** Cancels the screen that is up, if any (RPC_ABORT, SIGN_OUT). */
+export function cancelFactorScreen() {
+  active?.cancel()
+}
+
+interface Frame {
+  card: HTMLElement
+  body: HTMLElement
+  error: HTMLParagraphElement
+  actions: HTMLElement
+  button(label: string, kind: 'primary' | 'secondary', testId: string): HTMLButtonElement
+}
+
+/**
+ * Draws one screen and runs it: `setup` adds the body and buttons and calls `done` or `fail`.
+ * Resolves with what `done` gives; rejects with FactorCancelled when the user cancels.
+ */
+function screen<T>(host: ScreenHost, purpose: FactorPurpose, title: string, lead: string, setup: (f: Frame, done: (value: T) => void) => void): Promise<T> {
+  active?.cancel()
+  return new Promise<T>((resolve, reject) => {
+    const { root } = host
+    root.replaceChildren()
+    const card = el('section', 'approval factor')
+    card.setAttribute('aria-label', title)
+    card.dataset.testid = `frame-factor-${purpose}`
+    const head = el('header', 'approval-head')
+    const badge = el('div', 'approval-badge factor-badge')
+    badge.append(lockIcon())
+    const titles = el('div')
+    const origin = el('p', 'approval-origin')
+    const dapp = el('span', 'approval-dapp', host.dappName())
+    origin.append(dapp, ` · ${host.hostOrigin}`)
+    titles.append(el('h1', 'approval-title', title), origin)
+    head.append(badge, titles)
+    const body = el('div', 'factor-body')
+    body.append(el('p', 'factor-lead', lead))
+    const error = el('p', 'factor-error')
+    error.setAttribute('role', 'alert')
+    error.dataset.testid = 'frame-factor-error'
+    const actions = el('div', 'approval-actions')
+    const buttons: HTMLButtonElement[] = []
+    const f: Frame = {
+      card,
+      body,
+      error,
+      actions,
+      button(label, kind, testId) {
+        const b = el('button', `button ${kind}`, label)
+        b.type = 'button'
+        b.disabled = true
+        b.dataset.testid = testId
+        buttons.push(b)
+        return b
+      },
+    }
+    let settled = false
+    const finish = () => {
+      settled = true
+      clearTimeout(timer)
+      active = undefined
+      root.replaceChildren()
+      document.body.classList.remove('showing')
+      host.hidden()
+    }
+    const done = (value: T) => {
+      if (settled) return
+      finish()
+      resolve(value)
+    }
+    const cancel = () => {
+      if (settled) return
+      finish()
+      reject(new FactorCancelled('Cancelled'))
+    }
+    active = { cancel }
+    setup(f, done)
+    const cancelButton = f.button('Cancel', 'secondary', 'frame-factor-cancel')
+    cancelButton.addEventListener('click', (e) => e.isTrusted && cancel())
+    actions.prepend(cancelButton)
+    card.append(head, body, error, actions, el('p', 'approval-foot', 'Secured by Portico · this screen is drawn by the wallet, not by the site'))
+    root.append(card)
+    document.body.classList.add('showing')
+    host.shown(purpose)
+    const timer = setTimeout(() => buttons.forEach((b) => (b.disabled = false)), BUTTON_DELAY_MS)
+  })
+}
+
+/** Runs `task` with the button busy; shows the error text in the screen and re-enables on failure. */
+async function busy(f: Frame, button: HTMLButtonElement, label: string, task: () => Promise<void>) {
+  const before = button.textContent
+  button.disabled = true
+  button.textContent = label
+  f.error.textContent = ''
+  try {
+    await task()
+  } catch (error) {
+    f.error.textContent = describe(error)
+    f.error.scrollIntoView?.({ block: 'nearest' })
+  } finally {
+    button.disabled = false
+    button.textContent = before
+  }
+}
+
+function describe(error: unknown): string {
+  const name = (error as { name?: string })?.name
+  if (name === 'NotAllowedError') return 'The passkey did not answer (cancelled, timed out, or not on this device).'
+  if (name === 'InvalidStateError') return 'This passkey is already set up for this wallet.'
+  if (name === 'SecurityError') return 'Passkeys are not allowed here.'
+  return error instanceof Error ? error.message : 'Something went wrong'
+}
+
+function passwordField(label: string, testId: string, autocomplete: AutoFill) {
+  const wrap = el('label', 'factor-field')
+  wrap.append(el('span', undefined, label))
+  const input = el('input')
+  input.type = 'password'
+  input.autocomplete = autocomplete
+  input.spellcheck = false
+  input.dataset.testid = testId
+  input.maxLength = 256
+  wrap.append(input)
+  return { wrap, input }
+}
+
+export const passkeysSupported = () => typeof PublicKeyCredential !== 'undefined' && Boolean(navigator.credentials)
+
+/** Creates a passkey on this origin with the PRF extension and returns its PRF output. */
+async function createPasskey(userName: string, salt: Uint8Array): Promise<{ credentialId: string; secret: Uint8Array }> {
+  const user = crypto.getRandomValues(new Uint8Array(16))
+  const credential = (await navigator.credentials.create({
+    publicKey: {
+      rp: { id: location.hostname, name: 'Portico wallet' },
+      user: { id: user, name: userName, displayName: userName },
+      challenge: crypto.getRandomValues(new Uint8Array(32)),
+      pubKeyCredParams: [
+        { type: 'public-key', alg: -7 },
+        { type: 'public-key', alg: -257 },
+      ],
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      timeout: 120_000,
+      extensions: { prf: { eval: { first: salt } } } as AuthenticationExtensionsClientInputs,
+    },
+  })) as PublicKeyCredential | null
+  if (!credential) throw new Error('No passkey was created')
+  const credentialId = toB64url(new Uint8Array(credential.rawId))
+  const prf = (credential.getClientExtensionResults() as { prf?: { enabled?: boolean; results?: { first?: ArrayBuffer } } }).prf
+  if (prf?.results?.first) return { credentialId, secret: new Uint8Array(prf.results.first) }
+  if (prf?.enabled === false) throw new Error('This passkey cannot protect the wallet (no PRF support). Use another passkey or a password.')
+  // Some authenticators give the PRF output only when the passkey is used.
+  const used = await usePasskey([{ id: 'new', kind: 'passkey', credentialId, prfSalt: toB64url(salt) }])
+  return { credentialId, secret: used.secret }
+}
+
+/** Asks for one of the wallet's passkeys with the PRF extension; returns which one and its output. */
+async function usePasskey(factors: Factor[]): Promise<{ factor: Factor; secret: Uint8Array }> {
+  const passkeys = factors.filter((f) => f.kind === 'passkey' && f.credentialId && f.prfSalt)
+  const evalByCredential = Object.fromEntries(passkeys.map((f) => [f.credentialId!, { first: fromB64url(f.prfSalt!) }]))
+  const assertion = (await navigator.credentials.get({
+    publicKey: {
+      rpId: location.hostname,
+      challenge: crypto.getRandomValues(new Uint8Array(32)),
+      allowCredentials: passkeys.map((f) => ({ type: 'public-key' as const, id: fromB64url(f.credentialId!) as BufferSource })),
+      userVerification: 'required',
+      timeout: 120_000,
+      extensions: { prf: { evalByCredential } } as AuthenticationExtensionsClientInputs,
+    },
+  })) as PublicKeyCredential | null
+  if (!assertion) throw new Error('The passkey did not answer')
+  const id = toB64url(new Uint8Array(assertion.rawId))
+  const factor = passkeys.find((f) => f.credentialId === id)
+  const first = (assertion.getClientExtensionResults() as { prf?: { results?: { first?: ArrayBuffer } } }).prf?.results?.first
+  if (!factor || !first) throw new Error('This passkey cannot unlock the wallet (it gave no PRF output).')
+  return { factor, secret: new Uint8Array(first) }
+}
+
+/** 'Add a passkey': the ceremony runs on the click in this frame. */
+export function showAddPasskey(host: ScreenHost, opts: { userName: string; salt: Uint8Array; save(credentialId: string, secret: Uint8Array): Promise<void> }) {
+  return screen<void>(
+    host,
+    'add-passkey',
+    'Protect your wallet with a passkey',
+    'A new device or site will need this passkey to open your wallet: your email alone will no longer be enough, nor anything the server holds.',
+    (f, done) => {
+      const list = el('ul', 'factor-points')
+      for (const point of [
+        'The passkey stays on your device or in your password manager.',
+        'Keep it safe: without it and without a signed-in device, the wallet cannot be recovered.',
+      ])
+        list.append(el('li', undefined, point))
+      f.body.append(list)
+      const create = f.button('Create passkey', 'primary', 'frame-factor-create-passkey')
+      create.addEventListener('click', (e) => {
+        if (!e.isTrusted) return
+        void busy(f, create, 'Waiting for the passkey…', async () => {
+          if (!passkeysSupported()) throw new Error('This browser has no passkeys.')
+          const made = await createPasskey(opts.userName, opts.salt)
+          await opts.save(made.credentialId, made.secret)
+          done()
+        })
+      })
+      f.actions.append(create)
+    },
+  )
+}
+
+/** 'Set a recovery password': typed here, twice; the host never sees it. */
+export function showAddPassword(host: ScreenHost, opts: { save(password: string): Promise<void> }) {
+  return screen<void>(
+    host,
+    'add-password',
+    'Set a recovery password',
+    'A new device or site will need this password to open your wallet: your email alone will no longer be enough. Portico never sees it and cannot reset it.',
+    (f, done) => {
+      const first = passwordField('Password', 'frame-factor-password', 'new-password')
+      const second = passwordField('Repeat the password', 'frame-factor-password-repeat', 'new-password')
+      f.body.append(first.wrap, second.wrap, el('p', 'factor-hint', `At least ${MIN_PASSWORD_LENGTH} characters; a long passphrase is best (whoever holds the server's data could try to guess it).`))
+      const save = f.button('Set password', 'primary', 'frame-factor-save-password')
+      const submit = () =>
+        busy(f, save, 'Protecting…', async () => {
+          const password = first.input.value
+          if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+          if (password !== second.input.value) throw new Error('The two passwords differ.')
+          await opts.save(password)
+          first.input.value = second.input.value = ''
+          done()
+        })
+      save.addEventListener('click', (e) => e.isTrusted && void submit())
+      second.input.addEventListener('keydown', (e) => e.key === 'Enter' && e.isTrusted && !save.disabled && void submit())
+      f.actions.append(save)
+    },
+  )
+}
+
+/**
+ * 'Unlock' (a new device rebuilds the key) or 'Confirm it is you' (an email or factor change):
+ * the wallet's passkey or password. `attempt` checks it with the server; a wrong one shows the
+ * server's text and lets the user try again.
+ */
+export function showUseFactor(
+  host: ScreenHost,
+  opts: { purpose: 'unlock' | 'verify'; factors: Factor[]; attempt(factor: Factor, secret: Uint8Array | { password: string }): Promise<void> },
+) {
+  const passkeys = opts.factors.filter((f) => f.kind === 'passkey')
+  const password = opts.factors.find((f) => f.kind === 'password')
+  const what = passkeys.length && password ? 'your passkey or your password' : passkeys.length ? 'your passkey' : 'your password'
+  return screen<void>(
+    host,
+    opts.purpose,
+    opts.purpose === 'unlock' ? 'Unlock your wallet on this device' : 'Confirm it is you',
+    opts.purpose === 'unlock'
+      ? `This wallet is protected: opening it on a new device or site needs ${what}.`
+      : `This change needs ${what}.`,
+    (f, done) => {
+      if (passkeys.length) {
+        const use = f.button('Use passkey', 'primary', 'frame-factor-use-passkey')
+        use.addEventListener('click', (e) => {
+          if (!e.isTrusted) return
+          void busy(f, use, 'Waiting for the passkey…', async () => {
+            if (!passkeysSupported()) throw new Error('This browser has no passkeys.')
+            const used = await usePasskey(passkeys)
+            await opts.attempt(used.factor, used.secret)
+            done()
+          })
+        })
+        f.actions.append(use)
+      }
+      if (password) {
+        const field = passwordField('Password', 'frame-factor-password', 'current-password')
+        f.body.append(field.wrap)
+        const unlock = f.button(opts.purpose === 'unlock' ? 'Unlock' : 'Confirm', passkeys.length ? 'secondary' : 'primary', 'frame-factor-submit-password')
+        const submit = () =>
+          busy(f, unlock, 'Checking…', async () => {
+            if (!field.input.value) throw new Error('Enter the password.')
+            await opts.attempt(password, { password: field.input.value })
+            field.input.value = ''
+            done()
+          })
+        unlock.addEventListener('click', (e) => e.isTrusted && void submit())
+        field.input.addEventListener('keydown', (e) => e.key === 'Enter' && e.isTrusted && !unlock.disabled && void submit())
+        f.actions.append(unlock)
+      }
+      if (passkeys.length && password) f.actions.classList.add('three')
+    },
+  )
+}
+
+function lockIcon() {
+  const ns = 'http://www.w3.org/2000/svg'
+  const svg = document.createElementNS(ns, 'svg')
+  svg.setAttribute('viewBox', '0 0 24 24')
+  svg.setAttribute('width', '20')
+  svg.setAttribute('height', '20')
+  svg.setAttribute('aria-hidden', 'true')
+  const path = document.createElementNS(ns, 'path')
+  path.setAttribute('d', 'M7 10V8a5 5 0 0 1 10 0v2h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h1Zm2 0h6V8a3 3 0 0 0-6 0v2Z')
+  path.setAttribute('fill', 'currentColor')
+  svg.append(path)
+  return svg
+}

@@ -1,0 +1,170 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { App } from '../app.js'
+import { clientIp } from '../clientIp.js'
+import type { ServerContext } from '../context.js'
+import { CommonQuery, errorResponses } from '../schemas.js'
+
+/**
+ * Chain reads for the embedded wallet's frame (and any allowed page), so that no page needs the
+ * server's upstream RPC URLs, which often carry a provider key. Only the methods below are
+ * forwarded: reads, plus the broadcast of a transaction somebody already signed
+ * (eth_sendRawTransaction, Solana sendTransaction), which gives the caller no power the chain's
+ * public mempool does not. Everything else (signing, account and admin namespaces, debug and
+ * trace, mining, a devnet's anvil_/hardhat_ methods) is refused.
+ */
+export const RPC_PROXY_METHODS: Record<string, ReadonlySet<string>> = {
+  eip155: new Set([
+    'eth_blockNumber',
+    'eth_call',
+    'eth_chainId',
+    'eth_estimateGas',
+    'eth_feeHistory',
+    'eth_gasPrice',
+    'eth_getAccount',
+    'eth_getBalance',
+    'eth_getBlockByHash',
+    'eth_getBlockByNumber',
+    'eth_getBlockReceipts',
+    'eth_getBlockTransactionCountByHash',
+    'eth_getBlockTransactionCountByNumber',
+    'eth_getCode',
+    'eth_getFilterChanges',
+    'eth_getFilterLogs',
+    'eth_getLogs',
+    'eth_getProof',
+    'eth_getStorageAt',
+    'eth_getTransactionByBlockHashAndIndex',
+    'eth_getTransactionByBlockNumberAndIndex',
+    'eth_getTransactionByHash',
+    'eth_getTransactionCount',
+    'eth_getTransactionReceipt',
+    'eth_maxPriorityFeePerGas',
+    'eth_newBlockFilter',
+    'eth_newFilter',
+    'eth_newPendingTransactionFilter',
+    'eth_sendRawTransaction',
+    'eth_syncing',
+    'eth_uninstallFilter',
+    'net_version',
+    'web3_clientVersion',
+  ]),
+  solana: new Set([
+    'getAccountInfo',
+    'getBalance',
+    'getBlockHeight',
+    'getEpochInfo',
+    'getFeeForMessage',
+    'getGenesisHash',
+    'getHealth',
+    'getLatestBlockhash',
+    'getMinimumBalanceForRentExemption',
+    'getMultipleAccounts',
+    'getRecentPrioritizationFees',
+    'getSignatureStatuses',
+    'getSignaturesForAddress',
+    'getSlot',
+    'getTokenAccountBalance',
+    'getTokenAccountsByOwner',
+    'getTransaction',
+    'getVersion',
+    'isBlockhashValid',
+    'sendTransaction',
+    'simulateTransaction',
+  ]),
+}
+
+export const NOT_ALLOWED = 'Requested RPC call is not allowed' // SPEC §8
+const MAX_BATCH = 20
+const UPSTREAM_TIMEOUT_MS = 10_000
+const DEFAULT_PER_IP_PER_MINUTE = 600
+
+const CallSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string().max(128), z.number(), z.null()]).optional(),
+  method: z.string().min(1).max(128),
+  params: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional(),
+})
+type Call = z.infer<typeof CallSchema>
+
+const route = createRoute({
+  method: 'post',
+  path: '/v1/rpc/{caip2}',
+  summary: "Read a chain through the server's own RPC endpoint (allowlisted methods only)",
+  description:
+    'A JSON-RPC 2.0 request or a batch of up to 20, forwarded to the chain endpoint the server is configured with, ' +
+    'whose URL is never shown. Only read methods (and the broadcast of signed transactions) are forwarded; any ' +
+    `other method is refused with 403 and '${NOT_ALLOWED}'. Limited per client IP.`,
+  request: {
+    params: z.object({ caip2: z.string().openapi({ param: { name: 'caip2', in: 'path' }, example: 'eip155:1' }) }),
+    query: z.object(CommonQuery),
+    body: { required: true, content: { 'application/json': { schema: z.union([CallSchema, z.array(CallSchema)]).openapi('JsonRpcRequest') } } },
+  },
+  responses: {
+    200: { description: "The chain's JSON-RPC answer, as it gave it", content: { 'application/json': { schema: z.unknown() } } },
+    ...errorResponses,
+    403: { description: 'A method that is not forwarded, or an unknown project', content: { 'application/json': { schema: z.unknown() } } },
+    404: { description: 'No endpoint for this chain', content: { 'application/json': { schema: z.unknown() } } },
+    502: { description: 'The chain endpoint failed', content: { 'application/json': { schema: z.unknown() } } },
+  },
+})
+
+const rpcError = (c: Context, status: 400 | 403 | 404 | 429 | 502, code: number, message: string, id: Call['id'] = null) =>
+  c.json({ jsonrpc: '2.0', id, error: { code, message } }, status)
+
+export function register(app: App, ctx: ServerContext) {
+  // Parsed by hand (not by the route's schema) so that every refusal is a JSON-RPC error object.
+  app.openAPIRegistry.registerPath(route)
+  app.post('/v1/rpc/:caip2', async (c) => {
+    const caip2 = c.req.param('caip2')
+    const namespace = caip2.split(':')[0] ?? ''
+    const methods = RPC_PROXY_METHODS[namespace]
+    const upstream = ctx.config.rpcUrls[caip2]
+    if (!methods || !upstream) return rpcError(c, 404, -32601, `No RPC endpoint for chain ${caip2.slice(0, 80)}`)
+
+    let body: unknown
+    try {
+      body = await c.req.json()
+    } catch {
+      return rpcError(c, 400, -32700, 'Parse error')
+    }
+    const parsed = z.union([CallSchema, z.array(CallSchema).min(1).max(MAX_BATCH)]).safeParse(body)
+    if (!parsed.success) return rpcError(c, 400, -32600, 'Invalid request')
+    const calls: Call[] = Array.isArray(parsed.data) ? parsed.data : [parsed.data]
+    const refused = calls.find((call) => !methods.has(call.method))
+    if (refused) return rpcError(c, 403, -32601, NOT_ALLOWED, refused.id ?? null)
+
+    const limit = ctx.config.rateLimits.rpcPerIpPerMinute ?? DEFAULT_PER_IP_PER_MINUTE
+    const ip = clientIp(c)
+    for (let i = 0; i < calls.length; i++)
+      if (!(await ctx.rateLimiter.hit(`rpc:${ip}`, limit, 60_000))) return rpcError(c, 429, -32005, 'Rate limited', calls[0]!.id ?? null)
+
+    // Only the JSON-RPC fields travel upstream.
+    const clean = calls.map(({ jsonrpc, id, method, params }) => ({ jsonrpc, id: id ?? null, method, ...(params !== undefined ? { params } : {}) }))
+    let response: Response
+    try {
+      response = await fetch(upstream, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(Array.isArray(parsed.data) ? clean : clean[0]),
+        redirect: 'error',
+        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      })
+    } catch {
+      return rpcError(c, 502, -32603, 'The chain endpoint is unavailable', calls[0]!.id ?? null)
+    }
+    const text = await response.text()
+    // A JSON-RPC answer passes as it is (an upstream error object included); anything else is 502.
+    if (!isJson(text) || !(response.ok || /"jsonrpc"/.test(text))) return rpcError(c, 502, -32603, `The chain endpoint failed (HTTP ${response.status})`, calls[0]!.id ?? null)
+    return new Response(text, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } })
+  })
+}
+
+function isJson(text: string) {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
