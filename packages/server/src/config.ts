@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
+import { relayLimitsFromEnv, type RelayLimits } from './relay/limits.js'
 
 export const ProjectConfigSchema = z.object({
   projectId: z.string().min(1),
@@ -107,6 +108,8 @@ export interface ServerConfig {
   authKeyService?: import('./auth/secrets.js').AuthKeyService
   /** Auth tunables (defaults in auth/settings.ts: 10 min codes, 5 tries, 30 s cooldown, 5 sends per hour). */
   auth?: Partial<AuthSettings>
+  /** WalletConnect relay limits (defaults in relay/limits.ts; PORTICO_RELAY_* in the environment). */
+  relay?: Partial<RelayLimits>
   /**
    * Sign-in (SIWX): signingKey signs session tokens (a private EC P-256 JWK, as JSON or object;
    * every instance needs the same one; PORTICO_SIWX_SIGNING_KEY). Without it: a per-process key
@@ -257,6 +260,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     projects: projectsFile ? readProjects(projectsFile) : DEFAULT_CONFIG.projects,
     publicUrl: flag('public-url') ?? env.PORTICO_PUBLIC_URL ?? `http://${host}:${port}`,
     ...embeddedFlags(flag('secure-frame-port') ?? env.PORTICO_SECURE_FRAME_PORT, flag('smtp') ?? env.PORTICO_SMTP),
+    relay: relayLimitsFromEnv(env),
     ...(env.PORTICO_SIWX_SIGNING_KEY ? { siwx: { signingKey: env.PORTICO_SIWX_SIGNING_KEY } } : {}),
   }
 }

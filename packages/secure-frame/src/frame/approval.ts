@@ -1,53 +1,147 @@
-/**
- * The approval screen, drawn by the secure origin itself (the host only shows the frame). The
- * buttons are enabled after a short delay so a click aimed at something the host drew over the
- * frame a moment earlier cannot land on Approve (clickjacking).
- */
-export const APPROVAL_DELAY_MS = 800
+import { APPROVAL_DELAY_MS, guardButton } from './approvalGuard.js'
+import { codePointLabel, hiddenMarker, hiddenWarning, revealHidden, splitHidden } from './approvalText.js'
 
-export interface ApprovalRequest {
+/**
+ * The approval screen, drawn by the secure origin itself (the host only shows the frame). What
+ * decides safety is on it (network, contract, decoded call, typed-data domain, warnings), every
+ * string with its hidden characters made visible (approvalText.ts), and Approve counts only once
+ * the screen has been visibly in place for a while (approvalGuard.ts).
+ */
+export { APPROVAL_DELAY_MS }
+
+export interface ApprovalRow {
+  label: string
+  value: string
+  /** Addresses, hashes, hex: monospace, on a line of their own. */
+  mono?: boolean
+}
+
+export interface ApprovalSection {
   title: string
-  dappName: string
-  hostOrigin: string
-  account: string
-  rows: Array<{ label: string; value: string; mono?: boolean }>
+  rows: ApprovalRow[]
+}
+
+export interface ApprovalWarning {
+  /** danger: can cost the user their funds (unlimited approval, permit…); caution: look twice. */
+  level: 'danger' | 'caution'
+  text: string
+}
+
+/** What a request shows: built by rpc.ts (with approvalContent.ts) for each method. */
+export interface ApprovalContent {
+  title: string
+  rows: ApprovalRow[]
+  sections?: ApprovalSection[]
+  warnings?: ApprovalWarning[]
   body?: { label: string; text: string }
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag)
-  if (className) node.className = className
-  if (text !== undefined) node.textContent = text
-  return node
+export interface ApprovalRequest extends ApprovalContent {
+  dappName: string
+  hostOrigin: string
+  account: string
+}
+
+/** What a screen's strings go through: hidden characters are drawn as marked ⟦U+…⟧ and counted. */
+class Shown {
+  readonly found: number[] = []
+
+  private note(codePoint: number) {
+    if (!this.found.includes(codePoint)) this.found.push(codePoint)
+  }
+
+  /** For attributes: the string with markers. */
+  string(value: string) {
+    const revealed = revealHidden(value)
+    for (const codePoint of revealed.found) this.note(codePoint)
+    return revealed.text
+  }
+
+  /** For the page: text nodes, with each hidden character as a <mark>. */
+  nodes(value: string): Node[] {
+    return splitHidden(value).map((part) => {
+      if (typeof part === 'string') return document.createTextNode(part)
+      this.note(part)
+      const mark = document.createElement('mark')
+      mark.className = 'hidden-char'
+      mark.title = `Hidden character ${codePointLabel(part)}`
+      mark.textContent = hiddenMarker(part)
+      return mark
+    })
+  }
+
+  el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+    const node = document.createElement(tag)
+    if (className) node.className = className
+    if (text !== undefined) node.append(...this.nodes(text))
+    return node
+  }
 }
 
 export function shortAddress(address: string) {
   return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 }
 
+/** The first letter or digit of the dapp's name, for its badge. */
+function initial(name: string) {
+  const first = /[\p{L}\p{N}]/u.exec(name)?.[0]
+  return first ? first.toUpperCase() : '?'
+}
+
+function rowList(rows: ApprovalRow[], shown: Shown) {
+  const list = shown.el('dl', 'approval-rows')
+  for (const row of rows) {
+    const item = shown.el('div', row.mono ? 'approval-row wide' : 'approval-row')
+    item.append(shown.el('dt', undefined, row.label), shown.el('dd', row.mono ? 'mono' : undefined, row.value))
+    list.append(item)
+  }
+  return list
+}
+
 /** Shows the screen; resolves true (approved) or false (rejected); `cancel` removes it. */
 export function showApproval(root: HTMLElement, request: ApprovalRequest): { decision: Promise<boolean>; cancel(): void } {
+  // Every string goes through `shown`: hidden characters become visible markers, and are counted.
+  const shown = new Shown()
+  const el = shown.el.bind(shown)
+
   root.replaceChildren()
   const card = el('section', 'approval')
-  card.setAttribute('aria-label', request.title)
+  card.setAttribute('aria-label', shown.string(request.title))
   const head = el('header', 'approval-head')
-  const badge = el('div', 'approval-badge', request.dappName.slice(0, 1).toUpperCase() || '?')
   const titles = el('div')
-  titles.append(el('h1', 'approval-title', request.title), el('p', 'approval-origin', `${request.dappName} · ${request.hostOrigin}`))
-  head.append(badge, titles)
-  const list = el('dl', 'approval-rows')
-  for (const row of [{ label: 'Account', value: shortAddress(request.account), mono: true }, ...request.rows]) {
-    const dt = el('dt', undefined, row.label)
-    const dd = el('dd', row.mono ? 'mono' : undefined, row.value)
-    list.append(dt, dd)
+  const origin = el('p', 'approval-origin')
+  origin.append(el('span', 'approval-dapp', request.dappName), el('span', 'approval-host mono', request.hostOrigin))
+  titles.append(el('h1', 'approval-title', request.title), origin)
+  head.append(el('div', 'approval-badge', initial(request.dappName)), titles)
+
+  const details = el('div', 'approval-details')
+  details.append(rowList([{ label: 'Account', value: shortAddress(request.account) }, ...request.rows], shown))
+  for (const section of request.sections ?? []) {
+    if (section.rows.length === 0) continue
+    details.append(el('h2', 'approval-section', section.title), rowList(section.rows, shown))
   }
-  card.append(head, list)
   if (request.body) {
-    card.append(el('p', 'approval-label', request.body.label))
+    details.append(el('p', 'approval-label', request.body.label))
     const pre = el('pre', 'approval-body', request.body.text)
     pre.tabIndex = 0
-    card.append(pre)
+    details.append(pre)
   }
+
+  const warningList = el('div', 'approval-warnings')
+  for (const warning of request.warnings ?? []) {
+    const item = el('p', `approval-warning ${warning.level}`, warning.text)
+    item.setAttribute('role', 'alert')
+    item.dataset.testid = `frame-warning-${warning.level}`
+    warningList.append(item)
+  }
+  // Last, once every string of the screen went through `shown`; it goes first on the screen.
+  if (shown.found.length > 0) {
+    const item = el('p', 'approval-warning danger', hiddenWarning(shown.found))
+    item.setAttribute('role', 'alert')
+    item.dataset.testid = 'frame-warning-hidden'
+    warningList.prepend(item)
+  }
+
   const actions = el('div', 'approval-actions')
   const reject = el('button', 'button secondary', 'Reject')
   const approve = el('button', 'button primary', 'Approve')
@@ -56,28 +150,26 @@ export function showApproval(root: HTMLElement, request: ApprovalRequest): { dec
   reject.dataset.testid = 'frame-reject'
   approve.dataset.testid = 'frame-approve'
   actions.append(reject, approve)
-  card.append(actions, el('p', 'approval-foot', 'Secured by Portico · keys stay in this frame'))
+  const foot = el('p', 'approval-foot', 'Secured by Portico · keys stay in this frame')
+
+  card.append(head, ...(warningList.childElementCount ? [warningList] : []), details, actions, foot)
   root.append(card)
   document.body.classList.add('showing')
 
+  // Approve counts only when the guard says so; Reject is enabled with it, and any click on it counts.
+  const guard = guardButton(approve, card, { alongside: [reject] })
   let settle!: (approved: boolean) => void
   const decision = new Promise<boolean>((resolve) => (settle = resolve))
-  let timer = setTimeout(() => (reject.disabled = approve.disabled = false), APPROVAL_DELAY_MS)
-  // Hidden and shown again (host re-layout): wait the delay again.
-  const onVisibility = () => {
-    reject.disabled = approve.disabled = true
-    clearTimeout(timer)
-    if (document.visibilityState === 'visible') timer = setTimeout(() => (reject.disabled = approve.disabled = false), APPROVAL_DELAY_MS)
-  }
-  document.addEventListener('visibilitychange', onVisibility)
+  let settled = false
   const done = (approved: boolean) => {
-    clearTimeout(timer)
-    document.removeEventListener('visibilitychange', onVisibility)
+    if (settled) return
+    settled = true
+    guard.stop()
     root.replaceChildren()
     document.body.classList.remove('showing')
     settle(approved)
   }
-  approve.addEventListener('click', (e) => e.isTrusted && done(true))
-  reject.addEventListener('click', (e) => e.isTrusted && done(false))
+  approve.addEventListener('click', (event) => guard.accepts(event) && done(true))
+  reject.addEventListener('click', (event) => event.isTrusted && done(false))
   return { decision, cancel: () => done(false) }
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { originAllowed } from '@portico/core'
 import { FRAME_PREFIX, FrameEvents, Requests, parseAppMessage, type FrameEventKind, type RequestKind } from '@portico/embedded/protocol'
-import { showApproval } from './approval.js'
+import { showApproval, type ApprovalContent } from './approval.js'
 import { ApiError, type Tokens } from './api.js'
 import { ABORTED, RpcError, handleRpc } from './rpc.js'
 import { cancelFactorScreen, showAddPasskey, showAddPassword, showUseFactor, type ScreenHost } from './factorScreens.js'
@@ -84,7 +84,7 @@ async function boot() {
   // Unsafe requests wait here, one screen at a time; RPC_ABORT rejects them all.
   const approvals: Array<{ run(): void; abort(): void }> = []
   let current: { cancel(): void; aborted: boolean } | undefined
-  const approve = (request: { title: string; rows: { label: string; value: string; mono?: boolean }[]; body?: { label: string; text: string } }, method: string) =>
+  const approve = (request: ApprovalContent, method: string) =>
     new Promise<boolean>((resolve, reject) => {
       const entry = {
         run() {

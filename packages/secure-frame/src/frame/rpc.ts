@@ -1,8 +1,10 @@
 import { isAllowedRpcMethod, isSafeRpcMethod } from '@portico/embedded/protocol'
 import { base58 } from '@scure/base'
 import { ed25519 } from '@noble/curves/ed25519'
-import { formatEther, formatGwei, hexToString, isHex, numberToHex, type Hex, type TransactionSerializable } from 'viem'
-import type { ApprovalRequest } from './approval.js'
+import { BaseError, hashTypedData, hexToString, isHex, numberToHex, type Hex, type TransactionSerializable } from 'viem'
+import type { ApprovalContent } from './approval.js'
+import { decodeCall, describeTransaction, describeTypedData, readTokenInfo, type TypedDataFacts } from './approvalContent.js'
+import { networkLabel } from './approvalNetworks.js'
 import type { Unlocked } from './wallet.js'
 
 export const NOT_ALLOWED = 'Requested RPC call is not allowed'
@@ -22,7 +24,7 @@ export interface RpcContext {
   rpcUrlFor(chainId: number | string): string | undefined
   keys(): Unlocked | undefined
   /** Shows the approval screen; resolves whether the user approved (rejects with ABORTED on RPC_ABORT). */
-  approve(request: Omit<ApprovalRequest, 'dappName' | 'hostOrigin' | 'account'>, method: string): Promise<boolean>
+  approve(request: ApprovalContent, method: string): Promise<boolean>
 }
 
 let rpcId = 1
@@ -65,6 +67,8 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
   if (!unlocked) throw new RpcError('Not signed in', 4100)
   const { account, keys } = unlocked
   const sameAccount = (address: unknown) => typeof address === 'string' && address.toLowerCase() === account.address.toLowerCase()
+  // Network names are the frame's own (approvalNetworks.ts), never the host's.
+  const network = (id: number | string | bigint) => networkLabel(id, (caip) => ctx.rpcUrlFor(caip) !== undefined)
 
   switch (method) {
     case 'personal_sign': {
@@ -78,12 +82,16 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
     case 'eth_signTypedData_v4': {
       const [address, data] = params as [string, unknown]
       if (!sameAccount(address)) throw new RpcError('eth_signTypedData_v4 needs [address of this wallet, typed data]', -32602)
-      const typed = (typeof data === 'string' ? JSON.parse(data) : data) as { domain: Record<string, unknown>; types: Record<string, unknown>; primaryType: string; message: Record<string, unknown> }
-      const { EIP712Domain: _domain, ...types } = typed.types ?? {}
-      const domainName = typeof typed.domain?.name === 'string' ? typed.domain.name : 'unknown'
-      if (!(await ctx.approve({ title: 'Sign typed data', rows: [{ label: 'Domain', value: domainName }, { label: 'Type', value: String(typed.primaryType) }], body: { label: 'Data', text: JSON.stringify(typed.message, null, 2) } }, method)))
-        throw new RpcError('User rejected the request', 4001)
-      return account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as never)
+      const typed = (typeof data === 'string' ? JSON.parse(data) : data) as TypedDataFacts & { types: Record<string, unknown> }
+      const { EIP712Domain: _domain, ...types } = (typed?.types ?? {}) as TypedDataFacts['types']
+      const request = { domain: typed?.domain, types, primaryType: typed?.primaryType, message: typed?.message } as TypedDataFacts
+      try {
+        hashTypedData(request as never) // refuses typed data that does not match its types before it is shown
+      } catch (error) {
+        throw new RpcError(`Invalid typed data: ${error instanceof BaseError ? error.shortMessage : 'does not match its types'}`, -32602)
+      }
+      if (!(await ctx.approve(describeTypedData(request, { chainId, network }), method))) throw new RpcError('User rejected the request', 4001)
+      return account.signTypedData(request as never)
     }
     case 'eth_sendTransaction': {
       const [tx] = params as [{ from?: string; to?: Hex; value?: Hex; data?: Hex; gas?: Hex; nonce?: Hex; maxFeePerGas?: Hex; maxPriorityFeePerGas?: Hex; gasPrice?: Hex }]
@@ -111,14 +119,11 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
         ...fees,
         ...('gasPrice' in fees ? { type: 'legacy' as const } : { type: 'eip1559' as const }),
       } as TransactionSerializable
-      const rows = [
-        { label: 'To', value: tx.to ?? '(new contract)', mono: true },
-        { label: 'Amount', value: `${formatEther(BigInt(base.value))} ETH` },
-        { label: 'Network', value: `Chain ${chainId}` },
-        { label: 'Max fee', value: `${formatEther(gas * maxFee)} ETH (${formatGwei(maxFee)} gwei)` },
-      ]
-      const body = base.data !== '0x' ? { label: 'Data', text: base.data } : undefined
-      if (!(await ctx.approve({ title: 'Send transaction', rows, body }, method))) throw new RpcError('User rejected the request', 4001)
+      const decoded = decodeCall(base.data)
+      const tokenCall = ['transfer', 'approve', 'increaseAllowance', 'transferFrom'].includes(decoded.kind)
+      const token = tokenCall && tx.to ? await readTokenInfo(call, tx.to) : undefined
+      const content = describeTransaction({ account: account.address, to: tx.to, value: BigInt(base.value), data: base.data, network: network(chainId), fee: { total: gas * maxFee, perGas: maxFee }, token }, decoded)
+      if (!(await ctx.approve(content, method))) throw new RpcError('User rejected the request', 4001)
       const signed = await account.signTransaction(request)
       return call<Hex>('eth_sendRawTransaction', [signed])
     }
@@ -128,7 +133,7 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
       if (first.pubkey && first.pubkey !== keys.addresses.solana) throw new RpcError('Unknown Solana account', -32602)
       const bytes = base58.decode(first.message)
       const text = new TextDecoder().decode(bytes)
-      if (!(await ctx.approve({ title: 'Sign message', rows: [{ label: 'Network', value: 'Solana' }], body: { label: 'Message', text: printable(text) ? text : first.message } }, method)))
+      if (!(await ctx.approve({ title: 'Sign message', rows: [{ label: 'Network', value: network(chainId).label }], body: { label: 'Message', text: printable(text) ? text : first.message } }, method)))
         throw new RpcError('User rejected the request', 4001)
       return { signature: base58.encode(ed25519.sign(bytes, keys.solanaSecretKey)) }
     }

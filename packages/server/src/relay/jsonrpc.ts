@@ -17,6 +17,8 @@ export const RPC_ERRORS = {
   internal: { code: -32603, message: 'Internal error' },
   rateLimited: { code: -32005, message: 'Rate limit exceeded' },
   tooLarge: { code: -32004, message: 'Payload too large' },
+  mailboxFull: { code: -32006, message: 'Mailbox full' },
+  tooManyTopics: { code: -32007, message: 'Too many subscriptions' },
 } as const
 
 /**

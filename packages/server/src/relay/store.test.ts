@@ -26,8 +26,8 @@ function mailboxContract(name: string, make: () => Promise<RelayStore>) {
     }, 60_000)
 
     test('stored once per topic, never returned to its publisher', async () => {
-      expect(await store.put(msg('t1', 'hello', 'alice'))).toBe(true)
-      expect(await store.put(msg('t1', 'hello', 'alice'))).toBe(false)
+      expect(await store.put(msg('t1', 'hello', 'alice'))).toBe('stored')
+      expect(await store.put(msg('t1', 'hello', 'alice'))).toBe('duplicate')
       expect(await store.pending('alice', ['t1'], T0)).toEqual([])
       expect((await store.pending('bob', ['t1'], T0)).map((m) => m.message)).toEqual(['hello'])
     })
@@ -35,7 +35,7 @@ function mailboxContract(name: string, make: () => Promise<RelayStore>) {
     test('acks follow the client id, per client', async () => {
       await store.put(msg('t2', 'a', 'alice', 300, T0))
       await store.put(msg('t2', 'b', 'alice', 300, T0 + 1))
-      await store.ack('bob', 't2', hashMessage('a'), T0 + 300_000)
+      await store.ack('bob', msg('t2', 'a', 'alice', 300, T0))
       expect((await store.pending('bob', ['t2'], T0)).map((m) => m.message)).toEqual(['b'])
       expect((await store.pending('carol', ['t2', 't1'], T0)).map((m) => m.message)).toEqual(['hello', 'a', 'b'])
     })
@@ -46,6 +46,42 @@ function mailboxContract(name: string, make: () => Promise<RelayStore>) {
       expect((await store.pending('bob', ['t3'], T0 + 11_000)).map((m) => m.message)).toEqual(['long'])
       expect(await store.sweep(T0 + 11_000)).toBeGreaterThanOrEqual(1)
       expect((await store.pending('bob', ['t3'], T0)).map((m) => m.message)).toEqual(['long'])
+    })
+
+    test('mailbox cap: a full topic refuses new messages, keeps the stored ones, still knows duplicates', async () => {
+      for (let i = 0; i < 3; i++) expect(await store.put(msg('cap', `m${i}`, 'alice', 300, T0 + i), { maxPerTopic: 3 })).toBe('stored')
+      expect(await store.put(msg('cap', 'm3', 'alice', 300, T0 + 3), { maxPerTopic: 3 })).toBe('full')
+      expect(await store.put(msg('cap', 'm1', 'alice', 300, T0 + 1), { maxPerTopic: 3 })).toBe('duplicate')
+      expect((await store.pending('bob', ['cap'], T0)).map((m) => m.message)).toEqual(['m0', 'm1', 'm2'])
+      // Expired messages make room (counted at the new message's publish time).
+      expect(await store.put(msg('cap-ttl', 'old', 'alice', 1, T0), { maxPerTopic: 1 })).toBe('stored')
+      expect(await store.put(msg('cap-ttl', 'new', 'alice', 300, T0 + 2000), { maxPerTopic: 1 })).toBe('stored')
+    })
+
+    test('an ack with retainUntil shortens the message: delivered messages leave the mailbox and free it', async () => {
+      const first = msg('retain', 'delivered', 'alice', 300, T0)
+      await store.put(first, { maxPerTopic: 1 })
+      expect(await store.put(msg('retain', 'next', 'alice', 300, T0 + 1), { maxPerTopic: 1 })).toBe('full')
+      await store.ack('bob', first, T0 + 1000)
+      // Gone for every client after retainUntil, and no longer counted.
+      expect((await store.pending('carol', ['retain'], T0 + 1500)).map((m) => m.message)).toEqual([])
+      expect(await store.put(msg('retain', 'next', 'alice', 300, T0 + 1500), { maxPerTopic: 1 })).toBe('stored')
+    })
+
+    test('pages: `limit` messages in (publishedAt, hash) order after a cursor, across topics', async () => {
+      for (let i = 0; i < 7; i++) await store.put(msg(i % 2 ? 'pa' : 'pb', `p${i}`, 'alice', 300, T0 + i))
+      const seen: string[] = []
+      let after: { publishedAt: number; hash: string } | undefined
+      for (;;) {
+        const page = await store.pending('bob', ['pa', 'pb'], T0, { after, limit: 3 })
+        seen.push(...page.map((m) => m.message))
+        if (page.length < 3) break
+        after = page.at(-1)
+      }
+      expect(seen).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6'])
+      // The publisher's own messages never fill a page.
+      await store.put(msg('pa', 'bobs', 'bob', 300, T0))
+      expect((await store.pending('bob', ['pa'], T0, { limit: 2 })).map((m) => m.message)).toEqual(['p1', 'p3'])
     })
 
     test('subscriptions persist per client id', async () => {

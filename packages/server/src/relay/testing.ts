@@ -85,12 +85,19 @@ export interface RelayTestClient {
 /** Connects to `relayUrl` (ws://…/relay) with a fresh or given ed25519 identity; acks by default. */
 export async function connectRelayClient(
   relayUrl: string,
-  opts: { seed?: Uint8Array; projectId?: string; autoAck?: boolean; token?: string } = {},
+  opts: {
+    seed?: Uint8Array
+    projectId?: string
+    autoAck?: boolean
+    token?: string
+    /** Source address of the socket (any of 127.0.0.0/8 on Linux), to stand for another client address. */
+    localAddress?: string
+  } = {},
 ): Promise<RelayTestClient> {
   const seed = opts.seed ?? randomBytes(32)
   const { token, clientId } = signClientJwt(seed, { aud: relayUrl })
   const url = `${relayUrl}?auth=${encodeURIComponent(opts.token ?? token)}&projectId=${opts.projectId ?? 'portico-dev'}&ua=portico-test&useOnCloseEvent=true`
-  const ws = new WebSocket(url)
+  const ws = new WebSocket(url, opts.localAddress ? { localAddress: opts.localAddress } : {})
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve())
     ws.once('error', reject)

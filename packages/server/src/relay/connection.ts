@@ -1,0 +1,155 @@
+import type { WebSocket } from 'ws'
+import type { RelayLimits } from './limits.js'
+import { TokenBucket } from './limits.js'
+import type { StoredMessage } from './store.js'
+
+/** What the relay remembers of a message sent on a socket until the client acks it (not its body). */
+export type InflightMessage = Pick<StoredMessage, 'topic' | 'hash' | 'publishedAt' | 'expiresAt'>
+
+type ConnectionLimits = Pick<
+  RelayLimits,
+  'rateLimit' | 'maxUnackedPerConnection' | 'sendHighWaterBytes' | 'maxBufferedBytes' | 'maxInboundQueueBytes' | 'deliveryPageSize'
+>
+
+/**
+ * One client socket and the bounds on what it can make the process hold: frames received and not
+ * yet handled (reading pauses above maxInboundQueueBytes), bytes waiting to be sent (messages wait
+ * in the mailbox above sendHighWaterBytes; above maxBufferedBytes the client is not reading and the
+ * socket is dropped), and messages awaiting an ack (maxUnackedPerConnection).
+ */
+export class RelayConnection {
+  readonly topics = new Set<string>()
+  /** Relay-originated request id → the message awaiting the client's ack. */
+  readonly inflight = new Map<number, InflightMessage>()
+  /** `topic hash` of messages sent on this socket and not yet acked (no double delivery). */
+  readonly sent = new Set<string>()
+  /** Topics whose stored messages still have to be delivered, page by page. */
+  readonly backlog = new Set<string>()
+  pumping = false
+  /** Mailbox pages being read for this socket, and the messages acked meanwhile (see the pump). */
+  reading = 0
+  readonly ackedWhileReading = new Set<string>()
+  alive = true
+  nextId = 1
+  readonly rate: TokenBucket
+  /** Frames are handled one after another per connection. */
+  queue: Promise<void> = Promise.resolve()
+  private queuedBytes = 0
+  private readonly pausedFor = new Set<'queue' | 'budget'>()
+  private throttledUntil = 0
+  private throttleTimer: NodeJS.Timeout | undefined
+  private wakeUp: (() => void) | undefined
+  dropped = false
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly clientId: string,
+    /** The key its address is counted under (see clientAddressKey). */
+    readonly address: string,
+    private readonly limits: ConnectionLimits,
+    now: number,
+    readonly debug?: (dir: string, text: string) => void,
+  ) {
+    this.rate = new TokenBucket(limits.rateLimit.perSecond, limits.rateLimit.burst, now)
+  }
+
+  get open() {
+    return this.ws.readyState === this.ws.OPEN
+  }
+
+  /** Sends a frame unless the client has stopped reading; then the socket is dropped (the SDK reconnects). */
+  send(text: string): boolean {
+    if (!this.open) return false
+    if (this.ws.bufferedAmount + text.length > this.limits.maxBufferedBytes) {
+      this.drop()
+      return false
+    }
+    this.debug?.('<-', text)
+    this.ws.send(text)
+    return true
+  }
+
+  /** Whether a message of about `bytes` may be sent now rather than wait in the mailbox. */
+  hasRoom(bytes: number): boolean {
+    return this.inflight.size < this.limits.maxUnackedPerConnection && this.ws.bufferedAmount + bytes <= this.limits.sendHighWaterBytes
+  }
+
+  /**
+   * Resolves when another page of stored messages fits: half the send high-water mark drained and a
+   * page's worth of acks outstanding at most. Woken by acks; polls the send buffer, slower and slower.
+   */
+  async waitForRoom(): Promise<void> {
+    let delay = 10
+    const roomy = () =>
+      this.ws.bufferedAmount <= this.limits.sendHighWaterBytes / 2 &&
+      this.inflight.size + this.limits.deliveryPageSize <= this.limits.maxUnackedPerConnection
+    while (this.open && !roomy()) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay)
+        this.wakeUp = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      this.wakeUp = undefined
+      delay = Math.min(delay * 2, 1000)
+    }
+  }
+
+  wake() {
+    this.wakeUp?.()
+  }
+
+  /**
+   * Queues a received frame behind the ones before it. Above maxInboundQueueBytes waiting, the socket
+   * is no longer read (TCP pushes back on the sender) until half of it is handled.
+   */
+  enqueue(bytes: number, handle: () => Promise<void>, onError: (error: unknown) => void) {
+    this.queuedBytes += bytes
+    if (this.queuedBytes > this.limits.maxInboundQueueBytes) this.pause('queue')
+    this.queue = this.queue
+      .then(handle)
+      .catch(onError)
+      .finally(() => {
+        this.queuedBytes -= bytes
+        if (this.queuedBytes <= this.limits.maxInboundQueueBytes / 2) this.resume('queue')
+      })
+  }
+
+  /** Stops reading the socket for `ms` (its address has spent its read budget). */
+  throttle(ms: number, now: number) {
+    this.throttledUntil = Math.max(this.throttledUntil, now + ms)
+    this.pause('budget')
+    clearTimeout(this.throttleTimer)
+    this.throttleTimer = setTimeout(() => this.resume('budget'), this.throttledUntil - now)
+    this.throttleTimer.unref()
+  }
+
+  /** Whether the relay itself stopped reading this socket (its pongs wait unread: not a dead peer). */
+  get held() {
+    return this.pausedFor.size > 0
+  }
+
+  private pause(reason: 'queue' | 'budget') {
+    this.pausedFor.add(reason)
+    if (!this.ws.isPaused) this.ws.pause()
+  }
+
+  private resume(reason: 'queue' | 'budget') {
+    if (!this.pausedFor.delete(reason)) return
+    if (this.pausedFor.size === 0 && this.ws.isPaused) this.ws.resume()
+  }
+
+  /** Drops a socket that does not read what is sent to it: no close handshake that would wait behind its buffer. */
+  drop() {
+    if (this.dropped) return
+    this.dropped = true
+    this.ws.terminate()
+  }
+
+  /** Called when the socket has closed. */
+  closed() {
+    clearTimeout(this.throttleTimer)
+    this.wake()
+  }
+}
