@@ -9,8 +9,8 @@ export function loadWalletConnect(portico: Portico): Promise<WalletConnectClient
   if (!loader || !portico.options.enableWalletConnect) return Promise.reject(new PorticoError(ErrorText.walletConnectConnectorNotFound))
   portico.walletConnectClient ??= loader.load().then(
     // The phone redirect rule loads with the client, not in the host page's first load.
-    async (client) => {
-      ;(await import('../walletconnect/redirect.js')).redirectToWalletOnRequest(portico, client)
+    (client) => {
+      void import('../walletconnect/redirect.js').then((m) => m.redirectToWalletOnRequest(portico, client))
       return client
     },
     (error) => {

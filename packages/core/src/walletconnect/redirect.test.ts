@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { connectWalletConnect } from '../actions/connectWalletConnect.js'
 import { initialize } from '../actions/initialize.js'
 import { openModal } from '../actions/openModal.js'
@@ -18,7 +18,7 @@ function pairedClient() {
     onSessionEnd: () => () => {},
     onWalletRequest: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
   }
-  return { client, send: (method: string) => listeners.forEach((l) => l(method)) }
+  return { client, listeners, send: (method: string) => listeners.forEach((l) => l(method)) }
 }
 
 async function pairOn(isMobile: boolean) {
@@ -33,6 +33,8 @@ async function pairOn(isMobile: boolean) {
   await initialize(t.portico)
   openModal(t.portico)
   await connectWalletConnect(t.portico, { wallet: { id: 'rainbow', name: 'Rainbow', mobile_link: 'rainbow:' } })
+  // The redirect rule loads beside the client (not in the first load).
+  await vi.waitFor(() => expect(wc.listeners.size).toBe(1))
   return { ...t, wc, opened }
 }
 
