@@ -75,10 +75,11 @@ function screen<T>(host: ScreenHost, purpose: FactorPurpose, title: string, lead
     titles.append(el('h1', 'approval-title', title), origin)
     head.append(badge, titles)
     const body = el('div', 'factor-body')
-    body.append(el('p', 'factor-lead', lead))
+    // The error right under the lead: in view on a short (narrow) frame too.
     const error = el('p', 'factor-error')
     error.setAttribute('role', 'alert')
     error.dataset.testid = 'frame-factor-error'
+    body.append(el('p', 'factor-lead', lead), error)
     const actions = el('div', 'approval-actions')
     const buttons: HTMLButtonElement[] = []
     const f: Frame = {
@@ -119,7 +120,7 @@ function screen<T>(host: ScreenHost, purpose: FactorPurpose, title: string, lead
     const cancelButton = f.button('Cancel', 'secondary', 'frame-factor-cancel')
     cancelButton.addEventListener('click', (e) => e.isTrusted && cancel())
     actions.prepend(cancelButton)
-    card.append(head, body, error, actions, el('p', 'approval-foot', 'Secured by Portico · this screen is drawn by the wallet, not by the site'))
+    card.append(head, body, actions, el('p', 'approval-foot', 'Secured by Portico · this screen is drawn by the wallet, not by the site'))
     root.append(card)
     document.body.classList.add('showing')
     host.shown(purpose)
@@ -137,7 +138,7 @@ async function busy(f: Frame, button: HTMLButtonElement, label: string, task: ()
     await task()
   } catch (error) {
     f.error.textContent = describe(error)
-    f.error.scrollIntoView?.({ block: 'nearest' })
+    f.error.scrollIntoView?.({ block: 'center' })
   } finally {
     button.disabled = false
     button.textContent = before
