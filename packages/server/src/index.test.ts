@@ -29,10 +29,13 @@ test('exports: @portico/server/testing', () => {
 test('exports: @portico/server/relay', () => {
   expect(Object.keys(relay).sort()).toMatchInlineSnapshot(`
     [
+      "DEFAULT_RELAY_LIMITS",
       "DEFAULT_RELAY_OPTIONS",
+      "RELAY_LIMIT_ENV",
       "hashMessage",
       "publicKeyFromDidKey",
       "redisRelayStore",
+      "relayLimitsFromEnv",
       "signClientJwt",
       "sqlRelayStore",
       "startRelay",
