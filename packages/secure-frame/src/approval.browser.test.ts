@@ -419,6 +419,7 @@ describe('approval screen in Chromium: what is signed is on the screen', () => {
     const id = await ask('eth_sendTransaction', [{ from: address, to: '0x000000000000000000000000000000000000dEaD', data: '0x12345678000000000000000000000000000000000000000000000000000000000000002a' }])
     const text = await screenText()
     for (const shown of ['Contract call', '0x12345678', 'Unknown contract call']) expect(text).toContain(shown)
+    await armed()
     await page.locator('#wallet').screenshot({ path: join(SHOTS, 'approval-unknown-call-dark-desktop.png') })
     await dismiss(id)
   }, 30_000)

@@ -2,15 +2,15 @@ import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../errors/catalogue.js'
 import type { Portico } from '../portico.js'
 import type { WalletConnectClient } from '../walletconnect/client.js'
-import { redirectToWalletOnRequest } from '../walletconnect/redirect.js'
 
 /** Loads the WalletConnect client once, on first use (it is not in the first load). */
 export function loadWalletConnect(portico: Portico): Promise<WalletConnectClient> {
   const loader = portico.options.walletConnect
   if (!loader || !portico.options.enableWalletConnect) return Promise.reject(new PorticoError(ErrorText.walletConnectConnectorNotFound))
   portico.walletConnectClient ??= loader.load().then(
-    (client) => {
-      redirectToWalletOnRequest(portico, client)
+    // The phone redirect rule loads with the client, not in the host page's first load.
+    async (client) => {
+      ;(await import('../walletconnect/redirect.js')).redirectToWalletOnRequest(portico, client)
       return client
     },
     (error) => {

@@ -165,12 +165,17 @@ export function guardButton(button: HTMLButtonElement, screen: Element, { delayM
   }
   const onPointer = (event: PointerEvent) => {
     if (!event.isTrusted) return
+    if (event.type === 'pointerdown') checkSize()
     guard.pointer({ type: event.type, pointerType: event.pointerType, offsetX: event.screenX - event.clientX, offsetY: event.screenY - event.clientY })
     sync()
   }
   const onFocus = (event: FocusEvent) => event.target === button && guard.focus(true)
   const onBlur = (event: FocusEvent) => (event.target === button || event.target === view) && guard.focus(false)
-  const onKey = (event: KeyboardEvent) => event.isTrusted && event.target === button && guard.keyDown()
+  const onKey = (event: KeyboardEvent) => {
+    if (!event.isTrusted || event.target !== button) return
+    checkSize()
+    guard.keyDown()
+  }
   const ticker = setInterval(checkSize, 50)
   const listeners: Array<[EventTarget, string, (event: any) => void, boolean]> = [
     [document, 'visibilitychange', sync, false],
@@ -191,6 +196,8 @@ export function guardButton(button: HTMLButtonElement, screen: Element, { delayM
   return {
     accepts(event) {
       if (!event.isTrusted) return false
+      // A resize in this very moment may not have fired its event yet: read the size now.
+      checkSize()
       // A key press too early has already restarted the focus delay (keyDown).
       if (event.detail === 0) return document.hasFocus() && document.activeElement === button && guard.acceptsKeyboardClick()
       const pointerType = (event as PointerEvent).pointerType || 'mouse'
