@@ -83,7 +83,7 @@ async function clickInFrame(page: Page, testId: string) {
   await button.click()
 }
 
-/** Email login on a device the wallet has not seen: the approval link in the mail, then the code. */
+/** Email login on a device the wallet has not seen: the code, then the approval link in the mail. */
 async function loginOnNewDevice(page: Page, email: string) {
   const { inbox, codeFrom } = helpers()
   const before = (await inbox(email)).length
@@ -91,10 +91,13 @@ async function loginOnNewDevice(page: Page, email: string) {
   const dialog = modal(page)
   await dialog.getByTestId('email-input').fill(email)
   await dialog.getByTestId('email-submit').click()
+  await dialog.getByTestId('email-otp').waitFor({ timeout: 30_000 })
+  await dialog.getByTestId('otp-input').fill(await codeFrom(email, before))
+  await dialog.getByTestId('otp-submit').click()
   await dialog.getByTestId('email-device').waitFor({ timeout: 30_000 })
   const shown = (await dialog.getByTestId('email-match-code').locator('strong').textContent())!
-  await expect.poll(async () => (await inbox(email)).length, { timeout: 20_000 }).toBe(before + 1)
-  const mail = (await inbox(email))[before]!
+  await expect.poll(async () => (await inbox(email)).length, { timeout: 20_000 }).toBe(before + 2)
+  const mail = (await inbox(email))[before + 1]!
   const link = /https?:\/\/\S+\/auth\/device\/approve\S*/.exec(mail.text)![0]
   const approval = await page.context().newPage()
   await approval.goto(link)
@@ -102,9 +105,6 @@ async function loginOnNewDevice(page: Page, email: string) {
   await approval.getByRole('button', { name: 'Approve device' }).click()
   await approval.getByText('Device approved').waitFor()
   await approval.close()
-  await dialog.getByTestId('email-otp').waitFor({ timeout: 20_000 })
-  await dialog.getByTestId('otp-input').fill(await codeFrom(email, before + 1))
-  await dialog.getByTestId('otp-submit').click()
   return { shown, mail, pageCode }
 }
 
@@ -168,7 +168,7 @@ describe('custody: a passkey protects the embedded wallet', () => {
     await clickInFrame(b.page, 'frame-factor-use-passkey')
     await expect.poll(() => frame(b.page).getByTestId('frame-factor-error').textContent(), { timeout: 30_000 }).toMatch(/passkey did not answer/)
     await clickInFrame(b.page, 'frame-factor-cancel')
-    const refusal = modal(b.page).getByTestId('otp-error')
+    const refusal = modal(b.page).getByTestId('email-device-error')
     await expect.poll(() => refusal.textContent(), { timeout: 20_000 }).toMatch(/protected by a passkey\. Without it, this device cannot open the wallet: your email alone is not enough/)
     expect(await b.page.getByTestId('site-status').textContent()).toBe('disconnected')
     expect(await b.page.getByTestId('site-address').textContent()).not.toBe(address)

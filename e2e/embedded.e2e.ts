@@ -77,7 +77,7 @@ describe('email login: the embedded wallet', () => {
     await context.close()
   }, 120_000)
 
-  test('a new device: EmailLogin waits for the approval link in the mail, then the code; the same wallet opens', async () => {
+  test('a new device: the code first (the start tells nobody a wallet exists), then EmailLogin waits for the approval link in the mail; the same wallet opens', async () => {
     const first = await fresh()
     const email = unique('dev')
     const address = await emailLogin(first.page, email)
@@ -90,25 +90,28 @@ describe('email login: the embedded wallet', () => {
     await dialog.getByTestId('email-input').fill(email)
     await dialog.getByTestId('email-submit').click()
     // The server's 30 s send limit may answer first (the login code went out moments ago).
-    const device = dialog.getByTestId('email-device')
+    const otp = dialog.getByTestId('email-otp')
     const error = dialog.getByTestId('email-error')
-    await expect.poll(async () => (await device.isVisible()) || (await error.textContent()) !== '', { timeout: 20_000 }).toBe(true)
+    await expect.poll(async () => (await otp.isVisible()) || (await error.textContent()) !== '', { timeout: 20_000 }).toBe(true)
     const wait = /Please try again after (\d+) seconds/.exec((await error.textContent().catch(() => '')) ?? '')
     if (wait) {
       await page.waitForTimeout((Number(wait[1]) + 1) * 1000)
       await dialog.getByTestId('email-submit').click()
     }
-    await device.waitFor({ timeout: 20_000 })
-    await expect.poll(async () => (await inbox(email)).length, { timeout: 20_000 }).toBe(2)
-    const link = /https?:\/\/\S+\/auth\/device\/approve\S*/.exec((await inbox(email))[1]!.text)![0]
+    await otp.waitFor({ timeout: 20_000 })
+    await dialog.getByTestId('otp-input').fill(await codeFrom(email, 1))
+    await dialog.getByTestId('otp-submit').click()
+    // A known wallet on a new device: the approval link, with the code the modal shows.
+    await dialog.getByTestId('email-device').waitFor({ timeout: 20_000 })
+    const shown = await dialog.getByTestId('email-match-code').locator('strong').textContent()
+    await expect.poll(async () => (await inbox(email)).length, { timeout: 20_000 }).toBe(3)
+    const link = /https?:\/\/\S+\/auth\/device\/approve\S*/.exec((await inbox(email))[2]!.text)![0]
     const approval = await context.newPage()
     await approval.goto(link)
+    expect(await approval.locator('[data-field=code]').textContent()).toBe(shown)
     await approval.getByRole('button', { name: 'Approve device' }).click()
     await approval.getByText('Device approved').waitFor()
-    // The approval mails the code; EmailLogin moves to the code step by itself.
-    await dialog.getByTestId('email-otp').waitFor({ timeout: 20_000 })
-    await dialog.getByTestId('otp-input').fill(await codeFrom(email, 2))
-    await dialog.getByTestId('otp-submit').click()
+    // EmailLogin finishes by itself once the link was used.
     await expect.poll(() => page.getByTestId('site-address').textContent(), { timeout: 30_000 }).toBe(address)
     await context.close()
   }, 120_000)

@@ -121,7 +121,10 @@ export async function createEmbeddedWalletClient(
     addFactor: (kind) => transport.request('ADD_FACTOR', { kind }),
     removeFactor: (id) => transport.request('REMOVE_FACTOR', { id }),
     connectDevice: async () => void (await transport.request('CONNECT_DEVICE', {})),
-    connectOtp: async (otp) => void (await transport.request('CONNECT_OTP', { otp })),
+    connectOtp: async (otp) => {
+      const { action, matchCode } = await transport.request('CONNECT_OTP', { otp })
+      return action === 'VERIFY_DEVICE' ? { action, ...(matchCode ? { matchCode } : {}) } : { action: 'CONNECT' as const }
+    },
     getUser: async (p) => setUser(await transport.request('GET_USER', p)),
     isConnected: async () => (await transport.request('IS_CONNECTED', {})).isConnected,
     getSocialRedirectUri: async (provider) => (await transport.request('GET_SOCIAL_REDIRECT_URI', { provider })).uri,

@@ -2,12 +2,13 @@ import { PorticoError } from '../errors/base.js'
 import { errorDisplayText } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
+import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
 
 /**
- * EmailLogin's device step (SPEC §4 'Email login': VERIFY_DEVICE): waits until the user approved
- * this device from the link in their email; the server then mails the login code, so the step
- * becomes the code step (VERIFY_OTP). The frame's storage is per host site, so a new site is a
- * new device.
+ * EmailLogin's device step (SPEC §4 'Email login': VERIFY_DEVICE), after the code proved the
+ * mailbox of a known wallet on a device it has not seen: waits until the user approved this device
+ * from the link in their email, then the user connects. The frame's storage is per host site, so
+ * a new site is a new device.
  */
 export async function connectDevice(portico: Portico) {
   const { embedded } = portico.stores
@@ -19,7 +20,7 @@ export async function connectDevice(portico: Portico) {
     await client.connectDevice()
     // The step may have been left (back, close) while waiting.
     if (embedded.getState().email !== email || embedded.getState().emailStep !== 'VERIFY_DEVICE') return
-    embedded.setState({ emailStep: 'VERIFY_OTP', lastEmailRequestAt: portico.clock.now() })
+    await completeEmbeddedLogin(portico, client, 'email')
   } catch (error) {
     embedded.setState({ error: errorDisplayText(error), loading: false })
     throw error

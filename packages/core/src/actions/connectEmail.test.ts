@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { StorageKeys } from '../storage.js'
 import { EMBEDDED_ADDRESS, embeddedTestPortico } from '../test/fakeEmbedded.js'
 import { closeModal } from './closeModal.js'
@@ -41,24 +41,37 @@ describe("SPEC §4 'Email login'", () => {
     expect(portico.stores.modal.getState().open).toBe(false)
   })
 
-  test('behavior: VERIFY_DEVICE waits for the device link, then shows the code step (the server mails the code)', async () => {
+  test('behavior: on a device a known wallet has not seen, the code leads to VERIFY_DEVICE, which connects once the link was used', async () => {
     const { portico, client } = embeddedTestPortico()
     let approve!: () => void
-    client.connectEmail = async (email) => {
-      client.calls.push(`CONNECT_EMAIL ${email}`)
-      return { action: 'VERIFY_DEVICE' }
+    client.connectOtp = async (otp) => {
+      client.calls.push(`CONNECT_OTP ${otp}`)
+      return { action: 'VERIFY_DEVICE', matchCode: 'K7F-3QX' }
     }
+    client.connectDevice = () => new Promise<void>((r) => (approve = r))
+    openModal(portico)
+    expect(await connectEmail(portico, { email: 'ada@example.com' })).toBe('VERIFY_OTP')
+    const verified = verifyOtp(portico, { otp: '123456' })
+    await tick()
+    expect(portico.stores.embedded.getState()).toMatchObject({ emailStep: 'VERIFY_DEVICE', matchCode: 'K7F-3QX', loading: false })
+    expect(portico.stores.connections.getState().status).toBe('disconnected')
+    approve()
+    await verified
+    expect(portico.stores.connections.getState().activeConnectorIds.eip155).toBe('portico-auth')
+    expect(portico.stores.modal.getState().open).toBe(false)
+    expect(client.calls.filter((c) => c.startsWith('CONNECT_EMAIL'))).toHaveLength(1)
+  })
+
+  test('behavior: a VERIFY_DEVICE answer to the start (SPEC §4) also waits for the link, then connects', async () => {
+    const { portico, client } = embeddedTestPortico()
+    let approve!: () => void
+    client.connectEmail = async () => ({ action: 'VERIFY_DEVICE' })
     client.connectDevice = () => new Promise<void>((r) => (approve = r))
     openModal(portico)
     expect(await connectEmail(portico, { email: 'ada@example.com' })).toBe('VERIFY_DEVICE')
     expect(portico.stores.embedded.getState().emailStep).toBe('VERIFY_DEVICE')
     approve()
-    await tick()
-    await tick()
-    expect(portico.stores.embedded.getState().emailStep).toBe('VERIFY_OTP')
-    expect(client.calls.filter((c) => c.startsWith('CONNECT_EMAIL'))).toHaveLength(1)
-    await verifyOtp(portico, { otp: '123456' })
-    expect(portico.stores.connections.getState().activeConnectorIds.eip155).toBe('portico-auth')
+    await vi.waitFor(() => expect(portico.stores.connections.getState().activeConnectorIds.eip155).toBe('portico-auth'))
   })
 
   test("rule: an invalid email is refused with SPEC §5's texts and the APKTW002 warning", async () => {

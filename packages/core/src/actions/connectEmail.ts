@@ -11,7 +11,7 @@ import { track } from '../analytics/track.js'
 import { clearAlert, setAlert } from './setAlert.js'
 import { connectDevice } from './connectDevice.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
-import { completeEmbeddedLogin } from './verifyOtp.js'
+import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
 
 export interface ConnectEmailParameters {
   email: string

@@ -2,12 +2,10 @@ import * as v from 'valibot'
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../errors/catalogue.js'
 import { errorDisplayText } from '../errors/display.js'
-import type { EmbeddedWalletClient } from '../embedded/client.js'
 import type { Portico } from '../portico.js'
 import { track } from '../analytics/track.js'
-import { closeModal } from './closeModal.js'
-import { afterConnect } from './afterConnect.js'
-import { connectEmbeddedUser, embeddedUserParameters, type EmbeddedLoginMethod } from './connectEmbeddedUser.js'
+import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
+import { connectDevice } from './connectDevice.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 
 export interface VerifyOtpParameters {
@@ -18,7 +16,9 @@ export interface VerifyOtpParameters {
 export const OtpCodeSchema = v.pipe(v.string(ErrorText.codeRequired), v.trim(), v.regex(/^\d{6,8}$/, ErrorText.codeRequired))
 
 /**
- * EmailLogin's code step: CONNECT_OTP with the code from the email, then the user connects.
+ * EmailLogin's code step: CONNECT_OTP with the code from the email, then the user connects. On a
+ * device a known wallet has not seen, the code leads to the device step (SPEC §4 'Email login':
+ * VERIFY_DEVICE): the user approves it from the mailed link, then connects (connectDevice).
  * A wrong code keeps the step (and what was typed) with the server's text; the server refuses
  * the sixth try of a code.
  */
@@ -33,7 +33,12 @@ export async function verifyOtp(portico: Portico, { otp }: VerifyOtpParameters) 
   connections.setState({ status: 'connecting' })
   try {
     const client = await loadEmbeddedWallet(portico)
-    await client.connectOtp(parsed.output)
+    const { action, matchCode } = await client.connectOtp(parsed.output)
+    if (action === 'VERIFY_DEVICE') {
+      embedded.setState({ emailStep: 'VERIFY_DEVICE', matchCode, loading: false })
+      connections.setState({ status: 'disconnected' })
+      return connectDevice(portico)
+    }
     await completeEmbeddedLogin(portico, client, 'email')
   } catch (error) {
     embedded.setState({ loading: false, error: errorDisplayText(error) })
@@ -41,14 +46,4 @@ export async function verifyOtp(portico: Portico, { otp }: VerifyOtpParameters) 
     track(portico, 'CONNECT_ERROR', { message: errorDisplayText(error) })
     throw error instanceof PorticoError ? error : new PorticoError(errorDisplayText(error), { cause: error, category: 'WALLET_ERROR' })
   }
-}
-
-/** The frame has a session: read the user, connect the adapters, close the modal. */
-export async function completeEmbeddedLogin(portico: Portico, client: EmbeddedWalletClient, method: EmbeddedLoginMethod) {
-  const user = await client.getUser(embeddedUserParameters(portico))
-  await connectEmbeddedUser(portico, client, { user, method })
-  portico.stores.embedded.setState({ loading: false, error: undefined, emailStep: undefined })
-  track(portico, 'CONNECT_SUCCESS', { method: method === 'email' ? 'email' : 'social', name: method })
-  closeModal(portico)
-  afterConnect(portico)
 }

@@ -67,9 +67,13 @@ export interface EmbeddedWalletClient {
   readonly frameOrigin: string
   /** VERIFY_DEVICE comes with matchCode: the code the approval mail and page show too. */
   connectEmail(email: string): Promise<{ action: EmailLoginAction; matchCode?: string }>
-  /** Resolves once the user approved this device from the link in their email. */
+  /** Resolves once the user approved this device from the link in their email (signed in then). */
   connectDevice(): Promise<void>
-  connectOtp(otp: string): Promise<void>
+  /**
+   * The code from the email: CONNECT (signed in) or, for a known wallet on a device it has not
+   * seen, VERIFY_DEVICE with matchCode (an approval link was mailed; then connectDevice).
+   */
+  connectOtp(otp: string): Promise<{ action: 'CONNECT' | 'VERIFY_DEVICE'; matchCode?: string }>
   getUser(parameters: { chainId?: string | number; preferredAccountType?: EmbeddedAccountType }): Promise<EmbeddedWalletUser>
   isConnected(): Promise<boolean>
   getSocialRedirectUri(provider: EmbeddedSocialProvider): Promise<string>

@@ -49,6 +49,7 @@ export function fakeEmbeddedClient(user: EmbeddedWalletUser = { email: 'ada@exam
     async connectOtp(otp) {
       calls.push(`CONNECT_OTP ${otp}`)
       current = user
+      return { action: 'CONNECT' as const }
     },
     async getUser(p) {
       calls.push(`GET_USER ${p.chainId} ${p.preferredAccountType}`)

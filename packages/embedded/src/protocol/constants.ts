@@ -12,7 +12,7 @@ export const LongRequests = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', '
 /**
  * Requests that are mostly the user's time on one of the frame's factor screens (creating a
  * passkey, typing a password): 10 minutes. Any other request that shows a factor screen
- * (CONNECT_OTP, CONNECT_SOCIAL and CONNECT_FARCASTER unlock a protected wallet, UPDATE_EMAIL
+ * (CONNECT_OTP, CONNECT_DEVICE, CONNECT_SOCIAL and CONNECT_FARCASTER unlock a protected wallet, UPDATE_EMAIL
  * confirms) keeps its SPEC §9 timeout, which restarts once the screen is done; while it is up,
  * FactorScreenTimeoutMs applies.
  */

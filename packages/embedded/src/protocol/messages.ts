@@ -54,9 +54,16 @@ export const Requests = {
       matchCode: v.optional(MatchCodeSchema),
     }),
   },
-  /** Resolves once the user approved this device from the link in their email. */
+  /** Resolves once the user approved this device from the link in their email: signed in then. */
   CONNECT_DEVICE: { payload: Empty, result: Empty },
-  CONNECT_OTP: { payload: v.object({ otp: OtpSchema }), result: Empty },
+  /**
+   * The code from the email. CONNECT: signed in. VERIFY_DEVICE (a known wallet on a new device, told
+   * only now, after the code proved the mailbox): an approval link was mailed; matchCode as above.
+   */
+  CONNECT_OTP: {
+    payload: v.object({ otp: OtpSchema }),
+    result: v.object({ action: v.optional(v.picklist(['VERIFY_DEVICE', 'CONNECT'])), matchCode: v.optional(MatchCodeSchema) }),
+  },
   /**
    * After SOCIAL_RESULT: the server redeemed the provider's answer at its callback on the secure
    * origin; the frame fetches the result with a proof by its device key. No code or state passes

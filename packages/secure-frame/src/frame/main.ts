@@ -157,28 +157,34 @@ async function boot() {
     },
     async CONNECT_EMAIL({ email }) {
       if (wallet.connected && wallet.user?.email === email.toLowerCase()) return { action: 'CONNECT' }
-      const result = await wallet.api.call<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE'; challengeId?: string; approvalId?: string; matchCode?: string }>(
-        '/auth/email/start',
-        { body: { email, hostOrigin } },
-      )
-      Object.assign(pending, { email, challengeId: result.challengeId, approvalId: result.approvalId })
-      return { action: result.action, ...(result.matchCode ? { matchCode: result.matchCode } : {}) }
-    },
-    async CONNECT_DEVICE() {
-      if (!pending.approvalId) throw new Error('No device approval is pending')
-      const challengeId = await poll(async () => {
-        const status = await wallet.api.call<{ approved: boolean; challengeId?: string }>('/auth/device/status', { body: { approvalId: pending.approvalId } })
-        return status.approved ? status.challengeId : undefined
-      })
-      pending.challengeId = challengeId
-      pending.approvalId = undefined
-      return {}
+      // The same answer whether or not the email has a wallet; a new device of a known wallet
+      // learns it needs approval after the code (CONNECT_OTP).
+      const result = await wallet.api.call<{ action: 'VERIFY_OTP'; challengeId: string }>('/auth/email/start', { body: { email, hostOrigin } })
+      Object.assign(pending, { email, challengeId: result.challengeId, approvalId: undefined })
+      return { action: result.action }
     },
     async CONNECT_OTP({ otp }) {
       if (!pending.challengeId) throw new Error('Request a code first')
-      const tokens = await wallet.api.call<Tokens>('/auth/email/verify', { body: { challengeId: pending.challengeId, otp, hostOrigin } })
+      const result = await wallet.api.call<Tokens | { action: 'VERIFY_DEVICE'; approvalId: string; matchCode: string }>('/auth/email/verify', {
+        body: { challengeId: pending.challengeId, otp, hostOrigin },
+      })
       pending.challengeId = undefined
-      await wallet.signedIn(tokens)
+      if ('action' in result) {
+        pending.approvalId = result.approvalId
+        return { action: 'VERIFY_DEVICE', matchCode: result.matchCode }
+      }
+      await wallet.signedIn(result)
+      return { action: 'CONNECT' }
+    },
+    async CONNECT_DEVICE() {
+      if (!pending.approvalId) throw new Error('No device approval is pending')
+      const approvalId = pending.approvalId
+      const tokens = await poll(async () => {
+        const status = await wallet.api.call<{ approved: boolean } & Partial<Tokens>>('/auth/device/status', { body: { approvalId } })
+        return status.approved ? (status as Tokens) : undefined
+      })
+      pending.approvalId = undefined
+      await wallet.signedIn({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn })
       return {}
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {

@@ -173,28 +173,41 @@ describe('key shares and devices', () => {
     const [badShare] = await splitPair(newEntropy())
     await expect(combinePair([badShare, authShare], material.body.wallet, evmAddressOf)).rejects.toThrow('Key shares do not match this wallet')
 
-    // A second device: VERIFY_DEVICE, an approval link by mail, then a code.
+    // A second device: a code like any start (the answer tells nobody a wallet exists), then
+    // VERIFY_DEVICE: an approval link by mail; the session comes once the link was used.
     const deviceB = randomDeviceId()
     advance(31_000)
     const mailsBefore = (await client.inbox(email)).length
-    const start = await client.call<{ action: string; approvalId: string }>('/auth/email/start', { email, deviceId: deviceB })
-    expect(start.body.action).toBe('VERIFY_DEVICE')
-    const approvalMail = await client.latestMail(email, mailsBefore + 1)
+    const start = await client.call<{ action: string; challengeId: string }>('/auth/email/start', { email, deviceId: deviceB })
+    expect(start.body.action).toBe('VERIFY_OTP')
+    const codeMail = await client.latestMail(email, mailsBefore + 1)
+    const verify = await client.call<{ action: string; approvalId: string; matchCode: string }>('/auth/email/verify', {
+      challengeId: start.body.challengeId,
+      otp: client.codeIn(codeMail),
+      deviceId: deviceB,
+    })
+    expect(verify.body).toMatchObject({ action: 'VERIFY_DEVICE', matchCode: expect.any(String) })
+    expect(verify.body).not.toHaveProperty('accessToken')
+    const approvalMail = await client.latestMail(email, mailsBefore + 2)
     expect(approvalMail.subject).toMatch(/Approve a new device/)
-    expect((await client.call('/auth/device/status', { approvalId: start.body.approvalId, deviceId: deviceB })).body).toEqual({ approved: false })
+    expect(approvalMail.text).toContain(verify.body.matchCode)
+    const approvalId = verify.body.approvalId
+    expect((await client.call('/auth/device/status', { approvalId, deviceId: deviceB })).body).toEqual({ approved: false })
+    // Another device cannot poll it.
+    expect((await client.call('/auth/device/status', { approvalId, deviceId: randomDeviceId() })).status).toBe(404)
     const link = client.linkIn(approvalMail)
     const page = await fetch(link)
     expect(await page.text()).toContain('Approve device')
     // Merely opening the link (a mail scanner) approves nothing.
-    expect((await client.call('/auth/device/status', { approvalId: start.body.approvalId, deviceId: deviceB })).body).toEqual({ approved: false })
+    expect((await client.call('/auth/device/status', { approvalId, deviceId: deviceB })).body).toEqual({ approved: false })
     const token = new URL(link).searchParams.get('token')!
     const approved = await fetch(link, { method: 'POST', body: new URLSearchParams({ token }) })
     expect(approved.status).toBe(200)
-    const status = await client.call<{ approved: boolean; challengeId: string }>('/auth/device/status', { approvalId: start.body.approvalId, deviceId: deviceB })
-    expect(status.body.approved).toBe(true)
-    const codeMail = await client.latestMail(email, mailsBefore + 2)
-    const session = await client.call<TokensBody>('/auth/email/verify', { challengeId: status.body.challengeId, otp: client.codeIn(codeMail), deviceId: deviceB })
+    const session = await client.call<TokensBody & { approved: boolean }>('/auth/device/status', { approvalId, deviceId: deviceB })
     expect(session.status).toBe(200)
+    expect(session.body.approved).toBe(true)
+    // The session is issued once.
+    expect((await client.call('/auth/device/status', { approvalId, deviceId: deviceB })).status).toBe(404)
     const info = await client.call<{ wallet: { secretHash: string; addresses: Record<string, string>; recovery: { available: boolean; protected: boolean } } }>('/auth/wallet', undefined, session.body.accessToken)
     expect(info.body.wallet.recovery).toMatchObject({ available: true, protected: false })
     const released2 = await client.call<{ recovery: string }>('/auth/wallet/recover', {}, session.body.accessToken)
@@ -239,6 +252,24 @@ describe('email update', () => {
     expect((await client.call('/auth/me', undefined, tokens.accessToken)).body.email).toBe('new@example.com')
     advance(31_000)
     expect((await client.call('/auth/email/update', { email: 'new@example.com' }, tokens.accessToken)).body.error).toBe('This is already your email')
+  })
+
+  it("does not tell whether another account uses the new address until that address's code proved the mailbox", async () => {
+    await login('taken@example.com')
+    const { tokens } = await login('mover@example.com')
+    advance(31_000)
+    const taken = await client.call('/auth/email/update', { email: 'taken@example.com' }, tokens.accessToken)
+    advance(31_000)
+    const free = await client.call('/auth/email/update', { email: 'free-address@example.com' }, tokens.accessToken)
+    expect([taken.status, taken.body]).toEqual([free.status, free.body])
+    // Through the mover's own code, then the taken address's code: only then the conflict.
+    advance(31_000)
+    await client.call('/auth/email/update', { email: 'taken@example.com' }, tokens.accessToken)
+    const primary = client.codeIn(await client.latestMail('mover@example.com'))
+    expect((await client.call('/auth/email/update/primary', { otp: primary }, tokens.accessToken)).status).toBe(200)
+    const secondary = client.codeIn(await client.latestMail('taken@example.com'))
+    const conflict = await client.call('/auth/email/update/secondary', { otp: secondary }, tokens.accessToken)
+    expect([conflict.status, conflict.body]).toEqual([409, { error: 'This email is used by another account' }])
   })
 })
 

@@ -7,60 +7,85 @@ import { createSession, type LoginOrigin, type Session, type Tokens } from './se
 import { AuthError, type Auth } from './state.js'
 import { userByEmail, userById, userForIdentity } from './users.js'
 
-export type EmailLoginStart = { action: 'VERIFY_OTP'; challengeId: string } | { action: 'VERIFY_DEVICE'; approvalId: string; matchCode: string }
+export type EmailLoginStart = { action: 'VERIFY_OTP'; challengeId: string }
+export type EmailLoginVerified = Tokens | { action: 'VERIFY_DEVICE'; approvalId: string; matchCode: string }
 
 /**
- * CONNECT_EMAIL. A known wallet on a device without its share → VERIFY_DEVICE (an approval link
- * is mailed; the code follows once approved). Otherwise VERIFY_OTP, the same whether or not the
- * email has an account. The approval mail and page name the site, device, browser, place and
- * time of the request, and a short code the requesting modal shows too.
+ * CONNECT_EMAIL: mails a login code (VERIFY_OTP). The answer, the mail limits and the mail are the
+ * same whether or not the email has an account, so the start tells nobody whether a wallet exists;
+ * a known wallet on a new device learns it needs approval only after the code proved the mailbox
+ * (verifyEmailLogin).
  */
 export async function startEmailLogin(
   auth: Auth,
-  opts: { projectId: string; email: unknown; deviceId: string; ip: string; apiUrl: string } & LoginOrigin,
+  opts: { projectId: string; email: unknown; deviceId: string; ip: string },
 ): Promise<EmailLoginStart> {
   const email = normalizeEmail(opts.email)
   // Counted before the account is looked up: the limits answer the same whether or not it exists.
   await reserveSend(auth, email, opts.ip, 'login')
-  const db = auth.ctx.db
-  const user = await userByEmail(db, email)
-  if (user) {
-    const [wallet] = await db.query('select 1 from auth_wallets where user_id = $1', [user.id])
-    const [share] = await db.query('select 1 from auth_device_shares where user_id = $1 and device_id = $2', [user.id, opts.deviceId])
-    if (wallet && !share) {
-      const approvalId = randomId()
-      const token = randomToken()
-      const now = auth.settings.now()
-      const matchCode = newMatchCode()
-      await db.query(
-        `insert into auth_device_approvals (id, project_id, user_id, device_id, token_hash, expires_at, created_at, host_origin, user_agent, ip, match_code)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          approvalId,
-          opts.projectId,
-          user.id,
-          opts.deviceId,
-          sha256(token),
-          new Date(now + auth.settings.deviceApprovalTtlMs),
-          new Date(now),
-          opts.hostOrigin ?? null,
-          opts.userAgent?.slice(0, 400) ?? null,
-          opts.ip,
-          matchCode,
-        ],
-      )
-      const link = `${opts.apiUrl}/auth/device/approve?projectId=${encodeURIComponent(opts.projectId)}&token=${token}`
-      const details = describeRequest({ ...opts, projectName: await projectName(auth, opts.projectId), at: now })
-      await auth.mailer.send({
-        to: email,
-        subject: 'Approve a new device for your Portico wallet',
-        text: approvalMailText(auth, { link, details, matchCode }),
-      })
-      return { action: 'VERIFY_DEVICE', approvalId, matchCode }
-    }
-  }
+  const user = await userByEmail(auth.ctx.db, email)
   const challengeId = await issueOtp(auth, { purpose: 'login', projectId: opts.projectId, email, userId: user?.id, deviceId: opts.deviceId })
   return { action: 'VERIFY_OTP', challengeId }
+}
+
+/**
+ * CONNECT_OTP: a verified code signs the device key in (creating the account for a new email).
+ * A known wallet on a device without its share needs more (VERIFY_DEVICE): an approval link is
+ * mailed that names the site, device, browser, place and time of the request and a short code
+ * the requesting modal shows too; the session follows once it was used (deviceApprovalStatus),
+ * and that session may fetch the recovery material once, within minutes (wallet.ts).
+ */
+export async function verifyEmailLogin(
+  auth: Auth,
+  opts: { challengeId: string; otp: string; device: DeviceProof; projectId: string; origin?: LoginOrigin; apiUrl: string },
+): Promise<EmailLoginVerified> {
+  const challenge = await verifyOtp(auth, { challengeId: opts.challengeId, code: opts.otp, purpose: 'login', deviceId: opts.device.deviceId })
+  if (challenge.projectId !== opts.projectId) throw new AuthError(400, 'Invalid code')
+  const db = auth.ctx.db
+  const user = await userForIdentity(db, { provider: 'email', subject: challenge.email, email: challenge.email, emailVerified: true })
+  if (!user.email) await db.query('update auth_users set email = $2 where id = $1 and email is null', [user.id, challenge.email])
+  const [wallet] = await db.query('select 1 from auth_wallets where user_id = $1', [user.id])
+  const [share] = await db.query('select 1 from auth_device_shares where user_id = $1 and device_id = $2', [user.id, opts.device.deviceId])
+  if (wallet && !share) return requestDeviceApproval(auth, { ...opts, userId: user.id, email: challenge.email, challengeId: challenge.id })
+  return createSession(auth, { userId: user.id, device: opts.device, projectId: opts.projectId, method: 'email', recovery: false, origin: opts.origin })
+}
+
+async function requestDeviceApproval(
+  auth: Auth,
+  opts: { projectId: string; userId: string; email: string; challengeId: string; device: DeviceProof; origin?: LoginOrigin; apiUrl: string },
+) {
+  const db = auth.ctx.db
+  const approvalId = randomId()
+  const token = randomToken()
+  const now = auth.settings.now()
+  const matchCode = newMatchCode()
+  const origin = opts.origin ?? {}
+  await db.query(
+    `insert into auth_device_approvals (id, project_id, user_id, device_id, token_hash, otp_challenge_id, expires_at, created_at, host_origin, user_agent, ip, match_code)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      approvalId,
+      opts.projectId,
+      opts.userId,
+      opts.device.deviceId,
+      sha256(token),
+      opts.challengeId,
+      new Date(now + auth.settings.deviceApprovalTtlMs),
+      new Date(now),
+      origin.hostOrigin ?? null,
+      origin.userAgent?.slice(0, 400) ?? null,
+      origin.ip ?? null,
+      matchCode,
+    ],
+  )
+  const link = `${opts.apiUrl}/auth/device/approve?projectId=${encodeURIComponent(opts.projectId)}&token=${token}`
+  const details = describeRequest({ ...origin, projectName: await projectName(auth, opts.projectId), at: now })
+  await auth.mailer.send({
+    to: opts.email,
+    subject: 'Approve a new device for your Portico wallet',
+    text: approvalMailText(auth, { link, details, matchCode }),
+  })
+  return { action: 'VERIFY_DEVICE' as const, approvalId, matchCode }
 }
 
 async function projectName(auth: Auth, projectId: string): Promise<string | undefined> {
@@ -103,21 +128,13 @@ export async function deviceApprovalDetails(auth: Auth, token: string) {
   return { ...details, matchCode: row.match_code ?? '' }
 }
 
-/** The device approval page's POST: marks it approved and mails the login code to the owner. */
+/** The device approval page's POST: marks it approved; the polling device gets its session then. */
 export async function approveDevice(auth: Auth, token: string): Promise<'approved' | 'invalid'> {
-  const db = auth.ctx.db
-  const now = auth.settings.now()
-  const [row] = await db.query<{ id: string; project_id: string; user_id: string; device_id: string }>(
-    `update auth_device_approvals set approved_at = $2 where token_hash = $1 and approved_at is null and expires_at > $2
-     returning id, project_id, user_id, device_id`,
-    [sha256(token), new Date(now)],
+  const [row] = await auth.ctx.db.query(
+    'update auth_device_approvals set approved_at = $2 where token_hash = $1 and approved_at is null and expires_at > $2 returning id',
+    [sha256(token), new Date(auth.settings.now())],
   )
-  if (!row) return 'invalid'
-  const user = await userById(db, row.user_id)
-  if (!user?.email) return 'invalid'
-  const challengeId = await issueOtp(auth, { purpose: 'login', projectId: row.project_id, email: user.email, userId: user.id, deviceId: row.device_id })
-  await db.query('update auth_device_approvals set otp_challenge_id = $2 where id = $1', [row.id, challengeId])
-  return 'approved'
+  return row ? 'approved' : 'invalid'
 }
 
 export async function deviceApprovalValid(auth: Auth, token: string): Promise<boolean> {
@@ -128,34 +145,34 @@ export async function deviceApprovalValid(auth: Auth, token: string): Promise<bo
   return Boolean(row)
 }
 
-/** CONNECT_DEVICE polls this until the owner approved the device. */
-export async function deviceApprovalStatus(auth: Auth, approvalId: string, deviceId: string) {
-  const [row] = await auth.ctx.db.query<{ approved_at: unknown; otp_challenge_id: string | null; expires_at: Date | string }>(
-    'select approved_at, otp_challenge_id, expires_at from auth_device_approvals where id = $1 and device_id = $2',
-    [approvalId, deviceId],
-  )
-  if (!row) throw new AuthError(404, 'Unknown device approval')
-  if (row.approved_at && row.otp_challenge_id) return { approved: true as const, challengeId: row.otp_challenge_id }
-  if (new Date(row.expires_at).getTime() <= auth.settings.now()) throw new AuthError(400, 'The approval link expired. Please sign in again')
-  return { approved: false as const }
-}
-
 /**
- * CONNECT_OTP: a verified code signs the device key in (creating the account for a new email).
- * A code that followed a device approval lets this login fetch the recovery material once,
- * within minutes (wallet.ts).
+ * CONNECT_DEVICE polls this (signed by the device key that verified the code) until the owner used
+ * the approval link; then, once, the session, allowed to fetch the recovery material within minutes.
  */
-export async function verifyEmailLogin(
+export async function deviceApprovalStatus(
   auth: Auth,
-  opts: { challengeId: string; otp: string; device: DeviceProof; projectId: string; origin?: LoginOrigin },
-): Promise<Tokens> {
-  const challenge = await verifyOtp(auth, { challengeId: opts.challengeId, code: opts.otp, purpose: 'login', deviceId: opts.device.deviceId })
-  if (challenge.projectId !== opts.projectId) throw new AuthError(400, 'Invalid code')
+  opts: { approvalId: string; device: DeviceProof; projectId: string },
+): Promise<{ approved: false } | ({ approved: true } & Tokens)> {
   const db = auth.ctx.db
-  const user = await userForIdentity(db, { provider: 'email', subject: challenge.email, email: challenge.email, emailVerified: true })
-  if (!user.email) await db.query('update auth_users set email = $2 where id = $1 and email is null', [user.id, challenge.email])
-  const [approval] = await db.query('select 1 from auth_device_approvals where otp_challenge_id = $1 and approved_at is not null', [challenge.id])
-  return createSession(auth, { userId: user.id, device: opts.device, projectId: opts.projectId, method: 'email', recovery: Boolean(approval), origin: opts.origin })
+  const now = new Date(auth.settings.now())
+  const [issued] = await db.query<{ user_id: string; host_origin: string | null; user_agent: string | null; ip: string | null }>(
+    `update auth_device_approvals set session_issued_at = $4
+     where id = $1 and device_id = $2 and project_id = $3 and approved_at is not null and session_issued_at is null
+     returning user_id, host_origin, user_agent, ip`,
+    [opts.approvalId, opts.device.deviceId, opts.projectId, now],
+  )
+  if (issued) {
+    const origin = { hostOrigin: issued.host_origin, userAgent: issued.user_agent, ip: issued.ip }
+    const tokens = await createSession(auth, { userId: issued.user_id, device: opts.device, projectId: opts.projectId, method: 'email', recovery: true, origin })
+    return { approved: true, ...tokens }
+  }
+  const [row] = await db.query<{ session_issued_at: unknown; expires_at: Date | string }>(
+    'select session_issued_at, expires_at from auth_device_approvals where id = $1 and device_id = $2 and project_id = $3',
+    [opts.approvalId, opts.device.deviceId, opts.projectId],
+  )
+  if (!row || row.session_issued_at) throw new AuthError(404, 'Unknown device approval')
+  if (new Date(row.expires_at).getTime() <= now.getTime()) throw new AuthError(400, 'The approval link expired. Please sign in again')
+  return { approved: false }
 }
 
 /**
@@ -188,8 +205,8 @@ export async function startEmailUpdate(auth: Auth, session: Session, newEmailInp
   const user = await userById(db, session.userId)
   if (!user) throw new AuthError(401, 'Session expired')
   if (user.email === newEmail) throw new AuthError(400, 'This is already your email')
-  const other = await userByEmail(db, newEmail)
-  if (other) throw new AuthError(409, 'This email is used by another account')
+  // Whether another account uses the new address is told only after its code proved the mailbox
+  // (verifyEmailUpdateSecondary): this answer does not reveal who has a wallet.
   const proof = await emailChangeProof(auth, session)
   await reserveSend(auth, user.email ?? newEmail, ip, 'update')
   const id = randomId()

@@ -77,21 +77,21 @@ const get = <R extends z.ZodType>(path: string, summary: string, result: R) =>
 const routes = {
   emailStart: post(
     '/auth/email/start',
-    'CONNECT_EMAIL: mail a login code (VERIFY_OTP) or, for a known wallet on a new device, an approval link naming the request and a match code (VERIFY_DEVICE)',
+    'CONNECT_EMAIL: mail a login code (VERIFY_OTP); the same answer whether or not the email has a wallet',
     z.object({ email: z.string().max(320), hostOrigin: z.string().max(300).optional() }),
-    z.object({ action: z.enum(['VERIFY_OTP', 'VERIFY_DEVICE']), challengeId: z.string().optional(), approvalId: z.string().optional(), matchCode: z.string().optional() }),
+    z.object({ action: z.literal('VERIFY_OTP'), challengeId: z.string() }),
   ),
   emailVerify: post(
     '/auth/email/verify',
-    'CONNECT_OTP: check the code and sign the device key in',
+    'CONNECT_OTP: check the code and sign the device key in, or (a known wallet on a new device) mail an approval link naming the request and a match code (VERIFY_DEVICE)',
     z.object({ challengeId: z.string().max(64), otp: Otp, hostOrigin: z.string().max(300).optional() }),
-    Tokens,
+    z.union([Tokens, z.object({ action: z.literal('VERIFY_DEVICE'), approvalId: z.string(), matchCode: z.string() })]),
   ),
   deviceStatus: post(
     '/auth/device/status',
-    'CONNECT_DEVICE polls this until the approval link was used (the login code is mailed then)',
+    "CONNECT_DEVICE polls this (by the device key that verified the code) until the approval link was used; then, once, the session",
     z.object({ approvalId: z.string().max(64) }),
-    z.object({ approved: z.boolean(), challengeId: z.string().optional() }),
+    z.union([z.object({ approved: z.literal(false) }), Tokens.extend({ approved: z.literal(true) })]),
   ),
   refresh: post('/auth/session/refresh', "Rotate the refresh token (only the session's device key may)", z.object({ refreshToken: z.string().max(200) }), Tokens),
   signOut: post('/auth/session/signout', 'SIGN_OUT: revoke the session', z.object({}), z.object({}), true),
@@ -288,21 +288,25 @@ export function register(app: App, ctx: ServerContext) {
         email: b.email,
         deviceId: device(c).deviceId,
         ip: clientIp(c),
-        apiUrl: ctx.config.publicUrl,
-        hostOrigin: await allowedHost(c, b.hostOrigin),
-        userAgent: c.req.header('user-agent') ?? null,
       }),
     ) as never
   })
   app.openapi(routes.emailVerify, (c) => {
     const b = c.req.valid('json')
     return run(c, async () =>
-      verifyEmailLogin(auth(), { challengeId: b.challengeId, otp: b.otp, device: device(c), projectId: pid(c), origin: origin(c, await allowedHost(c, b.hostOrigin)) }),
+      verifyEmailLogin(auth(), {
+        challengeId: b.challengeId,
+        otp: b.otp,
+        device: device(c),
+        projectId: pid(c),
+        origin: origin(c, await allowedHost(c, b.hostOrigin)),
+        apiUrl: ctx.config.publicUrl,
+      }),
     ) as never
   })
   app.openapi(routes.deviceStatus, (c) => {
     const b = c.req.valid('json')
-    return run(c, () => deviceApprovalStatus(auth(), b.approvalId, device(c).deviceId)) as never
+    return run(c, () => deviceApprovalStatus(auth(), { approvalId: b.approvalId, device: device(c), projectId: pid(c) })) as never
   })
   app.openapi(routes.refresh, (c) => {
     const b = c.req.valid('json')
@@ -379,7 +383,7 @@ export function register(app: App, ctx: ServerContext) {
 
   // The link in the device approval mail: a page that names the request (site, device, browser,
   // place, time) and its match code, with a button (mail scanners that prefetch links must not
-  // approve), whose POST approves the device and mails the login code.
+  // approve), whose POST approves the device (the waiting sign-in then finishes by itself).
   const page = (title: string, inner: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
 <style>body{font:15px system-ui,sans-serif;background:#f4f4f5;color:#18181b;display:grid;place-items:center;min-height:100vh;margin:0;padding:16px;box-sizing:border-box}main{background:#fff;padding:28px;border-radius:16px;box-shadow:0 8px 30px #0002;max-width:420px;width:100%;box-sizing:border-box}h1{font-size:20px;margin:0 0 8px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 14px;margin:16px 0;font-size:14px}dt{color:#71717a}dd{margin:0;overflow-wrap:anywhere}.code{font:600 22px ui-monospace,monospace;letter-spacing:2px;text-align:center;background:#eef2ff;color:#1e3a8a;border-radius:10px;padding:10px;margin:12px 0}.warn{font-size:13px;color:#52525b}button{margin-top:16px;padding:10px 18px;border:0;border-radius:10px;background:#2563eb;color:#fff;font:inherit;cursor:pointer}</style></head><body><main>${inner}</main></body></html>`
@@ -414,7 +418,7 @@ export function register(app: App, ctx: ServerContext) {
     const form = await c.req.parseBody()
     const result = await approveDevice(auth(), String(form.token ?? ''))
     if (result !== 'approved') return c.html(page('Link expired', '<h1>This link expired or was used</h1>'), 400, pageHeaders)
-    return c.html(page('Device approved', '<h1>Device approved</h1><p>Go back to the site: we sent you a code to finish signing in.</p>'), 200, pageHeaders)
+    return c.html(page('Device approved', '<h1>Device approved</h1><p>Go back to the site: the sign-in finishes there by itself.</p>'), 200, pageHeaders)
   })
 
   if (ctx.config.devRoutes) registerDevAuthRoutes(app, ctx, auth)

@@ -185,11 +185,9 @@ describe('attack: telling from the answers which emails have a wallet', () => {
     expect(owners.map((o) => o.answer.status)).toEqual(strangers.map((s) => s.answer.status))
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
     expect(Math.abs(median(owners.map((o) => o.ms)) - median(strangers.map((s) => s.ms)))).toBeLessThan(250)
-    // The action itself differs today (VERIFY_DEVICE for a known wallet on a new device, VERIFY_OTP
-    // otherwise): see the known-leak test below.
   })
 
-  test.fails('KNOWN LEAK (device approval design): a known wallet on a new device answers VERIFY_DEVICE, any other email VERIFY_OTP', async () => {
+  test('a known wallet on a new device and an unknown email get the same answer to the start (VERIFY_OTP); the device approval comes after the code', async () => {
     const client = frameClient(server)
     const email = unique('device')
     await seedWallet(server, email)

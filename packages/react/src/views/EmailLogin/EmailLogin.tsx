@@ -7,8 +7,8 @@ import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 
 /**
- * SPEC §2 EmailLogin: the code from the email (VERIFY_OTP), or — on a device the account has not
- * seen — waiting for the approval link in the email (VERIFY_DEVICE), which then asks for the code.
+ * SPEC §2 EmailLogin: the code from the email (VERIFY_OTP), then — on a device a known wallet has
+ * not seen — waiting for the approval link in the email (VERIFY_DEVICE), which then connects.
  */
 export default function EmailLogin() {
   const portico = usePortico()
@@ -35,7 +35,7 @@ export default function EmailLogin() {
           </div>
         )}
         {error ? (
-          <p className="field-error" role="alert">{error}</p>
+          <p className="field-error" role="alert" data-testid="email-device-error">{error}</p>
         ) : (
           <Spinner size={24} label="Waiting for the approval" />
         )}
