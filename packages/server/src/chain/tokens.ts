@@ -145,3 +145,15 @@ async function readMetadataJson(ctx: ServerContext, uri: string): Promise<unknow
   if (res.status < 200 || res.status >= 300) return null
   return JSON.parse(res.body.toString('utf8'))
 }
+
+/**
+ * What the API serves as an NFT's image: a `data:image/…` URI as it is (it makes no request), any
+ * other URL (http, https, ipfs; the contract's choice) only through this server's image proxy
+ * (routes/nfts.ts), so a visitor's browser never fetches an address the metadata named.
+ */
+export function nftImageUrl(publicUrl: string, n: { chainId: string; contract: string; tokenId: string; image: string | null }): string | null {
+  if (!n.image) return null
+  if (n.image.startsWith('data:image/')) return n.image
+  const base = publicUrl.replace(/\/+$/, '')
+  return `${base}/icons/nft/${encodeURIComponent(n.chainId)}/${n.contract.toLowerCase()}/${encodeURIComponent(n.tokenId)}`
+}

@@ -2,7 +2,7 @@ import { formatUnits, getAddress } from 'viem'
 import { chainAssets } from '../chain/assets.js'
 import { tokenIconUrl } from '../chain/icons.js'
 import type { PriceSource } from '../chain/prices.js'
-import { nftMetadata, tokenMetadata } from '../chain/tokens.js'
+import { nftImageUrl, nftMetadata, tokenMetadata } from '../chain/tokens.js'
 import type { ServerContext } from '../context.js'
 import { ZERO_ADDRESS } from './indexer.js'
 
@@ -201,7 +201,7 @@ function transferDescriber(ctx: ServerContext, prices: PriceSource) {
         nft_info: {
           name: meta.name ?? `${collection.name ?? 'NFT'} #${tokenId}`,
           flags: { is_spam: false },
-          ...(meta.image ? { content: { preview: { url: meta.image } } } : {}),
+          ...(meta.image ? { content: { preview: { url: nftImageUrl(publicUrl, { chainId, contract: t.token!, tokenId, image: meta.image })! } } } : {}),
         },
         direction,
         quantity: { numeric: '1' },

@@ -89,7 +89,7 @@ describe('GET /v1/account/{address}/history', () => {
         nft_info: {
           name: 'Portico Punks #1',
           flags: { is_spam: false },
-          content: { preview: { url: `${devnet.fixturesUrl}/nft/31337/1.svg` } },
+          content: { preview: { url: expect.stringMatching(new RegExp(`^${server.url}/icons/nft/eip155%3A31337/0x[0-9a-f]{40}/1$`)) } },
         },
         direction: 'in',
         quantity: { numeric: '1' },

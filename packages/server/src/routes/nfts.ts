@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../app.js'
-import { nftMetadata } from '../chain/tokens.js'
+import { nftImageUrl, nftMetadata } from '../chain/tokens.js'
 import { apiErrors as errorResponses } from '../chain/openapi.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery, EvmAddress } from '../schemas.js'
+import { safeFetch, SafeFetchError } from '../services/safeFetch.js'
 
 const NftSchema = z
   .object({
@@ -52,9 +53,49 @@ export function register(app: App, ctx: ServerContext) {
     const nfts = await Promise.all(
       rows.map(async ({ token, token_id }) => {
         const meta = await nftMetadata(ctx, chainId, token, token_id)
-        return { chainId, contract: token, tokenId: token_id, name: meta.name ?? `#${token_id}`, image: meta.image }
+        const image = nftImageUrl(ctx.config.publicUrl, { chainId, contract: token, tokenId: token_id, image: meta.image })
+        return { chainId, contract: token, tokenId: token_id, name: meta.name ?? `#${token_id}`, image }
       }),
     )
     return c.json({ nfts }, 200)
   })
+
+  // The image proxy (an open path: <img> requests carry no projectId; the per-IP limit applies).
+  // Only the image of metadata this server read itself, so it is no open proxy; fetched under
+  // the outbound rules (no internal addresses, on any hop), size- and time-limited, and served
+  // only as a raster or SVG image that can run nothing.
+  app.get('/icons/nft/:chainId/:contract/:tokenId', async (c) => {
+    const { chainId, contract, tokenId } = c.req.param()
+    if (!/^eip155:\d{1,12}$/.test(chainId) || !/^0x[0-9a-f]{40}$/.test(contract) || !/^\d{1,78}$/.test(tokenId)) return c.json({ error: 'Not found' }, 404)
+    const [row] = await ctx.db.query<{ image: string | null }>(
+      'select image from nft_metadata where chain_id = $1 and contract = $2 and token_id = $3 and ok',
+      [chainId, contract, tokenId],
+    )
+    if (!row?.image || row.image.startsWith('data:')) return c.json({ error: 'Not found' }, 404)
+    try {
+      const res = await safeFetch(row.image, {
+        allowOrigins: ctx.config.outboundAllowOrigins,
+        ipfsGateway: ctx.config.ipfsGateway,
+        maxBytes: NFT_IMAGE_MAX_BYTES,
+        timeoutMs: NFT_IMAGE_TIMEOUT_MS,
+        accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/svg+xml',
+      })
+      const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+      if (res.status < 200 || res.status >= 300 || !NFT_IMAGE_TYPES.has(type)) return c.json({ error: 'The image could not be loaded' }, 502)
+      return c.body(new Uint8Array(res.body), 200, {
+        'content-type': type,
+        'cache-control': 'public, max-age=3600',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        'cross-origin-resource-policy': 'cross-origin',
+      })
+    } catch (error) {
+      if (error instanceof SafeFetchError && error.code === 'forbidden-address') ctx.log(`nft image refused (${chainId} ${contract} #${tokenId}): ${error.message}`)
+      return c.json({ error: 'The image could not be loaded' }, 502)
+    }
+  })
 }
+
+const NFT_IMAGE_MAX_BYTES = 4 * 1024 * 1024
+const NFT_IMAGE_TIMEOUT_MS = 8_000
+const NFT_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml'])

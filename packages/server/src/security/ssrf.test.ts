@@ -59,7 +59,9 @@ beforeAll(async () => {
   attacker = await listen((req, res) => {
     const to = redirects[req.url ?? '']
     if (to) return void res.writeHead(302, { location: to }).end()
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'Attacker public name' }))
+    if (req.url === '/img.png') return void res.writeHead(302, { location: `http://127.0.0.1:${internal.port}/admin.png` }).end()
+    // The control's metadata: a public name, and an image that redirects inside the network.
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'Attacker public name', image: `${attacker.origin}/img.png` }))
   })
 
   devnet = await startDevnet({ randomPorts: true })
@@ -168,6 +170,42 @@ describe('SSRF through NFT metadata (tokenURI chosen by any contract)', () => {
       const { body } = await api(`/v1/account/${devnet.accounts[0]!.address}/nfts`)
       return body.nfts?.length ? body : null
     }, { what: 'the fixture mints', timeoutMs: 30_000 })
-    expect(body.nfts[0]).toMatchObject({ name: 'Portico Punks #1', image: `${devnet.fixturesUrl}/nft/${devnet.chains[0]!.chainId}/1.svg` })
+    const nft = body.nfts[0]
+    expect(nft).toMatchObject({ name: 'Portico Punks #1', image: `${server.url}/icons/nft/${encodeURIComponent(CHAIN)}/${nft.contract}/1` })
+    // The image comes through the server's proxy, as an image that can run nothing.
+    const image = await fetch(nft.image)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/svg+xml')
+    expect(image.headers.get('content-security-policy')).toContain('sandbox')
+    expect(await image.text()).toContain('<svg')
+  })
+})
+
+describe("SSRF and tracking through NFT images (the metadata's image URL, also the contract's choice)", () => {
+  test('error: the API serves only proxied image URLs; an image redirecting inside the network is refused by the proxy, and nothing reaches the internal server', async () => {
+    const { text, body } = await waitFor(
+      async () => {
+        const got = await api(`/v1/account/${VICTIM}/nfts`)
+        return got.body.nfts?.length === tokenCount() ? got : null
+      },
+      { what: 'the NFTs list', timeoutMs: 30_000 },
+    )
+    // The visitor's browser is never handed the metadata's own URL.
+    expect(text).not.toContain(`${attacker.origin}/img.png`)
+    const nft = (body.nfts as any[]).find((n) => n.contract === control.contract.toLowerCase() && n.tokenId === String(control.tokenId))
+    expect(nft.image).toBe(`${server.url}/icons/nft/${encodeURIComponent(CHAIN)}/${control.contract.toLowerCase()}/${control.tokenId}`)
+    const hitsBefore = attacker.hits.length
+    const proxied = await fetch(nft.image)
+    expect(proxied.status).toBe(502)
+    expect(await proxied.text()).not.toContain(SECRET)
+    expect(attacker.hits.slice(hitsBefore)).toEqual(['/img.png']) // the first hop was made; the redirect was not followed
+    expect(internal.hits).toEqual([])
+    expect(logs.some((l) => l.includes('nft image refused') && l.includes('127.0.0.1'))).toBe(true)
+
+    // No open proxy: a token whose metadata this server never read, or malformed paths, get 404.
+    const unknownToken = await fetch(`${server.url}/icons/nft/${encodeURIComponent(CHAIN)}/${control.contract.toLowerCase()}/999999`)
+    expect(unknownToken.status).toBe(404)
+    for (const path of [`eip155:1/../../admin/1`, `eip155:31337/http:%2F%2F127.0.0.1/1`, `eip155:31337/${control.contract.toLowerCase()}/1e3`])
+      expect((await fetch(`${server.url}/icons/nft/${path}`)).status, path).toBe(404)
   })
 })
