@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const nfts = async (address: string) => {
   const res = await fetch(`${server.url}/v1/account/${address}/nfts?projectId=portico-dev&chainId=eip155:${devnet.chains[0]!.chainId}`)
-  return { status: res.status, body: (await res.json()) as { nfts: Array<{ tokenId: string; name: string; image: string | null }> } }
+  return { status: res.status, body: (await res.json()) as { nfts: Array<{ contract: string; tokenId: string; name: string; image: string | null }> } }
 }
 
 describe('GET /v1/account/{address}/nfts', () => {
