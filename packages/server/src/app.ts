@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { authOf } from './auth/state.js'
 import { clientIp } from './clientIp.js'
 import type { ServerContext } from './context.js'
+import { HttpError } from './http/errors.js'
 import { corsPolicy } from './cors.js'
 import { projectGuard } from './projects.js'
 import { registerRoutes } from './routes/index.js'
@@ -48,6 +49,7 @@ export function createApp(ctx: ServerContext): App {
   app.use('*', projectGuard(ctx))
 
   app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json({ error: error.message }, error.status)
     if (error instanceof HTTPException) return c.json({ error: error.message }, error.status)
     if (error instanceof SyntaxError) return c.json({ error: 'Malformed JSON body' }, 400)
     ctx.log('unhandled error', error)

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer'
 import type { ServerConfig } from '../config.js'
+import { HttpError } from '../http/errors.js'
 
 export interface Mail {
   to: string
@@ -41,8 +42,8 @@ export function createMailer(config: ServerConfig, devCatcherPort: () => number 
   }
 }
 
-export class MailNotConfigured extends Error {
+export class MailNotConfigured extends HttpError {
   constructor() {
-    super('Email login is not configured on this server')
+    super(503, 'Email login is not configured on this server')
   }
 }

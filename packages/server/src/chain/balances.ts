@@ -1,5 +1,7 @@
+import { ErrorText } from '@portico/core'
 import { erc20Abi, formatUnits, getAddress } from 'viem'
 import type { ServerContext } from '../context.js'
+import { HttpError } from '../http/errors.js'
 import { chainAssets } from './assets.js'
 import { tokenIconUrl } from './icons.js'
 import type { PriceSource } from './prices.js'
@@ -17,7 +19,12 @@ export interface TokenBalance {
   iconUrl: string
 }
 
-export class ChainUnavailableError extends Error {}
+/** A chain's RPC could not answer: 502 with the spec's text; which chain and why go to `details`. */
+export class ChainUnavailableError extends HttpError {
+  constructor(details: string) {
+    super(502, ErrorText.tokenBalanceUnavailable, { details })
+  }
+}
 
 /**
  * Native and configured ERC20 balances of `address` on `chainId`, read from the chain (one call

@@ -4,6 +4,7 @@ import { tokenIconUrl } from '../chain/icons.js'
 import type { PriceSource } from '../chain/prices.js'
 import { nftImageUrl, nftMetadata, tokenMetadata } from '../chain/tokens.js'
 import type { ServerContext } from '../context.js'
+import { HttpError } from '../http/errors.js'
 import { ZERO_ADDRESS } from './indexer.js'
 
 /** SPEC §3 'Transaction'. */
@@ -38,7 +39,11 @@ interface PageKey {
   tx: number
 }
 
-export class InvalidCursorError extends Error {}
+export class InvalidCursorError extends HttpError {
+  constructor() {
+    super(400, 'Invalid cursor')
+  }
+}
 
 /** Cursors are opaque to clients: base64url JSON of the last item's page key. */
 export function encodeCursor(key: PageKey): string {
@@ -55,7 +60,7 @@ export function decodeCursor(cursor: string): PageKey {
     if (!uint(time) || !uint(block) || !uint(tx) || typeof chain !== 'string' || !/^eip155:\d{1,20}$/.test(chain)) throw new Error('fields')
     return { time, chain, block, tx }
   } catch {
-    throw new InvalidCursorError('Invalid cursor')
+    throw new InvalidCursorError()
   }
 }
 

@@ -1,9 +1,8 @@
-import { ErrorText } from '@portico/core'
 import { createRoute, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
 import type { App } from '../app.js'
 import { chainAssets, parseCaip10 } from '../chain/assets.js'
-import { ChainUnavailableError, readBalances } from '../chain/balances.js'
+import { readBalances } from '../chain/balances.js'
 import { ICON_SYMBOL_PATTERN, tokenIconSvg, tokenIconUrl } from '../chain/icons.js'
 import { configPriceSource } from '../chain/prices.js'
 import { tokenMetadata } from '../chain/tokens.js'
@@ -98,12 +97,7 @@ export function register(app: App, ctx: ServerContext) {
     const { chainId } = c.req.valid('query')
     if (!ctx.evmClient(chainId)) return c.json({ error: `Unsupported chain: no RPC is configured for ${chainId}` }, 400)
     const account = getAddress(`0x${address.replace(/^0x/, '').toLowerCase()}`)
-    try {
-      return c.json({ balances: await readBalances(ctx, prices, chainId, account) }, 200)
-    } catch (error) {
-      if (error instanceof ChainUnavailableError) return c.json({ error: ErrorText.tokenBalanceUnavailable }, 502)
-      throw error
-    }
+    return c.json({ balances: await readBalances(ctx, prices, chainId, account) }, 200)
   })
 
   app.openapi(priceRoute, async (c) => {

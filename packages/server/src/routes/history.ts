@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../app.js'
 import { configPriceSource } from '../chain/prices.js'
 import type { ServerContext } from '../context.js'
-import { InvalidCursorError, readHistory } from '../indexer/history.js'
+import { readHistory } from '../indexer/history.js'
 import { apiErrors as errorResponses } from '../chain/openapi.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
 
@@ -74,17 +74,12 @@ export function register(app: App, ctx: ServerContext) {
   app.openapi(historyRoute, async (c) => {
     const { address } = c.req.valid('param')
     const { chainId, cursor, limit } = c.req.valid('query')
-    try {
-      const page = await readHistory(ctx, prices, {
-        address: `0x${address.replace(/^0x/, '')}`,
-        chainId,
-        cursor,
-        limit: limit ?? DEFAULT_PAGE_SIZE,
-      })
-      return c.json(page, 200)
-    } catch (error) {
-      if (error instanceof InvalidCursorError) return c.json({ error: 'Invalid cursor' }, 400)
-      throw error
-    }
+    const page = await readHistory(ctx, prices, {
+      address: `0x${address.replace(/^0x/, '')}`,
+      chainId,
+      cursor,
+      limit: limit ?? DEFAULT_PAGE_SIZE,
+    })
+    return c.json(page, 200)
   })
 }
