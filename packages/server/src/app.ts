@@ -5,12 +5,11 @@ import { HTTPException } from 'hono/http-exception'
 import { authOf } from './auth/state.js'
 import { clientIp } from './clientIp.js'
 import type { ServerContext } from './context.js'
+import type { App } from './http/app.js'
 import { HttpError } from './http/errors.js'
 import { corsPolicy } from './cors.js'
 import { projectGuard } from './projects.js'
 import { registerRoutes } from './routes/index.js'
-
-export type App = OpenAPIHono<{ Variables: { projectId: string } }>
 
 /** Request bodies: 64 KiB everywhere, more only where a call needs it; larger ones get 413. */
 export const BODY_LIMITS = { default: 64 * 1024, rpc: 512 * 1024 } as const

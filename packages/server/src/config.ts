@@ -20,6 +20,20 @@ export interface RateLimitConfig {
   rpcPerIpPerMinute?: number
 }
 
+/** The names of the auth server's secrets (auth/secrets.ts). */
+export type AuthKeyName = 'otpKey' | 'shareKey' | 'recoveryKey' | 'jwtKey'
+
+/**
+ * A KMS-style key service: the server asks it once per key at start (for example a KMS that
+ * unwraps data keys stored wrapped). Keys never come from the data directory.
+ */
+export interface AuthKeyService {
+  /** Named in logs and errors ('aws-kms', 'vault', …). */
+  readonly name: string
+  /** The named key: 32 bytes. */
+  getKey(name: AuthKeyName): Promise<Uint8Array>
+}
+
 export interface ServerConfig {
   host: string
   port: number
@@ -104,8 +118,8 @@ export interface ServerConfig {
   authSecrets?: { otpKey: string; shareKey: string; recoveryKey: string; jwtKey: string }
   /** A JSON file with the auth secrets (as authSecrets), OUTSIDE the data directory (PORTICO_AUTH_SECRETS_FILE). */
   authSecretsFile?: string
-  /** A KMS-style key service the auth secrets come from (auth/secrets.ts: AuthKeyService). */
-  authKeyService?: import('./auth/secrets.js').AuthKeyService
+  /** A KMS-style key service the auth secrets come from (AuthKeyService above; the order in auth/secrets.ts). */
+  authKeyService?: AuthKeyService
   /** Auth tunables (defaults in auth/settings.ts: 10 min codes, 5 tries, 30 s cooldown, 5 sends per hour). */
   auth?: Partial<AuthSettings>
   /** WalletConnect relay limits (defaults in relay/limits.ts; PORTICO_RELAY_* in the environment). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
-import type { ServerConfig } from '../config.js'
+import type { AuthKeyName, AuthKeyService, ServerConfig } from '../config.js'
 
 export interface AuthSecrets {
   /** HMAC key for one-time codes. */
@@ -14,19 +14,8 @@ export interface AuthSecrets {
   jwtKey: Buffer
 }
 
-export const AUTH_KEY_NAMES = ['otpKey', 'shareKey', 'recoveryKey', 'jwtKey'] as const
-export type AuthKeyName = (typeof AUTH_KEY_NAMES)[number]
-
-/**
- * A KMS-style key service: the server asks it once per key at start (for example a KMS that
- * unwraps data keys stored wrapped). Keys never come from the data directory.
- */
-export interface AuthKeyService {
-  /** Named in logs and errors ('aws-kms', 'vault', …). */
-  readonly name: string
-  /** The named key: 32 bytes. */
-  getKey(name: AuthKeyName): Promise<Uint8Array>
-}
+export const AUTH_KEY_NAMES = ['otpKey', 'shareKey', 'recoveryKey', 'jwtKey'] as const satisfies readonly AuthKeyName[]
+export type { AuthKeyName, AuthKeyService }
 
 /** Where the secrets came from (logged at start; never the values). */
 export type AuthSecretsSource = 'config' | 'environment' | 'file' | 'key-service' | 'dev-file' | 'memory'

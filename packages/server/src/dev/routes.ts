@@ -1,4 +1,4 @@
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
 import { approveFarcasterStandIn } from '../auth/farcaster.js'
 import { esc } from '../auth/secureOrigin.js'

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import { insertAnalyticsEvent } from '../analytics/store.js'
 import type { ServerContext } from '../context.js'
 import { projectReader } from '../projects.js'

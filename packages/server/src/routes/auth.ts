@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
 import {
   approveDevice,

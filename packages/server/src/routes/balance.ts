@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import { chainAssets, parseCaip10 } from '../chain/assets.js'
 import { readBalances } from '../chain/balances.js'
 import { ICON_SYMBOL_PATTERN, tokenIconSvg, tokenIconUrl } from '../chain/icons.js'

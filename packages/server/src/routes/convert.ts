@@ -1,6 +1,6 @@
 import { ErrorText } from '@portico/core'
 import { createRoute, z } from '@hono/zod-openapi'
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
 import { apiErrors as errorResponses, errorResponse } from '../chain/openapi.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'

@@ -1,4 +1,4 @@
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import { listAnalyticsEvents } from '../analytics/store.js'
 import type { ServerContext } from '../context.js'
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import { configPriceSource } from '../chain/prices.js'
 import type { ServerContext } from '../context.js'
 import { readHistory } from '../indexer/history.js'

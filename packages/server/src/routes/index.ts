@@ -1,4 +1,4 @@
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
 import * as analytics from './analytics.js'
 import * as auth from './auth.js'

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import { nftImageUrl, nftMetadata } from '../chain/tokens.js'
 import { apiErrors as errorResponses } from '../chain/openapi.js'
 import type { ServerContext } from '../context.js'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
 import { parseAddress } from '../names/rules.js'
 import { parseCents, formatCents } from '../onramp/money.js'

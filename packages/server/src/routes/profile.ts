@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
 import { registerName } from '../names/register.js'
 import { parseAddress, parseName } from '../names/rules.js'

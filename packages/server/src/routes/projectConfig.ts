@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { HTTPException } from 'hono/http-exception'
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
 import { projectReader } from '../projects.js'
 import { CommonQuery, errorResponses } from '../schemas.js'

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import { clientIp } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery, ErrorSchema, errorResponses } from '../schemas.js'

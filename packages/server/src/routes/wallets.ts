@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
-import type { App } from '../app.js'
+import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
 import { walletIconSvg } from '../registry/icons.js'
 import { queryWallets, seedWallets, walletForImage } from '../registry/registry.js'

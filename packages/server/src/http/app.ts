@@ -1,0 +1,13 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { DeviceProof } from '../auth/dpop.js'
+
+/** What middleware puts on a request: the project guard's project id, the auth routes' checked device proof. */
+export interface AppEnv {
+  Variables: { projectId: string; device: DeviceProof }
+}
+
+/**
+ * The HTTP API every route module registers on. It lives apart from app.ts (which builds it and
+ * imports every route module), so that route modules import no module that imports them.
+ */
+export type App = OpenAPIHono<AppEnv>
