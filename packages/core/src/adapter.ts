@@ -1,4 +1,4 @@
-import type { AccountType, CaipNetworkId, ChainNamespace } from './caip.js'
+import type { AccountType, CaipNetworkId, ChainNamespace } from './spec/caip.js'
 import type { Connection, Connector } from './connectors.js'
 import type { CaipNetwork } from './networks.js'
 

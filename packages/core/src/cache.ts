@@ -1,4 +1,4 @@
-import { CacheLifetimes, type CacheKind } from './defaults.js'
+import { CacheLifetimes, type CacheKind } from './spec/defaults.js'
 import type { Clock } from './environment.js'
 import { StorageKeys, type PorticoStorage } from './storage.js'
 

@@ -1,4 +1,4 @@
-import type { AccountType, ChainNamespace } from './caip.js'
+import type { AccountType, ChainNamespace } from './spec/caip.js'
 
 /** SPEC §3 'Connector' types. */
 export type ConnectorType =

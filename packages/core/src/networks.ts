@@ -1,4 +1,4 @@
-import type { CaipNetworkId, ChainNamespace } from './caip.js'
+import type { CaipNetworkId, ChainNamespace } from './spec/caip.js'
 
 /** SPEC §3 'Chain network'. */
 export interface CaipNetwork {

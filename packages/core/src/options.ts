@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { ChainAdapter } from './adapter.js'
-import { ChainNamespaces, type AccountType, type ChainNamespace } from './caip.js'
+import { ChainNamespaces, type AccountType, type ChainNamespace } from './spec/caip.js'
 import {
   DefaultFeatures,
   DefaultRemoteFeatures,
@@ -8,7 +8,7 @@ import {
   SocialProviders,
   type Features,
   type RemoteFeatures,
-} from './defaults.js'
+} from './spec/defaults.js'
 import type { Clock, Environment, StorageLike } from './environment.js'
 import { InvalidOptionsError } from './errors/options.js'
 import type { CaipNetwork } from './networks.js'

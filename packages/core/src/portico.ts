@@ -1,5 +1,5 @@
 import type { ChainAdapter } from './adapter.js'
-import type { ChainNamespace } from './caip.js'
+import type { ChainNamespace } from './spec/caip.js'
 import { defaultEnvironment, memoryStorage, systemClock, type Clock, type Environment } from './environment.js'
 import { createLogger, type Logger } from './utils/logger.js'
 import { resolveOptions, type PorticoOptions, type ResolvedOptions } from './options.js'

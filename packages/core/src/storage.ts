@@ -1,6 +1,6 @@
-import type { ChainNamespace } from './caip.js'
+import type { ChainNamespace } from './spec/caip.js'
 import type { Connection } from './connectors.js'
-import { Limits } from './defaults.js'
+import { Limits } from './spec/defaults.js'
 import type { StorageLike } from './environment.js'
 
 const PREFIX = '@portico'

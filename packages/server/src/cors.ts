@@ -1,4 +1,4 @@
-import { originAllowed } from '@portico/core'
+import { originAllowed } from '@portico/core/spec'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ServerContext } from './context.js'
 import { projectReader } from './projects.js'

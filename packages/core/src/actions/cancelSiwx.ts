@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../caip.js'
+import type { CaipNetworkId } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
 import { disconnect } from './disconnect.js'

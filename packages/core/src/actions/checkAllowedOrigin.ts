@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { HttpRequestError } from '../api/http.js'
 import { AllowedOriginsSchema } from '../api/schemas.js'
 import type { Portico } from '../portico.js'
-import { originAllowed } from '../utils/origin.js'
+import { originAllowed } from '../spec/origin.js'
 import { setAlert } from './setAlert.js'
 
 export type AllowedOriginResult = 'ALLOWED' | 'NOT_ALLOWED' | 'RATE_LIMITED' | 'SERVER_ERROR' | 'SKIPPED'

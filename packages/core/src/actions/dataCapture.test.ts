@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { SIWXConfig, SIWXSession } from '../siwx/config.js'
-import { formatSiwxMessage } from '../siwx/message.js'
+import { formatSiwxMessage } from '../spec/siwx.js'
 import { testPortico } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'
 import { canSkipDataCapture, dataCaptureProblem, skipDataCapture, submitDataCapture } from './dataCapture.js'

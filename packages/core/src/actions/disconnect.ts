@@ -1,6 +1,6 @@
-import type { CaipNetworkId, ChainNamespace } from '../caip.js'
+import type { CaipNetworkId, ChainNamespace } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../errors/catalogue.js'
+import { ErrorText } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { reset } from '../router.js'
 import { emptyAccountState } from '../stores/account.js'

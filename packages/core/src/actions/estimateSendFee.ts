@@ -1,4 +1,4 @@
-import { parseCaipAddress, type CaipAddress } from '../caip.js'
+import { parseCaipAddress, type CaipAddress } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { isNativeToken } from '../send/validateSend.js'
 import { formatUnits, parseUnits } from '../utils/format.js'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { IdentitySchema } from '../api/schemas.js'
-import type { ChainNamespace } from '../caip.js'
+import type { ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { getAccount, setAccount } from './getters.js'
 

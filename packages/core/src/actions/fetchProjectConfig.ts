@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { AnalyticsConfigSchema, RemoteConfigSchema } from '../api/schemas.js'
-import { DefaultRemoteFeatures, type RemoteFeatures } from '../defaults.js'
+import { DefaultRemoteFeatures, type RemoteFeatures } from '../spec/defaults.js'
 import type { Portico } from '../portico.js'
 
 /**

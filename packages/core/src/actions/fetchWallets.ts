@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { WalletsResponseSchema } from '../api/schemas.js'
-import { Limits } from '../defaults.js'
+import { Limits } from '../spec/defaults.js'
 import { errorDisplayText } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { filterWallets, type WalletListItem } from '../walletconnect/walletList.js'

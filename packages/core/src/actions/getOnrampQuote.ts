@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { HttpRequestError } from '../api/http.js'
-import { Time } from '../defaults.js'
+import { Time } from '../spec/defaults.js'
 import { errorDisplayText } from '../errors/display.js'
 import { amountOutsideLimits, OnrampDefaults } from '../onramp/rules.js'
 import { QuoteSchema } from '../onramp/schemas.js'

@@ -1,4 +1,4 @@
-import { Time } from '../defaults.js'
+import { Time } from '../spec/defaults.js'
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
 import { isConnected } from './getters.js'

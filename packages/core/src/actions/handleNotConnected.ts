@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../caip.js'
+import type { ChainNamespace } from '../spec/caip.js'
 import { clearLoginCache } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
 import { clearConnection } from './disconnect.js'

@@ -1,5 +1,5 @@
 import type { AdapterEvents } from '../adapter.js'
-import { parseCaipNetworkId, toCaipAddress, type ChainNamespace } from '../caip.js'
+import { parseCaipNetworkId, toCaipAddress, type ChainNamespace } from '../spec/caip.js'
 import { mergeConnectors, sameConnectorId, type Connector } from '../connectors.js'
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'

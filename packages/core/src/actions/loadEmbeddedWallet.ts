@@ -1,5 +1,5 @@
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../errors/catalogue.js'
+import { ErrorText } from '../spec/catalogue.js'
 import type { EmbeddedWalletClient, EmbeddedWalletEvent } from '../embedded/client.js'
 import type { Portico } from '../portico.js'
 import { reportError } from '../analytics/track.js'

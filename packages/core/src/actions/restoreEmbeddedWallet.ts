@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../caip.js'
+import type { ChainNamespace } from '../spec/caip.js'
 import { AUTH_CONNECTOR_ID } from '../embedded/client.js'
 import { clearLoginCache, readLoginCache } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'

@@ -1,5 +1,5 @@
-import type { CaipNetworkId } from '../caip.js'
-import { parseCaipNetworkId } from '../caip.js'
+import type { CaipNetworkId } from '../spec/caip.js'
+import { parseCaipNetworkId } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { push, reset } from '../router.js'
 import { goBack } from './goBack.js'

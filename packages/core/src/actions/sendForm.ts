@@ -1,5 +1,5 @@
 import type { TokenBalance } from '../api/schemas.js'
-import { Time } from '../defaults.js'
+import { Time } from '../spec/defaults.js'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 import { getSendProblem } from '../send/sendForm.js'

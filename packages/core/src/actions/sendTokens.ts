@@ -1,6 +1,6 @@
-import { parseCaipAddress, type CaipAddress } from '../caip.js'
+import { parseCaipAddress, type CaipAddress } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../errors/catalogue.js'
+import { ErrorText } from '../spec/catalogue.js'
 import { UserRejectedRequestError } from '../errors/connector.js'
 import type { Portico } from '../portico.js'
 import { replace } from '../router.js'

@@ -1,4 +1,4 @@
-import { toCaipAddress, type CaipNetworkId, type ChainNamespace } from '../caip.js'
+import { toCaipAddress, type CaipNetworkId, type ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { getAccount, setAccount } from './getters.js'
 import { syncUnsupportedChainView } from './unsupportedChain.js'

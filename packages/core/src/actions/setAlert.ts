@@ -1,4 +1,4 @@
-import { Alerts, type AlertCode } from '../errors/catalogue.js'
+import { Alerts, type AlertCode } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 
 /** Shows an alert of SPEC §8's table in the modal and logs it for the host's developers. */

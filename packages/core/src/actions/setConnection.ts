@@ -1,5 +1,5 @@
 import type { AdapterConnectResult } from '../adapter.js'
-import { toCaipAddress, type ChainNamespace } from '../caip.js'
+import { toCaipAddress, type ChainNamespace } from '../spec/caip.js'
 import { sameConnectorId, type Connection } from '../connectors.js'
 import type { Portico } from '../portico.js'
 import { emptyAccountState } from '../stores/account.js'

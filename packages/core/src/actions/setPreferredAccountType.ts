@@ -1,6 +1,6 @@
-import type { ChainNamespace } from '../caip.js'
+import type { ChainNamespace } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../errors/catalogue.js'
+import { ErrorText } from '../spec/catalogue.js'
 import type { EmbeddedAccountType } from '../embedded/client.js'
 import { writePreferredAccountType } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../caip.js'
+import type { ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { NamespaceNotConfiguredError } from '../errors/connector.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { DefaultRemoteFeatures } from '../defaults.js'
+import { DefaultRemoteFeatures } from '../spec/defaults.js'
 import { ADDRESS, ScriptedAdapter, testPortico } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'
 import { clearConnection } from './disconnect.js'

@@ -1,6 +1,6 @@
-import type { CaipNetworkId } from '../caip.js'
+import type { CaipNetworkId } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
-import { Alerts, ErrorText } from '../errors/catalogue.js'
+import { Alerts, ErrorText } from '../spec/catalogue.js'
 import { SwitchNetworkError, UserRejectedRequestError } from '../errors/connector.js'
 import type { Portico } from '../portico.js'
 import { fetchBalance } from './fetchBalance.js'

@@ -1,6 +1,6 @@
-import { Time } from '../defaults.js'
+import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../errors/catalogue.js'
+import { ErrorText } from '../spec/catalogue.js'
 import type { EmbeddedWalletClient } from '../embedded/client.js'
 import { readLoginCache, writeLoginCache } from '../embedded/loginCache.js'
 import { modalClosed } from '../embedded/modalClosed.js'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../errors/catalogue.js'
+import { ErrorText } from '../spec/catalogue.js'
 import { errorDisplayText } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { authClient } from './updateEmail.js'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { DefaultRemoteFeatures } from '../defaults.js'
+import { DefaultRemoteFeatures } from '../spec/defaults.js'
 import { testPortico } from '../test/fakes.js'
 import { getWalletFeatures } from './walletFeatures.js'
 

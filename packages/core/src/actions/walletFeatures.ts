@@ -1,4 +1,4 @@
-import { WalletFeatureOrder } from '../defaults.js'
+import { WalletFeatureOrder } from '../spec/defaults.js'
 import type { Portico } from '../portico.js'
 
 export type WalletFeature = (typeof WalletFeatureOrder)[number]

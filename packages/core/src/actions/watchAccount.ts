@@ -1,4 +1,4 @@
-import { parseCaipAddress, type CaipAddress, type ChainNamespace } from '../caip.js'
+import { parseCaipAddress, type CaipAddress, type ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import type { AccountState } from '../stores/account.js'
 import { getAccount } from './getters.js'

@@ -1,4 +1,4 @@
-import type { CaipNetworkId, ChainNamespace } from '../caip.js'
+import type { CaipNetworkId, ChainNamespace } from '../spec/caip.js'
 import type { CaipNetwork } from '../networks.js'
 import type { Portico } from '../portico.js'
 

@@ -1,7 +1,7 @@
 import { getAccount } from '../actions/getters.js'
 import { setAlert } from '../actions/setAlert.js'
 import { HttpRequestError } from '../api/http.js'
-import { ErrorReportThrottle } from '../defaults.js'
+import { ErrorReportThrottle } from '../spec/defaults.js'
 import { errorDisplayText } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../caip.js'
+import type { ChainNamespace } from '../spec/caip.js'
 
 /** The connector id the embedded wallet is listed, stored and reconnected under. */
 export const AUTH_CONNECTOR_ID = 'portico-auth'

@@ -1,5 +1,5 @@
-import type { ChainNamespace } from '../caip.js'
-import type { SocialProvider } from '../defaults.js'
+import type { ChainNamespace } from '../spec/caip.js'
+import type { SocialProvider } from '../spec/defaults.js'
 import type { PorticoStorage } from '../storage.js'
 import { StorageKeys } from '../storage.js'
 

@@ -1,4 +1,4 @@
-import type { SocialProvider } from '../defaults.js'
+import type { SocialProvider } from '../spec/defaults.js'
 import type { Portico } from '../portico.js'
 import { browserPlatform } from './browser.js'
 

@@ -1,4 +1,4 @@
-import type { AlertCode, ErrorCategory } from './catalogue.js'
+import type { AlertCode, ErrorCategory } from '../spec/catalogue.js'
 
 export interface PorticoErrorOptions {
   cause?: unknown

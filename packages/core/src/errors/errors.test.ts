@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { PorticoError } from './base.js'
-import { Alerts } from './catalogue.js'
+import { Alerts } from '../spec/catalogue.js'
 import { UserRejectedRequestError } from './connector.js'
 import { errorDisplayText } from './display.js'
 

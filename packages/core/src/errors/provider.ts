@@ -1,17 +1,5 @@
 import { PorticoError } from './base.js'
-import { ErrorText } from './catalogue.js'
-
-/** EIP-1193 and EIP-1474 codes a host can rely on. */
-export const ProviderErrorCode = {
-  userRejectedRequest: 4001,
-  unauthorized: 4100,
-  unsupportedMethod: 4200,
-  disconnected: 4900,
-  chainDisconnected: 4901,
-  unrecognizedChain: 4902,
-  invalidParams: -32602,
-  internal: -32603,
-} as const
+import { ErrorText, ProviderErrorCode } from '../spec/catalogue.js'
 
 /**
  * EIP-1193's ProviderRpcError: what the public provider throws, always with a numeric `code`, so

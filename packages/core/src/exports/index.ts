@@ -7,7 +7,6 @@ export {
   isCaipAddress,
   isChainNamespace,
   isValidAddress,
-  isValidName,
   parseCaipAddress,
   parseCaipNetworkId,
   toCaipAddress,
@@ -15,7 +14,8 @@ export {
   type CaipAddress,
   type CaipNetworkId,
   type ChainNamespace,
-} from '../caip.js'
+} from '../spec/caip.js'
+export { isValidName } from '../spec/names.js'
 export { defineNetwork, mainnet, polygon, solana, bitcoin, type CaipNetwork } from '../networks.js'
 export type {
   ChainAdapter,
@@ -48,13 +48,13 @@ export {
   type Features,
   type RemoteFeatures,
   type SocialProvider,
-} from '../defaults.js'
+} from '../spec/defaults.js'
 export { memoryStorage, systemClock, desktopEnvironment, defaultEnvironment, type Clock, type Environment, type StorageLike } from '../environment.js'
 export { StorageKeys, WALLET_PREFIX, createStorage, type PorticoStorage, type RecentWallet } from '../storage.js'
 export { Views, footerFor, type View, type Footer } from '../views.js'
 export { push, replace, reset } from '../router.js'
 export { PorticoError, type PorticoErrorOptions } from '../errors/base.js'
-export { Alerts, ErrorText, ProviderErrorAlerts, type Alert, type AlertCode, type ErrorCategory } from '../errors/catalogue.js'
+export { Alerts, ErrorText, ProviderErrorAlerts, ProviderErrorCode, type Alert, type AlertCode, type ErrorCategory } from '../spec/catalogue.js'
 export {
   ConnectionRejectedError,
   ConnectorNotFoundError,
@@ -104,7 +104,7 @@ export {
 export { watchAccount, readAccount, type WatchAccountParameters, type WatchAccountReturnType, type WatchedAccount } from '../actions/watchAccount.js'
 export { watchNetwork, readNetwork, type WatchNetworkReturnType, type WatchedNetwork } from '../actions/watchNetwork.js'
 export { requestConnection, type RequestConnectionParameters, type RequestConnectionReturnType } from '../actions/requestConnection.js'
-export { ProviderErrorCode, ProviderRpcError, toProviderRpcError } from '../errors/provider.js'
+export { ProviderRpcError, toProviderRpcError } from '../errors/provider.js'
 export { checkAllowedOrigin, type AllowedOriginResult } from '../actions/checkAllowedOrigin.js'
 export { fetchProjectConfig } from '../actions/fetchProjectConfig.js'
 export { setAlert, clearAlert } from '../actions/setAlert.js'
@@ -113,8 +113,8 @@ export { createHttpClient, HttpRequestError, type HttpClient, type RequestParame
 export { isWalletAssetsResponseValid, type WalletAsset } from '../api/walletAssets.js'
 export { TokenBalanceSchema, type TokenBalance } from '../api/schemas.js'
 export { createCache, type PorticoCache } from '../cache.js'
-export { CacheLifetimes, ErrorReportThrottle, type CacheKind } from '../defaults.js'
-export { originAllowed } from '../utils/origin.js'
+export { CacheLifetimes, ErrorReportThrottle, type CacheKind } from '../spec/defaults.js'
+export { originAllowed } from '../spec/origin.js'
 export type { ProjectState } from '../stores/project.js'
 export { sendTokens } from '../actions/sendTokens.js'
 export { setReceiver } from '../actions/setReceiver.js'
@@ -164,7 +164,7 @@ export { filterWallets, orderWallets, recommendedWallets, BROWSER_WALLET_NAME, t
 export type { WalletConnectState } from '../stores/walletConnect.js'
 export { fetchWallets, searchWallets } from '../actions/fetchWallets.js'
 export type { WalletsState } from '../stores/wallets.js'
-export { formatSiwxMessage, newSiwxNonce, type SIWXMessageData } from '../siwx/message.js'
+export { formatSiwxMessage, newSiwxNonce, type SIWXMessageData } from '../spec/siwx.js'
 export { serverSiwx, SiwxText, type SIWXConfig, type SIWXSession, type ServerSiwxOptions } from '../siwx/config.js'
 export { checkSiwx } from '../actions/checkSiwx.js'
 export { signInWithWallet } from '../actions/signInWithWallet.js'

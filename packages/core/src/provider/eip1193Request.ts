@@ -1,5 +1,6 @@
-import type { ChainNamespace } from '../caip.js'
-import { ProviderErrorCode, ProviderRpcError, toProviderRpcError } from '../errors/provider.js'
+import type { ChainNamespace } from '../spec/caip.js'
+import { ProviderRpcError, toProviderRpcError } from '../errors/provider.js'
+import { ProviderErrorCode } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { requestConnection } from '../actions/requestConnection.js'
 import { switchNetwork } from '../actions/switchNetwork.js'

@@ -1,5 +1,5 @@
-import { parseCaipNetworkId } from '../caip.js'
-import { ErrorText } from '../errors/catalogue.js'
+import { parseCaipNetworkId } from '../spec/caip.js'
+import { ErrorText } from '../spec/catalogue.js'
 import type { CaipNetwork } from '../networks.js'
 import type { SendState } from '../stores/send.js'
 

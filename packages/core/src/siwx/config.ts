@@ -1,5 +1,5 @@
-import type { CaipNetworkId } from '../caip.js'
-import type { SIWXMessageData } from './message.js'
+import type { CaipNetworkId } from '../spec/caip.js'
+import type { SIWXMessageData } from '../spec/siwx.js'
 
 /** A stored sign-in: the message data, its text and the signature (SPEC §3). */
 export interface SIWXSession {

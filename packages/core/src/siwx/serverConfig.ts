@@ -1,10 +1,10 @@
 import * as v from 'valibot'
 import { HttpRequestError, type HttpClient } from '../api/http.js'
-import type { CaipNetworkId } from '../caip.js'
+import type { CaipNetworkId } from '../spec/caip.js'
 import type { Clock, Environment } from '../environment.js'
 import { StorageKeys, type PorticoStorage } from '../storage.js'
 import type { SIWXConfig, SIWXSession, ServerSiwxOptions } from './config.js'
-import { formatSiwxMessage, type SIWXMessageData } from './message.js'
+import { formatSiwxMessage, type SIWXMessageData } from '../spec/siwx.js'
 
 const SessionsSchema = v.object({
   sessions: v.array(v.object({ data: v.any(), message: v.string(), signature: v.string(), cacao: v.optional(v.record(v.string(), v.unknown())) })),

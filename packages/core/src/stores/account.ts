@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla'
 import type { TokenBalance } from '../api/schemas.js'
-import type { AccountType, CaipAddress, ChainNamespace } from '../caip.js'
+import type { AccountType, CaipAddress, ChainNamespace } from '../spec/caip.js'
 
 /** SPEC §3 'Account state', one per namespace. */
 export interface AccountState {

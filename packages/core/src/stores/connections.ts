@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla'
-import type { ChainNamespace } from '../caip.js'
+import type { ChainNamespace } from '../spec/caip.js'
 import type { Connection, Connector } from '../connectors.js'
 
 /** SPEC §4 'Library connection status'. */

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla'
-import type { SocialProvider } from '../defaults.js'
+import type { SocialProvider } from '../spec/defaults.js'
 import type { EmailUpdateAction, FactorScreenPurpose, WalletFactorKind, WalletFactors } from '../embedded/client.js'
 
 /** The embedded wallet's UI state: email login, social login, email update, approval. */

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla'
-import type { CaipNetworkId, ChainNamespace } from '../caip.js'
+import type { CaipNetworkId, ChainNamespace } from '../spec/caip.js'
 import type { CaipNetwork } from '../networks.js'
 
 /** SPEC §3 'Network state' plus the active namespace. */

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla'
-import type { RemoteFeatures } from '../defaults.js'
-import type { Alert } from '../errors/catalogue.js'
+import type { RemoteFeatures } from '../spec/defaults.js'
+import type { Alert } from '../spec/catalogue.js'
 
 /** What the server says about this project, and the alert shown when something is wrong with it. */
 export interface ProjectState {

@@ -1,5 +1,5 @@
 import type { AdapterConnectResult, AdapterEvents, ChainAdapter } from '../adapter.js'
-import type { ChainNamespace } from '../caip.js'
+import type { ChainNamespace } from '../spec/caip.js'
 import type { Connector } from '../connectors.js'
 import { desktopEnvironment, memoryStorage, type Clock } from '../environment.js'
 import { defineNetwork, type CaipNetwork } from '../networks.js'

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../caip.js'
+import type { ChainNamespace } from '../spec/caip.js'
 import type { CaipNetwork } from '../networks.js'
 
 /** What the WalletConnect package provides once loaded (core never imports it). */

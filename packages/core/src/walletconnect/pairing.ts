@@ -1,4 +1,4 @@
-import { Time } from '../defaults.js'
+import { Time } from '../spec/defaults.js'
 
 /** SPEC §4: a pairing expires 4 minutes after its URI is set. */
 export function pairingExpiryFrom(now: number): number {

@@ -1,10 +1,8 @@
+import { EmailTexts, ErrorText, OTP_PATTERN } from '@portico/core/spec'
 import * as v from 'valibot'
 
 /** SPEC §5 'Embedded wallet input', as schemas both sides of the frame use. */
-export const EmailTexts = {
-  invalid: 'Invalid Email Address',
-  pleaseEnterValid: 'Please enter a valid email address',
-} as const
+export { EmailTexts }
 
 export const EmailSchema = v.pipe(
   v.string(EmailTexts.pleaseEnterValid),
@@ -13,7 +11,7 @@ export const EmailSchema = v.pipe(
   v.email(EmailTexts.invalid),
 )
 /** The one-time code is a string (6–8 digits in Portico's server). */
-export const OtpSchema = v.pipe(v.string('The one-time code must be a string'), v.regex(/^\d{6,8}$/, 'Enter the code from the email'))
+export const OtpSchema = v.pipe(v.string('The one-time code must be a string'), v.regex(OTP_PATTERN, ErrorText.codeRequired))
 export const SocialProviderSchema = v.picklist(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
 export type EmbeddedSocialProvider = v.InferOutput<typeof SocialProviderSchema>
 export const ThemeModeSchema = v.picklist(['light', 'dark'])

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { originAllowed } from '@portico/core'
+import { originAllowed } from '@portico/core/spec'
 import { FRAME_PREFIX, FrameEvents, Requests, parseAppMessage, type FrameEventKind, type RequestKind } from '@portico/embedded/protocol'
 import { showApproval, type ApprovalContent } from './approval.js'
 import { ApiError, type Tokens } from './api.js'

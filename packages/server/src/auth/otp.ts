@@ -1,4 +1,4 @@
-import { Alerts, ErrorText } from '@portico/core'
+import { Alerts, ErrorText } from '@portico/core/spec'
 import type { Queryable } from '../db/database.js'
 import { hmac, randomDigits, randomId, safeEqual, sha256 } from './crypto.js'
 import { AuthError, type Auth } from './state.js'

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client'
-import { originAllowed } from '@portico/core'
+import { originAllowed } from '@portico/core/spec'
 import type { SocialProviderConfig } from '../config.js'
 import { projectReader } from '../projects.js'
 import { open, randomToken, seal, sha256 } from './crypto.js'

@@ -23,7 +23,7 @@ import { authenticate, refreshSession, revokeSession, tokenOf, type LoginOrigin 
 import { completeSocial, startSocial } from '../auth/social.js'
 import { AuthError, authOf, type Auth } from '../auth/state.js'
 import { addDeviceShare, createWallet, releaseRecovery, setPreferredAccountType, userInfo, walletMaterial } from '../auth/wallet.js'
-import { originAllowed } from '@portico/core'
+import { ErrorText, OTP_PATTERN, originAllowed } from '@portico/core/spec'
 import { projectReader } from '../projects.js'
 import { registerDevAuthRoutes } from '../dev/routes.js'
 import { CommonQuery, errorResponses } from '../schemas.js'
@@ -36,7 +36,7 @@ import { CommonQuery, errorResponses } from '../schemas.js'
  * bind everything to the frame's key. CORS answers name only the secure origin. Routes exist
  * only when config.secureFrame is set. See packages/secure-frame/CUSTODY.md.
  */
-const Otp = z.string().regex(/^\d{6,8}$/, 'Enter the code from the email')
+const Otp = z.string().regex(OTP_PATTERN, ErrorText.codeRequired)
 const Query = z.object(CommonQuery)
 const Tokens = z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: z.number() }).openapi('AuthTokens')
 const Secured = [{ dpop: [] }]

@@ -1,4 +1,4 @@
-import { ErrorText } from '@portico/core'
+import { ErrorText } from '@portico/core/spec'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'

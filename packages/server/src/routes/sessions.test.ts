@@ -1,4 +1,4 @@
-import { formatSiwxMessage, type SIWXMessageData } from '@portico/core'
+import { formatSiwxMessage, type SIWXMessageData } from '@portico/core/spec'
 import { createLocalJWKSet, jwtVerify } from 'jose'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'

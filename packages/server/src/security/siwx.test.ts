@@ -1,4 +1,4 @@
-import { formatSiwxMessage, type SIWXMessageData } from '@portico/core'
+import { formatSiwxMessage, type SIWXMessageData } from '@portico/core/spec'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEV_PROJECT } from '../config.js'

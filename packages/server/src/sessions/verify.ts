@@ -1,4 +1,4 @@
-import { formatSiwxMessage, originAllowed, type SIWXMessageData } from '@portico/core'
+import { formatSiwxMessage, originAllowed, type SIWXMessageData } from '@portico/core/spec'
 import { verifyMessage } from 'viem'
 import type { ServerContext } from '../context.js'
 import type { SiwxSessionInput } from './schemas.js'

@@ -92,4 +92,16 @@ export const ProviderErrorAlerts: ReadonlyArray<[text: string, code: AlertCode]>
   ['Unauthorized: invalid key', 'APKT007'],
 ]
 
+/** EIP-1193 and EIP-1474 codes a host can rely on. */
+export const ProviderErrorCode = {
+  userRejectedRequest: 4001,
+  unauthorized: 4100,
+  unsupportedMethod: 4200,
+  disconnected: 4900,
+  chainDisconnected: 4901,
+  unrecognizedChain: 4902,
+  invalidParams: -32602,
+  internal: -32603,
+} as const
+
 export type ErrorCategory = 'INTERNAL_SDK_ERROR' | 'API_ERROR' | 'WALLET_ERROR' | 'CONFIGURATION_ERROR'

@@ -1,4 +1,4 @@
-import { parseCaipNetworkId, type CaipNetworkId } from '../caip.js'
+import { parseCaipNetworkId, type CaipNetworkId } from './caip.js'
 
 /** SPEC §3 'SIWX session message'. */
 export interface SIWXMessageData {

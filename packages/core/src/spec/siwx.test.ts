@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatSiwxMessage } from './message.js'
+import { formatSiwxMessage } from './siwx.js'
 
 const data = {
   accountAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',

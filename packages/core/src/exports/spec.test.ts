@@ -1,0 +1,54 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from 'vitest'
+import * as exports from './spec.js'
+
+// The storeless entry the server and the secure frame import; a change here shows in review.
+test('exports', () => {
+  expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
+    [
+      "Alerts",
+      "CAIP10_PATTERN",
+      "CAIP2_PATTERN",
+      "CacheLifetimes",
+      "ChainNamespaces",
+      "DefaultAccountTypes",
+      "DefaultFeatures",
+      "DefaultRemoteFeatures",
+      "EmailTexts",
+      "ErrorReportThrottle",
+      "ErrorText",
+      "Limits",
+      "NAME_LABEL_PATTERN",
+      "NameRule",
+      "OTP_PATTERN",
+      "ProviderErrorAlerts",
+      "ProviderErrorCode",
+      "SdkDefaults",
+      "SocialProviders",
+      "Time",
+      "WalletFeatureOrder",
+      "eip155ChainId",
+      "formatSiwxMessage",
+      "isCaip2",
+      "isCaipAddress",
+      "isChainNamespace",
+      "isValidAddress",
+      "isValidName",
+      "newSiwxNonce",
+      "originAllowed",
+      "parseCaip10",
+      "parseCaipAddress",
+      "parseCaipNetworkId",
+      "toCaipAddress",
+    ]
+  `)
+})
+
+test('behavior: the spec folder imports nothing outside itself (no stores, no DOM, no packages)', () => {
+  const dir = fileURLToPath(new URL('../spec/', import.meta.url))
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    const imports = [...readFileSync(dir + file, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1])
+    for (const specifier of imports) expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\/[a-zA-Z]+\.js$/)
+  }
+})

@@ -1,0 +1,49 @@
+// @portico/core/spec: the spec's shared data and pure rules, without stores, DOM or React, so the
+// server and the secure frame can import it. Explicit named re-exports so every change is visible in review.
+export {
+  CAIP10_PATTERN,
+  CAIP2_PATTERN,
+  ChainNamespaces,
+  DefaultAccountTypes,
+  eip155ChainId,
+  isCaip2,
+  isCaipAddress,
+  isChainNamespace,
+  isValidAddress,
+  parseCaip10,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  toCaipAddress,
+  type AccountType,
+  type CaipAddress,
+  type CaipNetworkId,
+  type ChainNamespace,
+} from '../spec/caip.js'
+export {
+  CacheLifetimes,
+  DefaultFeatures,
+  DefaultRemoteFeatures,
+  ErrorReportThrottle,
+  Limits,
+  SdkDefaults,
+  SocialProviders,
+  Time,
+  WalletFeatureOrder,
+  type CacheKind,
+  type Features,
+  type RemoteFeatures,
+  type SocialProvider,
+} from '../spec/defaults.js'
+export {
+  Alerts,
+  ErrorText,
+  ProviderErrorAlerts,
+  ProviderErrorCode,
+  type Alert,
+  type AlertCode,
+  type ErrorCategory,
+} from '../spec/catalogue.js'
+export { EmailTexts, OTP_PATTERN } from '../spec/email.js'
+export { NAME_LABEL_PATTERN, NameRule, isValidName } from '../spec/names.js'
+export { originAllowed } from '../spec/origin.js'
+export { formatSiwxMessage, newSiwxNonce, type SIWXMessageData } from '../spec/siwx.js'
