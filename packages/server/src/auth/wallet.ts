@@ -240,7 +240,7 @@ export async function userInfo(auth: Auth, session: Session) {
   }
 }
 
-export async function setPreferredAccountType(auth: Auth, session: Session, type: unknown) {
+export async function setPreferredAccountType(auth: Auth, session: Session, type: unknown): Promise<{ type: 'eoa' | 'smartAccount' }> {
   if (type !== 'eoa' && type !== 'smartAccount') throw new AuthError(400, 'Invalid account type')
   await auth.ctx.db.query('update auth_users set preferred_account_type = $2 where id = $1', [session.userId, type])
   return { type }

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import type { App } from '../http/app.js'
+import type { App, AppEnv } from '../http/app.js'
 import type { ServerContext } from '../context.js'
 import {
   approveDevice,
@@ -13,10 +13,9 @@ import {
   verifyEmailUpdatePrimary,
   verifyEmailUpdateSecondary,
 } from '../auth/email.js'
-import { verifyDeviceProof, type DeviceProof } from '../auth/dpop.js'
+import { verifyDeviceProof } from '../auth/dpop.js'
 import { addFactor, listFactors, removeFactor, verifyFactor } from '../auth/factors.js'
 import { farcasterStatus, startFarcaster } from '../auth/farcaster.js'
-import { MailNotConfigured } from '../auth/mail.js'
 import { newChallenge } from '../auth/proofs.js'
 import { esc } from '../auth/secureOrigin.js'
 import { authenticate, refreshSession, revokeSession, tokenOf, type LoginOrigin } from '../auth/sessions.js'
@@ -239,146 +238,78 @@ export function register(app: App, ctx: ServerContext) {
   // Every frame call: a proof by the device key (auth/dpop.ts), checked before any handler runs.
   app.use('/auth/*', async (c, next) => {
     if (MAIL_PAGES.has(c.req.path)) return next()
-    try {
-      const raw = c.req.method === 'GET' ? undefined : await c.req.text()
-      const device = await verifyDeviceProof(auth(), {
-        proof: c.req.header('dpop'),
-        method: c.req.method,
-        url: new URL(c.req.path, ctx.config.publicUrl).href,
-        body: raw,
-        accessToken: tokenOf(c.req.header('authorization')),
-      })
-      c.set('device' as never, device as never)
-    } catch (error) {
-      return fail(c, error)
-    }
+    const raw = c.req.method === 'GET' ? undefined : await c.req.text()
+    const device = await verifyDeviceProof(auth(), {
+      proof: c.req.header('dpop'),
+      method: c.req.method,
+      url: new URL(c.req.path, ctx.config.publicUrl).href,
+      body: raw,
+      accessToken: tokenOf(c.req.header('authorization')),
+    })
+    c.set('device', device)
     await next()
   })
 
-  const fail = (c: Context, error: unknown) => {
-    if (error instanceof AuthError) return c.json({ error: error.message }, error.status)
-    if (error instanceof MailNotConfigured) return c.json({ error: error.message }, 503)
-    throw error
-  }
-  // Wraps a handler: AuthError → its status; the JSON result otherwise.
-  const run = async (c: Context, fn: () => Promise<object>) => {
-    try {
-      return c.json(await fn(), 200)
-    } catch (error) {
-      return fail(c, error)
-    }
-  }
-  const device = (c: Context) => c.get('device' as never) as DeviceProof
-  const pid = (c: Context) => c.get('projectId') as string
-  const session = (c: Context) => authenticate(auth(), tokenOf(c.req.header('authorization')), device(c), pid(c))
+  // Refusals (AuthError, MailNotConfigured: HttpError) are answered by the app's error handler.
+  const session = (c: Context<AppEnv>) => authenticate(auth(), tokenOf(c.req.header('authorization')), c.var.device, c.var.projectId)
   const origin = (c: Context, hostOrigin?: string | null): LoginOrigin => ({ hostOrigin, userAgent: c.req.header('user-agent') ?? null, ip: clientIp(c) })
   /** The host page the frame sits in, as the frame names it: one of the project's allowed origins. */
-  const allowedHost = async (c: Context, hostOrigin: string | undefined) => {
+  const allowedHost = async (c: Context<AppEnv>, hostOrigin: string | undefined) => {
     if (hostOrigin === undefined) return null
-    const project = await projectReader(ctx)(pid(c))
+    const project = await projectReader(ctx)(c.var.projectId)
     if (!project || !originAllowed(hostOrigin, project.allowedOrigins)) throw new AuthError(403, 'Unauthorized: origin not allowed')
     return hostOrigin
   }
 
-  app.openapi(routes.emailStart, (c) => {
+  app.openapi(routes.emailStart, async (c) => {
     const b = c.req.valid('json')
-    return run(c, async () =>
-      startEmailLogin(auth(), {
-        projectId: pid(c),
-        email: b.email,
-        deviceId: device(c).deviceId,
-        ip: clientIp(c),
-      }),
-    ) as never
+    return c.json(await startEmailLogin(auth(), { projectId: c.var.projectId, email: b.email, deviceId: c.var.device.deviceId, ip: clientIp(c) }), 200)
   })
-  app.openapi(routes.emailVerify, (c) => {
+  app.openapi(routes.emailVerify, async (c) => {
     const b = c.req.valid('json')
-    return run(c, async () =>
-      verifyEmailLogin(auth(), {
-        challengeId: b.challengeId,
-        otp: b.otp,
-        device: device(c),
-        projectId: pid(c),
-        origin: origin(c, await allowedHost(c, b.hostOrigin)),
-        apiUrl: ctx.config.publicUrl,
-      }),
-    ) as never
+    const { device, projectId } = c.var
+    const hostOrigin = await allowedHost(c, b.hostOrigin)
+    return c.json(
+      await verifyEmailLogin(auth(), { challengeId: b.challengeId, otp: b.otp, device, projectId, origin: origin(c, hostOrigin), apiUrl: ctx.config.publicUrl }),
+      200,
+    )
   })
-  app.openapi(routes.deviceStatus, (c) => {
-    const b = c.req.valid('json')
-    return run(c, () => deviceApprovalStatus(auth(), { approvalId: b.approvalId, device: device(c), projectId: pid(c) })) as never
-  })
-  app.openapi(routes.refresh, (c) => {
-    const b = c.req.valid('json')
-    return run(c, () => refreshSession(auth(), b.refreshToken, device(c), pid(c))) as never
-  })
-  app.openapi(routes.signOut, (c) =>
-    run(c, async () => {
-      await revokeSession(auth(), (await session(c)).sessionId)
-      return {}
-    }) as never,
+  app.openapi(routes.deviceStatus, async (c) =>
+    c.json(await deviceApprovalStatus(auth(), { approvalId: c.req.valid('json').approvalId, device: c.var.device, projectId: c.var.projectId }), 200),
   )
-  app.openapi(routes.me, (c) => run(c, async () => userInfo(auth(), await session(c))) as never)
-  app.openapi(routes.wallet, (c) => run(c, async () => walletMaterial(auth(), await session(c))) as never)
-  app.openapi(routes.createWallet, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () => createWallet(auth(), await session(c), b)) as never
+  app.openapi(routes.refresh, async (c) => c.json(await refreshSession(auth(), c.req.valid('json').refreshToken, c.var.device, c.var.projectId), 200))
+  app.openapi(routes.signOut, async (c) => {
+    await revokeSession(auth(), (await session(c)).sessionId)
+    return c.json({}, 200)
   })
-  app.openapi(routes.recover, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () => releaseRecovery(auth(), await session(c), b)) as never
+  app.openapi(routes.me, async (c) => c.json(await userInfo(auth(), await session(c)), 200))
+  app.openapi(routes.wallet, async (c) => c.json(await walletMaterial(auth(), await session(c)), 200))
+  app.openapi(routes.createWallet, async (c) => c.json(await createWallet(auth(), await session(c), c.req.valid('json')), 200))
+  app.openapi(routes.recover, async (c) => c.json(await releaseRecovery(auth(), await session(c), c.req.valid('json')), 200))
+  app.openapi(routes.deviceShare, async (c) => c.json(await addDeviceShare(auth(), await session(c), c.req.valid('json')), 200))
+  app.openapi(routes.challenge, async (c) => c.json(await newChallenge(auth(), await session(c), c.req.valid('json').purpose), 200))
+  app.openapi(routes.factors, async (c) => c.json(await listFactors(auth(), await session(c)), 200))
+  app.openapi(routes.addFactor, async (c) => c.json(await addFactor(auth(), await session(c), c.req.valid('json')), 200))
+  app.openapi(routes.verifyFactor, async (c) => c.json(await verifyFactor(auth(), await session(c), c.req.valid('json')), 200))
+  app.openapi(routes.removeFactor, async (c) => c.json(await removeFactor(auth(), await session(c), c.req.valid('json')), 200))
+  app.openapi(routes.accountType, async (c) => c.json(await setPreferredAccountType(auth(), await session(c), c.req.valid('json').type), 200))
+  app.openapi(routes.updateEmail, async (c) => c.json(await startEmailUpdate(auth(), await session(c), c.req.valid('json').email, clientIp(c)), 200))
+  app.openapi(routes.updatePrimary, async (c) => c.json(await verifyEmailUpdatePrimary(auth(), await session(c), c.req.valid('json').otp), 200))
+  app.openapi(routes.updateSecondary, async (c) => c.json(await verifyEmailUpdateSecondary(auth(), await session(c), c.req.valid('json').otp), 200))
+  app.openapi(routes.socialStart, async (c) => {
+    const { provider, hostOrigin } = c.req.valid('json')
+    return c.json(await startSocial(auth(), { projectId: c.var.projectId, provider, device: c.var.device, hostOrigin, origin: origin(c) }), 200)
   })
-  app.openapi(routes.deviceShare, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () => addDeviceShare(auth(), await session(c), b)) as never
-  })
-  app.openapi(routes.challenge, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () => newChallenge(auth(), await session(c), b.purpose)) as never
-  })
-  app.openapi(routes.factors, (c) => run(c, async () => listFactors(auth(), await session(c))) as never)
-  app.openapi(routes.addFactor, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () => addFactor(auth(), await session(c), b)) as never
-  })
-  app.openapi(routes.verifyFactor, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () => verifyFactor(auth(), await session(c), b)) as never
-  })
-  app.openapi(routes.removeFactor, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () => removeFactor(auth(), await session(c), b)) as never
-  })
-  app.openapi(routes.accountType, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () => setPreferredAccountType(auth(), await session(c), b.type)) as never
-  })
-  app.openapi(routes.updateEmail, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () => startEmailUpdate(auth(), await session(c), b.email, clientIp(c))) as never
-  })
-  app.openapi(routes.updatePrimary, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () => verifyEmailUpdatePrimary(auth(), await session(c), b.otp)) as never
-  })
-  app.openapi(routes.updateSecondary, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () => verifyEmailUpdateSecondary(auth(), await session(c), b.otp)) as never
-  })
-  app.openapi(routes.socialStart, (c) => {
-    const b = c.req.valid('json')
-    return run(c, () => startSocial(auth(), { projectId: pid(c), provider: b.provider, device: device(c), hostOrigin: b.hostOrigin, origin: origin(c) })) as never
-  })
-  app.openapi(routes.socialComplete, (c) => {
-    const b = c.req.valid('json')
-    return run(c, () => completeSocial(auth(), { projectId: pid(c), binding: b.binding, device: device(c), origin: origin(c) })) as never
-  })
-  app.openapi(routes.farcasterStart, (c) => run(c, () => startFarcaster(auth(), { projectId: pid(c), device: device(c), apiUrl: ctx.config.publicUrl })) as never)
-  app.openapi(routes.farcasterStatus, (c) => {
-    const b = c.req.valid('json')
-    return run(c, async () =>
-      farcasterStatus(auth(), { projectId: pid(c), channelToken: b.channelToken, binding: b.binding, device: device(c), origin: origin(c, await allowedHost(c, b.hostOrigin)) }),
-    ) as never
+  app.openapi(routes.socialComplete, async (c) =>
+    c.json(await completeSocial(auth(), { projectId: c.var.projectId, binding: c.req.valid('json').binding, device: c.var.device, origin: origin(c) }), 200),
+  )
+  app.openapi(routes.farcasterStart, async (c) =>
+    c.json(await startFarcaster(auth(), { projectId: c.var.projectId, device: c.var.device, apiUrl: ctx.config.publicUrl }), 200),
+  )
+  app.openapi(routes.farcasterStatus, async (c) => {
+    const { channelToken, binding, hostOrigin } = c.req.valid('json')
+    const from = origin(c, await allowedHost(c, hostOrigin))
+    return c.json(await farcasterStatus(auth(), { projectId: c.var.projectId, channelToken, binding, device: c.var.device, origin: from }), 200)
   })
 
   // The link in the device approval mail: a page that names the request (site, device, browser,
