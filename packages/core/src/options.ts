@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { ChainAdapter } from './adapter.js'
-import { ChainNamespaces, type AccountType, type ChainNamespace } from './spec/caip.js'
+import { CAIP2_PATTERN, ChainNamespaces, type AccountType, type ChainNamespace } from './spec/caip.js'
 import {
   DefaultFeatures,
   DefaultRemoteFeatures,
@@ -105,7 +105,7 @@ const url = (name: string) => v.pipe(v.string(`${name} must be a string`), v.url
 
 const NetworkSchema = v.object({
   id: v.union([v.number(), v.string()], 'network id must be a number or string'),
-  caipNetworkId: v.pipe(v.string(), v.regex(/^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}$/, 'caipNetworkId must be a CAIP-2 id')),
+  caipNetworkId: v.pipe(v.string(), v.regex(CAIP2_PATTERN, 'caipNetworkId must be a CAIP-2 id')),
   chainNamespace: v.picklist(ChainNamespaces, `chainNamespace must be one of ${ChainNamespaces.join(', ')}`),
   name: v.pipe(v.string(), v.minLength(1, 'network name is required')),
   nativeCurrency: v.object({ name: v.string(), symbol: v.string(), decimals: v.pipe(v.number(), v.integer()) }),

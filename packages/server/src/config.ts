@@ -1,3 +1,4 @@
+import { isCaip2 } from '@portico/core/spec'
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { relayLimitsFromEnv, type RelayLimits } from './relay/limits.js'
@@ -258,9 +259,10 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   const rpcEntries = [...(flags.get('rpc') ?? []), ...(env.PORTICO_RPC_URLS?.split(',').filter(Boolean) ?? [])]
   const rpcUrls = { ...DEFAULT_CONFIG.rpcUrls }
   for (const entry of rpcEntries) {
-    const match = /^([a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64})=(https?:\/\/.+)$/.exec(entry)
-    if (!match) throw new Error(`Invalid --rpc ${entry}: expected <caip2>=<http url>, e.g. eip155:31337=http://127.0.0.1:8545`)
-    rpcUrls[match[1]!] = match[2]!
+    const [caip2 = '', url = ''] = entry.split(/=(.*)/s, 2)
+    if (!isCaip2(caip2) || !/^https?:\/\/.+$/.test(url))
+      throw new Error(`Invalid --rpc ${entry}: expected <caip2>=<http url>, e.g. eip155:31337=http://127.0.0.1:8545`)
+    rpcUrls[caip2] = url
   }
   const projectsFile = flag('projects') ?? env.PORTICO_PROJECTS
   return {

@@ -1,3 +1,4 @@
+import { CAIP2_PATTERN } from '@portico/core/spec'
 import { z } from '@hono/zod-openapi'
 
 /** SPEC §7: the query params accepted on every call. */
@@ -13,7 +14,7 @@ export const ErrorSchema = z
   .openapi('Error')
 
 export const EvmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid EVM address')
-export const CaipNetworkId = z.string().regex(/^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}$/, 'Invalid CAIP-2 chain id')
+export const CaipNetworkId = z.string().regex(CAIP2_PATTERN, 'Invalid CAIP-2 chain id')
 
 /** Standard error responses for route definitions. */
 export const errorResponses = {

@@ -1,3 +1,4 @@
+import { eip155ChainId, parseCaip10 as caip10Parts } from '@portico/core/spec'
 import { getAddress } from 'viem'
 import type { ServerConfig } from '../config.js'
 
@@ -36,18 +37,14 @@ export function configuredToken(config: ServerConfig, chainId: string, address: 
   return chainAssets(config, chainId).tokens.find((t) => t.address.toLowerCase() === lower)
 }
 
-export const CAIP2_PATTERN = /^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}$/
-
 /**
  * Parses a CAIP-10 account id (`eip155:1:0x…`); for eip155 the address must be a 40-hex address
  * or `native` (also accepted: the 0xeeee… placeholder, which maps to `native`).
  */
 export function parseCaip10(value: string): { chainId: string; address: `0x${string}` | 'native' } | null {
-  const match = /^([a-z0-9-]{3,8}):([-_a-zA-Z0-9]{1,64}):([-.%a-zA-Z0-9]{1,128})$/.exec(value)
-  if (!match || match[1] !== 'eip155') return null
-  const chainId = `${match[1]}:${match[2]}`
-  if (!/^\d+$/.test(match[2]!)) return null
-  const address = match[3]!
+  const parts = caip10Parts(value)
+  if (!parts || eip155ChainId(parts.chainId) === undefined) return null
+  const { chainId, address } = parts
   if (address === 'native' || address.toLowerCase() === NATIVE_PLACEHOLDER) return { chainId, address: 'native' }
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return null
   return { chainId, address: getAddress(address.toLowerCase()) }

@@ -1,4 +1,4 @@
-import { ErrorText } from '@portico/core'
+import { ErrorText } from '@portico/core/spec'
 import { erc20Abi, formatUnits, getAddress } from 'viem'
 import type { ServerContext } from '../context.js'
 import { HttpError } from '../http/errors.js'

@@ -1,3 +1,4 @@
+import { eip155ChainId } from '@portico/core/spec'
 import { formatUnits, getAddress } from 'viem'
 import { chainAssets } from '../chain/assets.js'
 import { tokenIconUrl } from '../chain/icons.js'
@@ -57,7 +58,7 @@ export function decodeCursor(cursor: string): PageKey {
     if (!Array.isArray(value) || value.length !== 4) throw new Error('shape')
     const [time, chain, block, tx] = value as unknown[]
     const uint = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
-    if (!uint(time) || !uint(block) || !uint(tx) || typeof chain !== 'string' || !/^eip155:\d{1,20}$/.test(chain)) throw new Error('fields')
+    if (!uint(time) || !uint(block) || !uint(tx) || typeof chain !== 'string' || eip155ChainId(chain) === undefined) throw new Error('fields')
     return { time, chain, block, tx }
   } catch {
     throw new InvalidCursorError()

@@ -1,3 +1,4 @@
+import { eip155ChainId } from '@portico/core/spec'
 import { toHex, type Hash, type PublicClient } from 'viem'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/database.js'
@@ -67,7 +68,7 @@ class RetryStep extends Error {}
 export function startIndexer(ctx: ServerContext, overrides: Partial<IndexerOptions> = {}): Indexer {
   const opts: IndexerOptions = { ...DEFAULT_INDEXER_OPTIONS, ...ctx.config.indexer, ...overrides }
   const chains = opts.enabled
-    ? Object.keys(ctx.config.rpcUrls).filter((id) => /^eip155:\d+$/.test(id) && ctx.evmClient(id))
+    ? Object.keys(ctx.config.rpcUrls).filter((id) => eip155ChainId(id) !== undefined && ctx.evmClient(id))
     : []
   const controller = new AbortController()
   const loops = chains.map((chainId) => followChain(ctx, opts, chainId, ctx.evmClient(chainId)!, controller.signal))

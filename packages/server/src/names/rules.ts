@@ -1,8 +1,5 @@
+import { isValidAddress, isValidName, NameRule } from '@portico/core/spec'
 import { getAddress } from 'viem'
-
-/** SPEC §5: a name-service label is letters, digits and hyphens, at least 4 characters. */
-export const LABEL_PATTERN = /^[a-z0-9-]{4,63}$/
-export const NAME_RULE = 'letters, digits and hyphens only, 4 to 63 characters'
 
 /** The signed message is valid from 10 minutes in the past to 1 minute in the future. */
 export const MAX_MESSAGE_AGE_SECONDS = 10 * 60
@@ -49,24 +46,21 @@ export function parseName(input: string, suffix: string, { appendSuffix = false 
   if (lower.endsWith(sfx)) label = lower.slice(0, -sfx.length)
   else if (appendSuffix && !lower.includes('.')) label = lower
   else return fail('Invalid name', `The name must end with ${suffix} (for example alice${suffix})`)
-  if (!LABEL_PATTERN.test(label))
-    return fail('Invalid name', `"${label}" is not a valid name: use ${NAME_RULE}, followed by ${suffix}`)
+  // SPEC §5's name rule, core's own function: the modal's hint and this check agree.
+  if (!isValidName(label))
+    return fail('Invalid name', `"${label}" is not a valid name: use ${NameRule}, followed by ${suffix}`)
   return { ok: true, value: { name: label + sfx, label } }
 }
-
-/** SPEC §5: EVM address (optional 0x prefix, then 40 hex characters). */
-export const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
-/** SPEC §5: Solana address (base58, 32 to 44 characters). */
-export const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 export type AddressKind = 'eip155' | 'solana'
 
 /** An address with its namespace and its lookup key (EVM: lower-case 0x form; Solana: as is). */
 export function parseAddress(input: string): { kind: AddressKind; address: string; key: string } | undefined {
-  if (EVM_ADDRESS.test(input)) {
+  // SPEC §5 'Addresses and names' (core's rule): EVM with optional 0x, Solana base58.
+  if (isValidAddress(input, 'eip155')) {
     const hex = input.startsWith('0x') ? input : `0x${input}`
     return { kind: 'eip155', address: getAddress(hex.toLowerCase()), key: hex.toLowerCase() }
   }
-  if (SOLANA_ADDRESS.test(input)) return { kind: 'solana', address: input, key: input }
+  if (isValidAddress(input, 'solana')) return { kind: 'solana', address: input, key: input }
   return undefined
 }

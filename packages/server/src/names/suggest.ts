@@ -1,5 +1,5 @@
+import { isValidName } from '@portico/core/spec'
 import type { Queryable } from '../db/database.js'
-import { LABEL_PATTERN } from './rules.js'
 import { registeredAmong } from './store.js'
 
 /** How many available variants follow the requested name. */
@@ -20,7 +20,7 @@ export function labelVariants(label: string, year = new Date().getUTCFullYear())
     `${label}-${String(year).slice(2)}`,
     ...Array.from({ length: 20 }, (_, i) => `${label}${10 + i * 7}`),
   ]
-  return [...new Set(candidates)].filter((c) => c !== label && LABEL_PATTERN.test(c))
+  return [...new Set(candidates)].filter((c) => c !== label && isValidName(c))
 }
 
 /** The requested name first (registered or not), then up to SUGGESTION_COUNT available variants. */

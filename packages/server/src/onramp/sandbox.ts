@@ -1,3 +1,4 @@
+import { eip155ChainId } from '@portico/core/spec'
 import type { ServerConfig } from '../config.js'
 import { formatCents, formatUnits, parseCents, perMille } from './money.js'
 import type {
@@ -55,7 +56,7 @@ const MAINNET_NETWORKS: Array<PurchaseNetwork & { networkFeeCents: bigint }> = [
 /** The devnet chains the sandbox completes purchases on: configured with a minter and an RPC URL. */
 export function sandboxChains(config: ServerConfig): Array<PurchaseNetwork & { caip: string; networkFeeCents: bigint; completable: true }> {
   return Object.entries(config.sandboxOnramp ?? {})
-    .filter(([caip]) => /^eip155:\d{1,10}$/.test(caip) && config.rpcUrls[caip])
+    .filter(([caip]) => eip155ChainId(caip) !== undefined && config.rpcUrls[caip])
     .map(([caip, chain]) => {
       const id = caip.slice('eip155:'.length)
       return {

@@ -1,3 +1,4 @@
+import { CAIP2_PATTERN } from '@portico/core/spec'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
@@ -21,7 +22,7 @@ export const RegistryWalletSchema = z.object({
   app_store: Link,
   play_store: Link,
   /** CAIP-2 ids of the networks the wallet lists. */
-  chains: z.array(z.string().regex(/^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}$/)).min(1),
+  chains: z.array(z.string().regex(CAIP2_PATTERN)).min(1),
   injected: z.array(z.object({ namespace: z.string(), injected_id: z.string() })),
   /** The wallet lets users add any EVM network, so it matches any eip155 chain filter. */
   custom_evm_chains: z.boolean(),

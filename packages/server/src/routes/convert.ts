@@ -1,4 +1,4 @@
-import { ErrorText } from '@portico/core/spec'
+import { CAIP10_PATTERN, ErrorText } from '@portico/core/spec'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
@@ -19,7 +19,7 @@ const ENGINE_NOTE = ' Not implemented yet: chains on the swap list answer 501 un
 
 const Caip10 = z
   .string()
-  .regex(/^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}:[-.%a-zA-Z0-9]{1,128}$/, 'Expected a CAIP-10 address (namespace:chain:address)')
+  .regex(CAIP10_PATTERN, 'Expected a CAIP-10 address (namespace:chain:address)')
 const TokenAddress = Caip10.openapi({ description: 'CAIP-10 token address; the native token as its placeholder address', example: 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' })
 const UserAddress = Caip10.openapi({ description: 'CAIP-10 address of the user', example: 'eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
 const Amount = z.string().regex(/^\d{1,78}(\.\d{1,78})?$/, 'Expected a non-negative decimal amount').openapi({ example: '1000000' })

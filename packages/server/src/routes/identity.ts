@@ -1,3 +1,4 @@
+import { CAIP2_PATTERN } from '@portico/core/spec'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
@@ -27,7 +28,7 @@ const identityRoute = createRoute({
       ...CommonQuery,
       chainId: z
         .string()
-        .regex(/^(eip155:)?\d{1,10}$|^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}$/, 'chainId must be a chain id or a CAIP-2 id')
+        .regex(new RegExp(`^\\d{1,10}$|${CAIP2_PATTERN.source}`), 'chainId must be a chain id or a CAIP-2 id')
         .optional()
         .openapi({ example: 'eip155:1' }),
     }),

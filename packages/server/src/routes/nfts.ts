@@ -1,3 +1,4 @@
+import { eip155ChainId } from '@portico/core/spec'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
 import { nftImageUrl, nftMetadata } from '../chain/tokens.js'
@@ -66,7 +67,7 @@ export function register(app: App, ctx: ServerContext) {
   // only as a raster or SVG image that can run nothing.
   app.get('/icons/nft/:chainId/:contract/:tokenId', async (c) => {
     const { chainId, contract, tokenId } = c.req.param()
-    if (!/^eip155:\d{1,12}$/.test(chainId) || !/^0x[0-9a-f]{40}$/.test(contract) || !/^\d{1,78}$/.test(tokenId)) return c.json({ error: 'Not found' }, 404)
+    if (eip155ChainId(chainId) === undefined || !/^0x[0-9a-f]{40}$/.test(contract) || !/^\d{1,78}$/.test(tokenId)) return c.json({ error: 'Not found' }, 404)
     const [row] = await ctx.db.query<{ image: string | null }>(
       'select image from nft_metadata where chain_id = $1 and contract = $2 and token_id = $3 and ok',
       [chainId, contract, tokenId],

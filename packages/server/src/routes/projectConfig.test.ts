@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SocialProviders } from '@portico/core/spec'
 import { DEV_PROJECT, type ProjectConfig } from '../config.js'
 import { startTestServer } from '../testing.js'
-import { resolveRemoteFeatures, SOCIALS } from './projectConfig.js'
+import { resolveRemoteFeatures } from './projectConfig.js'
 
 // Unique ids: test servers may share one PostgreSQL database.
 const suffix = Math.random().toString(36).slice(2, 10)
@@ -64,7 +65,7 @@ describe('GET /appkit/v1/config', () => {
   test('resolveRemoteFeatures ignores ill-typed values and unknown ids', () => {
     const features = resolveRemoteFeatures({ email: 'yes', socials: [1, 2], swaps: { isEnabled: false }, bogus: true, onramp: true })
     expect(features.find((f) => f.id === 'email')).toEqual({ id: 'email', isEnabled: true, config: null })
-    expect(features.find((f) => f.id === 'socials')?.config).toEqual([...SOCIALS])
+    expect(features.find((f) => f.id === 'socials')?.config).toEqual([...SocialProviders])
     expect(features.find((f) => f.id === 'swaps')).toEqual({ id: 'swaps', isEnabled: false, config: [] })
     expect(features.find((f) => f.id === 'onramp')).toEqual({ id: 'onramp', isEnabled: true, config: ['sandbox'] })
     expect(features.some((f) => f.id === 'bogus')).toBe(false)

@@ -1,24 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { DefaultRemoteFeatures } from '@portico/core/spec'
 import { HTTPException } from 'hono/http-exception'
 import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
 import { projectReader } from '../projects.js'
 import { CommonQuery, errorResponses } from '../schemas.js'
 
-/** SPEC §9 'Defaults' → 'Remote features', in the order they are listed. */
-export const SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
-export const DEFAULT_REMOTE_FEATURES: ReadonlyArray<readonly [string, boolean | readonly string[]]> = [
-  ['swaps', ['sandbox']],
-  ['onramp', ['sandbox']],
-  ['email', true],
-  ['socials', SOCIALS],
-  ['activity', true],
-  ['branding', true],
-  ['multiWallet', false],
-  ['emailCapture', false],
-  ['payWithExchange', false],
-  ['payments', false],
-]
+/** SPEC §9 'Defaults' → 'Remote features', in the order they are listed (core's defaults, one copy). */
+export const DEFAULT_REMOTE_FEATURES = Object.entries(DefaultRemoteFeatures) as ReadonlyArray<readonly [string, boolean | readonly string[]]>
 
 export interface RemoteFeature {
   id: string

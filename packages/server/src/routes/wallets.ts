@@ -1,3 +1,4 @@
+import { CAIP2_PATTERN } from '@portico/core/spec'
 import { createHash } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
@@ -33,7 +34,7 @@ const listParam = (item: RegExp, what: string, example: string) =>
     .openapi({ description: `Comma-separated ${what}s`, example })
 
 const WalletIdList = listParam(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/, 'wallet id', 'metamask,rainbow')
-const ChainList = listParam(/^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}$/, 'CAIP-2 chain id', 'eip155:1,solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+const ChainList = listParam(CAIP2_PATTERN, 'CAIP-2 chain id', 'eip155:1,solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
 const RdnsList = listParam(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'rdns', 'io.metamask,me.rainbow')
 
 const WalletsQuery = z.object({

@@ -1,3 +1,4 @@
+import { CAIP2_PATTERN } from '@portico/core/spec'
 import { z } from '@hono/zod-openapi'
 
 const isoDate = (field: string) =>
@@ -10,7 +11,7 @@ const isoDate = (field: string) =>
 export const SiwxMessageDataSchema = z
   .object({
     accountAddress: z.string().min(1).max(128),
-    chainId: z.string().regex(/^[a-z0-9-]{3,8}:[-_a-zA-Z0-9]{1,64}$/, 'chainId must be a CAIP-2 id such as eip155:1'),
+    chainId: z.string().regex(CAIP2_PATTERN, 'chainId must be a CAIP-2 id such as eip155:1'),
     domain: z.string().min(1).max(253),
     uri: z.string().min(1).max(2048).refine((v) => URL.canParse(v), 'uri must be a URI'),
     version: z.string().min(1).max(16),
