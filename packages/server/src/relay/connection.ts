@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws'
-import type { RelayLimits } from './limits.js'
-import { TokenBucket } from './limits.js'
-import type { StoredMessage } from './store.js'
+import { errorFrame, RPC_ERRORS } from './jsonrpc.js'
+import { TokenBucket, type ConnectionCaps, type RelayLimits } from './limits.js'
+import type { RelayStore, StoredMessage } from './store.js'
 
 /** What the relay remembers of a message sent on a socket until the client acks it (not its body). */
 export type InflightMessage = Pick<StoredMessage, 'topic' | 'hash' | 'publishedAt' | 'expiresAt'>
@@ -152,4 +152,91 @@ export class RelayConnection {
     clearTimeout(this.throttleTimer)
     this.wake()
   }
+}
+
+export interface ServeConnectionDeps {
+  opts: RelayLimits & { maxTopicsPerConnection: number }
+  caps: ConnectionCaps
+  store: RelayStore
+  /** This instance's index of sockets by topic (topics.ts). */
+  topics: { index(conn: RelayConnection, topic: string): void; unindex(conn: RelayConnection, topic: string): void }
+  now: () => number
+  onFrame(conn: RelayConnection, text: string): Promise<void>
+  /** A frame whose handling failed (not logged while the relay closes). */
+  onFrameError(error: unknown): void
+  debugFor(clientId: string): ((dir: string, text: string) => void) | undefined
+}
+
+/** Wires an admitted socket to a RelayConnection: reads under the address's budget, one frame at a time. */
+export function serveConnection(ws: WebSocket, who: { clientId: string; address: string }, deps: ServeConnectionDeps): RelayConnection {
+  const { caps, store, topics, now } = deps
+  const conn = new RelayConnection(ws, who.clientId, who.address, deps.opts, now(), deps.debugFor(who.clientId))
+  ws.on('pong', () => void (conn.alive = true))
+  ws.on('error', () => undefined)
+  ws.on('message', (data, isBinary) => {
+    conn.alive = true
+    const buffer = data as Buffer
+    const delay = caps.readDelay(conn.address, buffer.length)
+    if (delay > 0) conn.throttle(delay, now())
+    conn.enqueue(
+      buffer.length,
+      async () => {
+        if (isBinary) conn.send(errorFrame(null, RPC_ERRORS.invalidRequest))
+        else {
+          const text = buffer.toString()
+          conn.debug?.('->', text)
+          await deps.onFrame(conn, text)
+        }
+      },
+      deps.onFrameError,
+    )
+  })
+  ws.on('close', () => {
+    for (const topic of [...conn.topics]) topics.unindex(conn, topic)
+    conn.closed()
+  })
+  // Live delivery resumes at once for the client's remembered topics; its stored messages follow
+  // when it re-subscribes (the SDK sends irn_batchSubscribe on every connect).
+  conn.queue = conn.queue
+    .then(async () => {
+      for (const topic of await store.subscriptions(who.clientId, now(), deps.opts.maxTopicsPerConnection)) if (conn.open) topics.index(conn, topic)
+    })
+    .catch(() => undefined)
+  return conn
+}
+
+/** Pings every socket; one that did not answer the last ping is dead and terminated. */
+export function pingConnections(connections: Iterable<RelayConnection>, caps: ConnectionCaps) {
+  for (const conn of connections) {
+    // A socket the relay stopped reading cannot have its pong read: held, not dead.
+    if (!conn.alive && !conn.held) {
+      conn.ws.terminate()
+      continue
+    }
+    conn.alive = false
+    try {
+      conn.ws.ping()
+    } catch {
+      /* closed meanwhile */
+    }
+  }
+  caps.prune()
+}
+
+/** Closes sockets for a restart and waits until their queued frames are handled. */
+export async function closeConnections(open: readonly RelayConnection[]) {
+  // 1001 'going away': clients reconnect (never 3000, which the SDK treats as fatal).
+  const closed = open.map(
+    (conn) =>
+      new Promise<void>((resolve) => {
+        conn.ws.once('close', () => resolve())
+        conn.ws.close(1001, 'relay restarting')
+        setTimeout(() => {
+          conn.ws.terminate()
+          resolve()
+        }, 1000).unref()
+      }),
+  )
+  await Promise.all(closed)
+  await Promise.all(open.map((c) => c.queue))
 }

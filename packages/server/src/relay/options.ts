@@ -1,0 +1,27 @@
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits.js'
+
+export interface RelayOptions extends RelayLimits {
+  /** The WebSocket path on the server's port. */
+  path: string
+  /** WebSocket ping interval; the SDK drops a socket after 35 s without one. */
+  pingIntervalMs: number
+  sweepIntervalMs: number
+  /** How long a client's subscription is remembered without being renewed. */
+  subscriptionTtlMs: number
+  /** Redis key/channel prefix (instances of one deployment share it). */
+  redisPrefix: string
+  /** Whether the upgrade needs a projectId known to the projects table. */
+  requireProject: boolean
+  now: () => number
+}
+
+export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
+  ...DEFAULT_RELAY_LIMITS,
+  path: '/relay',
+  pingIntervalMs: 15_000,
+  sweepIntervalMs: 30_000,
+  subscriptionTtlMs: 30 * 24 * 3600 * 1000,
+  redisPrefix: 'portico:relay:',
+  requireProject: true,
+  now: () => Date.now(),
+}
