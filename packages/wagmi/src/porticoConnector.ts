@@ -1,8 +1,7 @@
 import {
   disconnect as disconnectPortico,
-  ErrorText,
   getProvider as getPorticoProvider,
-  PorticoError,
+  ModalClosedError,
   readAccount,
   requestConnection,
   watchAccount,
@@ -99,8 +98,7 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
             if (!account.isConnected) throw new ConnectorNotConnectedError()
           } else
             account = await requestConnection(portico, { namespace }).catch((error: unknown) => {
-              if (error instanceof PorticoError && error.shortMessage === ErrorText.modalClosed)
-                throw new UserRejectedRequestError(error)
+              if (error instanceof ModalClosedError) throw new UserRejectedRequestError(error)
               throw error
             })
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
+import { ModalClosedError } from '../errors/flow.js'
 import { ErrorText } from '../spec/catalogue.js'
 import { errorDisplayText } from '../errors/display.js'
 import type { EmailLoginAction } from '../embedded/client.js'
@@ -78,7 +79,7 @@ export async function connectEmail(portico: Portico, { email: input }: ConnectEm
     if (action === 'VERIFY_DEVICE') void connectDevice(portico).catch(() => undefined)
     return action
   } catch (error) {
-    const closedModal = error instanceof PorticoError && error.shortMessage === ErrorText.modalClosed
+    const closedModal = error instanceof ModalClosedError
     // A request that never reached the server does not start the cooldown.
     if (!closedModal) embedded.setState({ lastEmailRequestAt: previousRequestAt })
     embedded.setState({ loading: false, error: closedModal ? undefined : errorDisplayText(error) })

@@ -1,4 +1,5 @@
 import { PorticoError } from '../errors/base.js'
+import { PopupClosedError } from '../errors/flow.js'
 import { ErrorText } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
@@ -22,7 +23,7 @@ export async function connectFarcaster(portico: Portico): Promise<void> {
 
   let unsubscribe = () => {}
   const left = new Promise<never>((_, reject) => {
-    const leave = () => reject(new PorticoError(ErrorText.popupClosed, { category: 'WALLET_ERROR' }))
+    const leave = () => reject(new PopupClosedError())
     unsubscribe = router.subscribe((state) => {
       if (state.view !== 'ConnectingFarcaster') leave()
     })
@@ -40,12 +41,12 @@ export async function connectFarcaster(portico: Portico): Promise<void> {
     await connectEmbeddedUser(portico, client, { user, method: 'farcaster' })
   } catch (cause) {
     unsubscribe()
-    const closed = cause instanceof PorticoError && cause.shortMessage === ErrorText.popupClosed
+    const closed = cause instanceof PopupClosedError
     const text = closed ? ErrorText.popupClosed : ErrorText.failedToConnectFarcaster
     embedded.setState({ socialStatus: 'error', error: closed ? undefined : text })
     connections.setState({ status: 'disconnected' })
     track(portico, 'SOCIAL_LOGIN_ERROR', { provider: 'farcaster', message: text })
-    throw new PorticoError(text, { cause, category: 'WALLET_ERROR' })
+    throw closed ? cause : new PorticoError(text, { cause, category: 'WALLET_ERROR' })
   }
   connections.setState({ farcasterUrl: undefined })
   embedded.setState({ socialStatus: 'idle', socialProvider: undefined })

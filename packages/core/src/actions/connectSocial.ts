@@ -1,6 +1,7 @@
 import type { SocialProvider } from '../spec/defaults.js'
 import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
+import { PopupClosedError } from '../errors/flow.js'
 import { ErrorText } from '../spec/catalogue.js'
 import type { EmbeddedSocialProvider, PopupHandle } from '../embedded/client.js'
 import type { Portico } from '../portico.js'
@@ -48,7 +49,7 @@ export async function connectSocial(portico: Portico, { provider }: ConnectSocia
     if (!popup) throw new Stage(ErrorText.failedToInitiateSocial)
     const client = await Promise.race([loadEmbeddedWallet(portico), watch!.closed])
     const uri = await Promise.race([client.getSocialRedirectUri(provider as EmbeddedSocialProvider), watch!.closed]).catch((cause) => {
-      throw isPopupClosed(cause) ? cause : new Stage(ErrorText.failedToInitiateSocial, { cause })
+      throw cause instanceof PopupClosedError ? cause : new Stage(ErrorText.failedToInitiateSocial, { cause })
     })
     popup.navigate(uri)
     const waiter = client.waitForSocialResult(popup)
@@ -64,10 +65,12 @@ export async function connectSocial(portico: Portico, { provider }: ConnectSocia
   } catch (cause) {
     watch?.stop()
     if (popup && !popup.closed) popup.close()
-    const text = isPopupClosed(cause) ? ErrorText.popupClosed : cause instanceof Stage ? cause.message : ErrorText.failedToConnect
+    const closed = cause instanceof PopupClosedError
+    const text = closed ? ErrorText.popupClosed : cause instanceof Stage ? cause.message : ErrorText.failedToConnect
     embedded.setState({ socialStatus: 'error', error: text })
     connections.setState({ status: 'disconnected' })
     track(portico, 'SOCIAL_LOGIN_ERROR', { provider, message: text })
+    if (closed) throw cause
     throw new PorticoError(text, { cause: cause instanceof Stage ? cause.cause : cause, category: 'WALLET_ERROR' })
   }
   embedded.setState({ socialStatus: 'idle', socialProvider: undefined })
@@ -84,7 +87,7 @@ function watchPopup(portico: Portico, popup: PopupHandle) {
   const closed = new Promise<never>((_, reject) => {
     const check = () => {
       if (stopped) return
-      if (popup.closed) return reject(new PorticoError(ErrorText.popupClosed, { category: 'WALLET_ERROR' }))
+      if (popup.closed) return reject(new PopupClosedError())
       timer = portico.clock.setTimeout(check, Time.pollIntervalMs)
     }
     timer = portico.clock.setTimeout(check, Time.pollIntervalMs)
@@ -97,8 +100,4 @@ function watchPopup(portico: Portico, popup: PopupHandle) {
       portico.clock.clearTimeout(timer)
     },
   }
-}
-
-function isPopupClosed(error: unknown) {
-  return error instanceof PorticoError && error.shortMessage === ErrorText.popupClosed
 }

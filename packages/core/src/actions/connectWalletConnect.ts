@@ -1,6 +1,7 @@
 import type { ChainNamespace } from '../spec/caip.js'
 import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
+import { ModalClosedError } from '../errors/flow.js'
 import { ErrorText } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { StorageKeys } from '../storage.js'
@@ -46,7 +47,7 @@ export async function connectWalletConnect(portico: Portico, { wallet, navigate 
     await connectSession(portico, client, session)
   } catch (error) {
     connections.setState({ status: 'disconnected' })
-    if (error instanceof PorticoError && error.shortMessage === ErrorText.modalClosed) throw error
+    if (error instanceof ModalClosedError) throw error
     const message = error instanceof PorticoError ? error.shortMessage : ErrorText.connectionRejected
     walletConnect.setState({ wcError: message, wcUri: undefined, wcPairingExpiry: undefined, wcLoading: false })
     track(portico, 'CONNECT_ERROR', { message: error instanceof Error ? error.message : String(error) })
@@ -70,7 +71,7 @@ async function pairUntilApproved(portico: Portico, client: WalletConnectClient):
     let onClose!: () => void
     const expired = new Promise<never>((_, reject) => (expire = reject))
     const closed = new Promise<never>((_, reject) => {
-      onClose = () => reject(new PorticoError(ErrorText.modalClosed, { category: 'WALLET_ERROR' }))
+      onClose = () => reject(new ModalClosedError())
     })
     // The race below observes these; the extra handlers only keep a late rejection from being unhandled.
     expired.catch(() => undefined)

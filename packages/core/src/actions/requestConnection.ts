@@ -1,6 +1,5 @@
 import type { ChainNamespace } from '../spec/caip.js'
-import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { ModalClosedError } from '../errors/flow.js'
 import type { Portico } from '../portico.js'
 import { openModal } from './openModal.js'
 import { readAccount, type WatchedAccount } from './watchAccount.js'
@@ -33,7 +32,7 @@ export function requestConnection(portico: Portico, { namespace = 'eip155' }: Re
       modal.subscribe((state, before) => {
         if (state.open || !before.open || readAccount(portico, namespace).isConnected) return
         settle()
-        reject(new PorticoError(ErrorText.modalClosed, { category: 'WALLET_ERROR' }))
+        reject(new ModalClosedError())
       }),
     )
     openModal(portico, { namespace })

@@ -1,5 +1,4 @@
-import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { ModalClosedError } from '../errors/flow.js'
 import type { Portico } from '../portico.js'
 
 /**
@@ -9,7 +8,7 @@ import type { Portico } from '../portico.js'
 export function modalClosed(portico: Portico): { closed: Promise<never>; dispose(): void } {
   let onClose!: () => void
   const closed = new Promise<never>((_, reject) => {
-    onClose = () => reject(new PorticoError(ErrorText.modalClosed, { category: 'WALLET_ERROR' }))
+    onClose = () => reject(new ModalClosedError())
   })
   closed.catch(() => undefined)
   portico.modalCloseListeners.add(onClose)

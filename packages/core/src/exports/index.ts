@@ -67,6 +67,14 @@ export {
   UnsupportedMethodError,
   UserRejectedRequestError,
 } from '../errors/connector.js'
+export {
+  ModalClosedError,
+  PopupClosedError,
+  RequestAbortedError,
+  type ModalClosedErrorType,
+  type PopupClosedErrorType,
+  type RequestAbortedErrorType,
+} from '../errors/flow.js'
 export { InvalidOptionsError } from '../errors/options.js'
 export { errorDisplayText } from '../errors/display.js'
 export { formatUnits, formatUsd, shortenAddress, truncateDecimals } from '../utils/format.js'
