@@ -1,5 +1,5 @@
 import { createPublicClient, http, type PublicClient } from 'viem'
-import type { ServerConfig } from './config.js'
+import type { ProjectConfig, ServerConfig } from './config.js'
 import type { Database } from './db/database.js'
 import type { RateLimiter } from './rateLimit.js'
 
@@ -8,6 +8,8 @@ export interface ServerContext {
   config: ServerConfig
   db: Database
   rateLimiter: RateLimiter
+  /** The one project lookup (projects.ts: cached for a few seconds); null for an unknown project. */
+  projects(projectId: string): Promise<ProjectConfig | null>
   /** viem clients for the configured EVM chains, by CAIP-2 id. */
   evmClient(caipNetworkId: string): PublicClient | undefined
   /** Background work (indexers, sweeps) registers its stop function here. */

@@ -1,7 +1,6 @@
 import { originAllowed } from '@portico/core/spec'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ServerContext } from './context.js'
-import { projectReader } from './projects.js'
 
 /** Reads any page may make: public data, no project, nothing about a visitor. Answered with `*`. */
 const PUBLIC_READS = [/^\/health$/, /^\/openapi\.json$/, /^\/\.well-known\/jwks\.json$/, /^\/getWallets$/, /^\/projects\/v1\/origins$/, /^\/icons\//]
@@ -29,15 +28,13 @@ const originOf = (url: string | undefined) => {
  * the API takes bearer tokens, never cookies.
  */
 export function corsPolicy(ctx: ServerContext, secureOrigin: () => string | undefined): MiddlewareHandler {
-  const readProject = projectReader(ctx)
-
   async function allowed(c: Context, origin: string, path: string): Promise<boolean> {
     if (origin === originOf(ctx.config.publicUrl)) return true
     const secure = originOf(secureOrigin())
     if (secure && origin === secure && FRAME_PATHS.some((p) => p.test(path))) return true
     const projectId = c.req.query('projectId')
     if (!projectId || projectId.length > 128) return false
-    const project = await readProject(projectId)
+    const project = await ctx.projects(projectId)
     return Boolean(project && originAllowed(origin, project.allowedOrigins))
   }
 

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { ProjectConfigSchema, type ProjectConfig } from './config.js'
 import type { ServerContext } from './context.js'
 import type { Queryable } from './db/database.js'
+import type { AppEnv } from './http/app.js'
 
 /** Paths that serve browsers or operators directly and so carry no projectId. */
 const OPEN_PATHS = [/^\/health$/, /^\/openapi\.json$/, /^\/\.well-known\/jwks\.json$/, /^\/icons\//, /^\/sandbox\//, /^\/relay/, /^\/dev\//]
@@ -17,13 +18,13 @@ export async function seedProjects(db: Queryable, projects: readonly ProjectConf
     )
 }
 
-/** Reads a project, cached for a few seconds so the guard costs no query per request. */
-export function projectReader(ctx: Pick<ServerContext, 'db'>, ttlMs = 5_000) {
+/** Reads a project, cached for a few seconds so the guard costs no query per request (the server's ctx.projects). */
+export function projectReader(db: Queryable, ttlMs = 5_000) {
   const cache = new Map<string, { at: number; project: ProjectConfig | null }>()
   return async (projectId: string): Promise<ProjectConfig | null> => {
     const hit = cache.get(projectId)
     if (hit && Date.now() - hit.at < ttlMs) return hit.project
-    const [row] = await ctx.db.query<{ project_id: string; name: string; allowed_origins: unknown; features: unknown; analytics: boolean }>(
+    const [row] = await db.query<{ project_id: string; name: string; allowed_origins: unknown; features: unknown; analytics: boolean }>(
       'select project_id, name, allowed_origins, features, analytics from projects where project_id = $1',
       [projectId],
     )
@@ -48,18 +49,20 @@ function parseJson(value: unknown) {
 
 /**
  * Every API call names its project: missing → 400, unknown → 403, over the project's rate
- * limit → 429. The project id is then available to routes as `c.get('projectId')`.
+ * limit → 429. The project id and the project are then available to routes as `c.var.projectId`
+ * and `c.var.project`.
  */
-export function projectGuard(ctx: ServerContext): MiddlewareHandler<{ Variables: { projectId: string } }> {
-  const read = projectReader(ctx)
+export function projectGuard(ctx: ServerContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS' || OPEN_PATHS.some((p) => p.test(c.req.path))) return next()
     const projectId = c.req.query('projectId')
     if (!projectId) return c.json({ error: 'Project ID Missing' }, 400)
-    if (projectId.length > 128 || !(await read(projectId))) return c.json({ error: 'Invalid Project ID' }, 403)
+    const project = projectId.length > 128 ? null : await ctx.projects(projectId)
+    if (!project) return c.json({ error: 'Invalid Project ID' }, 403)
     if (!(await ctx.rateLimiter.hit(`project:${projectId}`, ctx.config.rateLimits.perProjectPerMinute, 60_000)))
       return c.json({ error: 'Rate limited' }, 429)
     c.set('projectId', projectId)
+    c.set('project', project)
     await next()
   }
 }

@@ -6,7 +6,7 @@ import { evmClients, type ServerContext } from './context.js'
 import { openDatabase, type Database } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import type { App } from './http/app.js'
-import { seedProjects } from './projects.js'
+import { projectReader, seedProjects } from './projects.js'
 import { memoryRateLimiter, redisRateLimiter } from './rateLimit.js'
 import { startRelay } from './relay/index.js'
 import { startServices } from './services/index.js'
@@ -45,6 +45,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     config,
     db,
     rateLimiter: await rateLimiterFor(config, closers),
+    projects: projectReader(db),
     evmClient: evmClients(config.rpcUrls),
     onClose: (fn) => void closers.push(fn),
     log: (...args) => console.error('[portico-server]', ...args),

@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ServerContext } from '../context.js'
-import { projectReader } from '../projects.js'
 import { finishSocialCallback } from './social.js'
 import type { Auth } from './state.js'
 
@@ -49,14 +48,13 @@ const BASE_HEADERS = {
 export async function startSecureOrigin(ctx: ServerContext, auth: Auth): Promise<{ url: string; close(): Promise<void> }> {
   const options = ctx.config.secureFrame!
   const assetsDir = options.assetsDir ?? defaultAssetsDir()
-  const readProject = projectReader(ctx)
   const app = new Hono()
 
   app.get('/health', (c) => c.json({ ok: true }))
 
   app.get('/frame', async (c) => {
     const q = c.req.query()
-    const project = q.projectId ? await readProject(q.projectId) : null
+    const project = q.projectId ? await ctx.projects(q.projectId) : null
     const ancestors = project ? cspSources(project.allowedOrigins) : []
     if (!project)
       return c.text('Invalid Project ID', 403, { ...BASE_HEADERS, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" })

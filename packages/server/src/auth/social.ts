@@ -1,7 +1,6 @@
 import * as oidc from 'openid-client'
 import { originAllowed } from '@portico/core/spec'
 import type { SocialProviderConfig } from '../config.js'
-import { projectReader } from '../projects.js'
 import { open, randomToken, seal, sha256 } from './crypto.js'
 import type { DeviceProof } from './dpop.js'
 import { createSession, type LoginOrigin, type Tokens } from './sessions.js'
@@ -102,7 +101,7 @@ export async function startSocial(
 ) {
   const provider = opts.provider as SocialProvider
   if (!SOCIAL_PROVIDERS.includes(provider)) throw new AuthError(400, 'Unknown social provider')
-  const project = await projectReader(auth.ctx)(opts.projectId)
+  const project = await auth.ctx.projects(opts.projectId)
   const hostOrigin = typeof opts.hostOrigin === 'string' ? opts.hostOrigin : ''
   if (!project || !originAllowed(hostOrigin, project.allowedOrigins)) throw new AuthError(403, 'Unauthorized: origin not allowed')
   const { config, settings } = await configuration(auth, provider)

@@ -1,9 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { DeviceProof } from '../auth/dpop.js'
+import type { ProjectConfig } from '../config.js'
 
-/** What middleware puts on a request: the project guard's project id, the auth routes' checked device proof. */
+/** What middleware puts on a request: the project guard's project (and its id), the auth routes' checked device proof. */
 export interface AppEnv {
-  Variables: { projectId: string; device: DeviceProof }
+  Variables: { projectId: string; project: ProjectConfig; device: DeviceProof }
 }
 
 /**

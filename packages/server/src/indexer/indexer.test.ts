@@ -97,6 +97,7 @@ describe('indexer', () => {
       config,
       db: { query: async (sql: string) => (queries.push(sql), []) } as unknown as ServerContext['db'],
       rateLimiter: undefined as never,
+      projects: async () => null,
       evmClient: evmClients(config.rpcUrls),
       onClose: () => undefined,
       log: (...args: unknown[]) => void logs.push(args.map(String).join(' ')),

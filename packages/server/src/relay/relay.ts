@@ -2,7 +2,6 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { ServerContext } from '../context.js'
-import { projectReader } from '../projects.js'
 import { openRelayBackends } from './backends.js'
 import { closeConnections, pingConnections, serveConnection, type RelayConnection } from './connection.js'
 import { ConnectionCaps } from './limits.js'
@@ -78,7 +77,6 @@ export async function startRelay(
     opts,
     caps,
     httpServer,
-    readProject: projectReader(ctx),
     closing: () => closing,
     accept(req, socket, head, who) {
       admitted.set(req, who)

@@ -2,7 +2,6 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { ServerContext } from '../context.js'
 import { HttpError } from '../http/errors.js'
-import type { ProjectConfig } from '../config.js'
 import { verifyClientJwt } from './jwt.js'
 import { clientAddressKey, type ConnectionCaps } from './limits.js'
 import type { RelayOptions } from './options.js'
@@ -29,7 +28,6 @@ export interface RelayUpgradeDeps {
   opts: RelayOptions
   caps: ConnectionCaps
   httpServer: unknown
-  readProject(projectId: string): Promise<ProjectConfig | null>
   closing(): boolean
   /** Completes the WebSocket handshake of an admitted request. */
   accept(req: IncomingMessage, socket: Duplex, head: Buffer, who: { clientId: string; address: string }): void
@@ -69,7 +67,7 @@ export function relayUpgradeListener(deps: RelayUpgradeDeps) {
     const projectId = url.searchParams.get('projectId')
     if (opts.requireProject) {
       if (!projectId) throw new HttpError(401, 'Project ID Missing')
-      const project = await deps.readProject(projectId).catch(() => null)
+      const project = await ctx.projects(projectId).catch(() => null)
       if (!project) throw new HttpError(403, 'Unknown projectId')
     }
     if (projectId) {

@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit'
 import type { App } from '../http/app.js'
 import { insertAnalyticsEvent } from '../analytics/store.js'
 import type { ServerContext } from '../context.js'
-import { projectReader } from '../projects.js'
 import { CommonQuery, errorResponses, ErrorSchema } from '../schemas.js'
 
 /** Largest accepted body of POST /e. */
@@ -46,8 +45,6 @@ const postEvent = createRoute({
 })
 
 export function register(app: App, ctx: ServerContext) {
-  const read = projectReader(ctx)
-
   app.use(
     '/e',
     bodyLimit({
@@ -68,9 +65,7 @@ export function register(app: App, ctx: ServerContext) {
   })
 
   app.openapi(postEvent, async (c) => {
-    const projectId = c.get('projectId')
-    const project = await read(projectId)
-    if (!project) return c.json({ error: 'Invalid Project ID' }, 403)
+    const { projectId, project } = c.var
     if (!project.analytics) return c.json({ error: 'Analytics disabled for this project' }, 403)
     await insertAnalyticsEvent(ctx.db, projectId, c.req.valid('json'))
     return c.json({ ok: true as const }, 202)

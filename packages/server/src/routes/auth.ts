@@ -23,7 +23,6 @@ import { completeSocial, startSocial } from '../auth/social.js'
 import { AuthError, authOf, type Auth } from '../auth/state.js'
 import { addDeviceShare, createWallet, releaseRecovery, setPreferredAccountType, userInfo, walletMaterial } from '../auth/wallet.js'
 import { ErrorText, OTP_PATTERN, originAllowed } from '@portico/core/spec'
-import { projectReader } from '../projects.js'
 import { registerDevAuthRoutes } from '../dev/routes.js'
 import { CommonQuery, errorResponses } from '../schemas.js'
 
@@ -256,8 +255,7 @@ export function register(app: App, ctx: ServerContext) {
   /** The host page the frame sits in, as the frame names it: one of the project's allowed origins. */
   const allowedHost = async (c: Context<AppEnv>, hostOrigin: string | undefined) => {
     if (hostOrigin === undefined) return null
-    const project = await projectReader(ctx)(c.var.projectId)
-    if (!project || !originAllowed(hostOrigin, project.allowedOrigins)) throw new AuthError(403, 'Unauthorized: origin not allowed')
+    if (!originAllowed(hostOrigin, c.var.project.allowedOrigins)) throw new AuthError(403, 'Unauthorized: origin not allowed')
     return hostOrigin
   }
 

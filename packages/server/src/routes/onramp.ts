@@ -8,7 +8,6 @@ import { parseCents, formatCents } from '../onramp/money.js'
 import { createOrder, getOrder, sandboxMinter } from '../onramp/orders.js'
 import { errorPage, orderPage, resultPage } from '../onramp/page.js'
 import { SANDBOX_PUBLIC_KEY, sandboxChains, sandboxProvider } from '../onramp/sandbox.js'
-import { projectReader } from '../projects.js'
 import { CommonQuery, ErrorSchema, errorResponses } from '../schemas.js'
 
 /**
@@ -226,7 +225,6 @@ const fail = (error: string, description: string) => ({ error, reasons: [{ descr
 export function register(app: App, ctx: ServerContext) {
   const provider = sandboxProvider(ctx.config)
   const minter = sandboxMinter(ctx)
-  const readProject = projectReader(ctx)
   const currencyId = (ref: z.infer<typeof CurrencyRef>) => (typeof ref === 'string' ? ref : ref.id)
 
   /** A 400 as HTML for browsers, JSON otherwise. */
@@ -278,7 +276,7 @@ export function register(app: App, ctx: ServerContext) {
   /** Checks the link params shared by the page and the completion; a description of the first problem, if any. */
   const checkLink = async (p: { publicKey: string; destinationCurrencyCode: string; walletAddress: string; externalCustomerId: string }) => {
     if (p.publicKey !== SANDBOX_PUBLIC_KEY) return { problem: `publicKey must be the sandbox key ${SANDBOX_PUBLIC_KEY}` }
-    const project = await readProject(p.externalCustomerId)
+    const project = await ctx.projects(p.externalCustomerId)
     if (!project) return { problem: `externalCustomerId ${p.externalCustomerId} is not a project of this server` }
     const address = parseAddress(p.walletAddress)
     if (!address) return { problem: `walletAddress ${p.walletAddress} is not an EVM or Solana address` }

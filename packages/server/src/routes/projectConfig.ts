@@ -1,9 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { DefaultRemoteFeatures } from '@portico/core/spec'
-import { HTTPException } from 'hono/http-exception'
 import type { App } from '../http/app.js'
 import type { ServerContext } from '../context.js'
-import { projectReader } from '../projects.js'
 import { CommonQuery, errorResponses } from '../schemas.js'
 
 /** SPEC §9 'Defaults' → 'Remote features', in the order they are listed (core's defaults, one copy). */
@@ -97,28 +95,10 @@ const supportedChainsRoute = createRoute({
 })
 
 export function register(app: App, ctx: ServerContext) {
-  const read = projectReader(ctx)
-  // The guard already answered 403 for unknown projects; this covers one removed since.
-  const project = async (projectId: string) => {
-    const p = await read(projectId)
-    if (!p) throw new HTTPException(403, { message: 'Invalid Project ID' })
-    return p
-  }
-
-  app.openapi(configRoute, async (c) => {
-    const p = await project(c.get('projectId'))
-    return c.json({ features: resolveRemoteFeatures(p.features) }, 200)
-  })
-
-  app.openapi(originsRoute, async (c) => {
-    const p = await project(c.get('projectId'))
-    return c.json({ allowedOrigins: p.allowedOrigins }, 200)
-  })
-
-  app.openapi(analyticsConfigRoute, async (c) => {
-    const p = await project(c.get('projectId'))
-    return c.json({ isAnalyticsEnabled: p.analytics }, 200)
-  })
+  // The project guard read the project (and answered 403 for an unknown one).
+  app.openapi(configRoute, (c) => c.json({ features: resolveRemoteFeatures(c.var.project.features) }, 200))
+  app.openapi(originsRoute, (c) => c.json({ allowedOrigins: c.var.project.allowedOrigins }, 200))
+  app.openapi(analyticsConfigRoute, (c) => c.json({ isAnalyticsEnabled: c.var.project.analytics }, 200))
 
   app.openapi(supportedChainsRoute, (c) => c.json({ http: Object.keys(ctx.config.rpcUrls), ws: [] as string[] }, 200))
 }
