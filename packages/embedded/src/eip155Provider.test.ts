@@ -46,18 +46,23 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
     expect(rpc).toEqual([])
   })
 
-  test("rule: the frame's 'Requested RPC call is not allowed' and 'Request was aborted' become typed errors", async () => {
+  test("rule: the frame's 'Requested RPC call is not allowed' (4200) and 'Request was aborted' (4001) become typed errors, by code", async () => {
     const { provider, setAnswer } = facade()
     setAnswer(async () => {
-      throw new FrameRequestError('RPC_REQUEST', 'Requested RPC call is not allowed')
+      throw new FrameRequestError('RPC_REQUEST', 'Requested RPC call is not allowed', 4200)
     })
     await expect(provider.request({ method: 'eth_call', params: [] })).rejects.toBeInstanceOf(RpcCallNotAllowedError)
     setAnswer(async () => {
-      throw new FrameRequestError('RPC_REQUEST', 'Request was aborted')
+      throw new FrameRequestError('RPC_REQUEST', 'Request was aborted', 4001)
     })
     const aborted = (await provider.request({ method: 'eth_sendTransaction', params: [] }).catch((e) => e)) as UserRejectedRequestError
     expect(aborted).toBeInstanceOf(UserRejectedRequestError)
     expect(aborted.details).toBe('Request was aborted')
+    // The text alone decides nothing: without a code it stays the frame's error.
+    setAnswer(async () => {
+      throw new FrameRequestError('RPC_REQUEST', 'Request was aborted')
+    })
+    await expect(provider.request({ method: 'eth_sendTransaction', params: [] })).rejects.toBeInstanceOf(FrameRequestError)
   })
 
   test('behavior: EIP-2255 revoke (the adapter\'s disconnect) stays local; core signs the frame out', async () => {

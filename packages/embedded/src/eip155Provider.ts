@@ -1,4 +1,4 @@
-import { ErrorText, RpcCallNotAllowedError, UserRejectedRequestError } from '@portico/core'
+import { ProviderErrorCode, RpcCallNotAllowedError, UserRejectedRequestError } from '@portico/core'
 import { isAllowedRpcMethod } from './protocol/index.js'
 import type { FrameRequestError } from './frameTransport.js'
 
@@ -88,14 +88,14 @@ function isAccountsPermission(params: unknown) {
 }
 
 /**
- * The frame's error replies become EIP-1193 errors: 'Requested RPC call is not allowed' is the
- * UI's 'Action not allowed', 'Request was aborted' and the user's no on the approval screen are
- * a user rejection (4001). The frame's code is used when it gave one.
+ * The frame's error replies become EIP-1193 errors, by their code only (the frame answers every
+ * refusal with one): 4200 is 'Requested RPC call is not allowed', the UI's 'Action not allowed';
+ * 4001 is the user's no on the approval screen or 'Request was aborted', a user rejection.
  */
 export function toEip1193Error(error: unknown): Error {
   const { message, code } = error as Partial<FrameRequestError>
-  if (code === 4200 || message === ErrorText.rpcCallNotAllowed) return new RpcCallNotAllowedError({ cause: error })
-  if (code === 4001 || message === ErrorText.requestAborted) return new UserRejectedRequestError({ cause: error, details: message })
+  if (code === ProviderErrorCode.unsupportedMethod) return new RpcCallNotAllowedError({ cause: error })
+  if (code === ProviderErrorCode.userRejectedRequest) return new UserRejectedRequestError({ cause: error, details: message })
   if (typeof code === 'number') return rpcError(code, message ?? 'The embedded wallet request failed')
   return error instanceof Error ? error : new Error(String(error))
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { originAllowed } from '@portico/core/spec'
+import { originAllowed, ProviderErrorCode } from '@portico/core/spec'
 import { FRAME_PREFIX, FrameEvents, Requests, parseAppMessage, type FrameEventKind, type RequestKind } from '@portico/embedded/protocol'
 import { showApproval, type ApprovalContent } from './approval.js'
 import { ApiError, type Tokens } from './api.js'
@@ -95,14 +95,14 @@ async function boot() {
           screen.decision.then((approved) => {
             current = undefined
             emit('RPC_APPROVAL_DONE', { approved: state.aborted ? false : approved })
-            if (state.aborted) reject(new RpcError(ABORTED, 4001))
+            if (state.aborted) reject(new RpcError(ABORTED, ProviderErrorCode.userRejectedRequest))
             else resolve(approved)
             approvals.shift()
             approvals[0]?.run()
           })
         },
         abort() {
-          reject(new RpcError(ABORTED, 4001))
+          reject(new RpcError(ABORTED, ProviderErrorCode.userRejectedRequest))
         },
       }
       approvals.push(entry)

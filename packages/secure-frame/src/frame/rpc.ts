@@ -1,3 +1,4 @@
+import { ErrorText, ProviderErrorCode } from '@portico/core/spec'
 import { isAllowedRpcMethod, isSafeRpcMethod } from '@portico/embedded/protocol'
 import { base58 } from '@scure/base'
 import { ed25519 } from '@noble/curves/ed25519'
@@ -7,8 +8,8 @@ import { decodeCall, describeTransaction, describeTypedData, readTokenInfo, type
 import { networkLabel } from './approvalNetworks.js'
 import type { Unlocked } from './wallet.js'
 
-export const NOT_ALLOWED = 'Requested RPC call is not allowed'
-export const ABORTED = 'Request was aborted'
+export const NOT_ALLOWED = ErrorText.rpcCallNotAllowed
+export const ABORTED = ErrorText.requestAborted
 
 export class RpcError extends Error {
   constructor(
@@ -49,7 +50,7 @@ function asParams(params: unknown): unknown[] {
 /** SPEC §6: safe methods answered silently, unsafe ones only after approval, others refused. */
 export async function handleRpc(ctx: RpcContext, request: { method: string; params?: unknown; chainId?: number | string; chainNamespace?: string }) {
   const { method } = request
-  if (!isAllowedRpcMethod(method)) throw new RpcError(NOT_ALLOWED, 4200)
+  if (!isAllowedRpcMethod(method)) throw new RpcError(NOT_ALLOWED, ProviderErrorCode.unsupportedMethod)
   const chainId = request.chainId ?? ctx.chainId
   const namespace = request.chainNamespace ?? (String(chainId).startsWith('solana') ? 'solana' : 'eip155')
   const params = asParams(request.params)

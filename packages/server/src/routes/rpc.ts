@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { ErrorText } from '@portico/core/spec'
 import type { Context } from 'hono'
 import type { App } from '../http/app.js'
 import { clientIp } from '../clientIp.js'
@@ -74,7 +75,7 @@ export const RPC_PROXY_METHODS: Record<string, ReadonlySet<string>> = {
   ]),
 }
 
-export const NOT_ALLOWED = 'Requested RPC call is not allowed' // SPEC §8
+export const NOT_ALLOWED = ErrorText.rpcCallNotAllowed // SPEC §8
 const MAX_BATCH = 20
 const UPSTREAM_TIMEOUT_MS = 10_000
 const DEFAULT_PER_IP_PER_MINUTE = 600
