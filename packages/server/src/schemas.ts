@@ -9,16 +9,5 @@ export const CommonQuery = {
   clientId: z.string().max(256).optional().openapi({ description: 'Client id of the caller' }),
 }
 
-export const ErrorSchema = z
-  .object({ error: z.string(), reasons: z.array(z.object({ description: z.string() })).optional() })
-  .openapi('Error')
-
 export const EvmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid EVM address')
 export const CaipNetworkId = z.string().regex(CAIP2_PATTERN, 'Invalid CAIP-2 chain id')
-
-/** Standard error responses for route definitions. */
-export const errorResponses = {
-  400: { description: 'Invalid request', content: { 'application/json': { schema: ErrorSchema } } },
-  403: { description: 'Unknown project', content: { 'application/json': { schema: ErrorSchema } } },
-  429: { description: 'Rate limited', content: { 'application/json': { schema: ErrorSchema } } },
-}

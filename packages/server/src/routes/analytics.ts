@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import type { App } from '../http/app.js'
+import { errorResponse, errorResponses, json } from '../http/responses.js'
 import { insertAnalyticsEvent } from '../analytics/store.js'
 import type { ServerContext } from '../context.js'
-import { CommonQuery, errorResponses, ErrorSchema } from '../schemas.js'
+import { CommonQuery } from '../schemas.js'
 
 /** Largest accepted body of POST /e. */
 export const MAX_EVENT_BYTES = 32 * 1024
@@ -37,10 +38,10 @@ const postEvent = createRoute({
     body: { required: true, content: { 'application/json': { schema: AnalyticsEventSchema } } },
   },
   responses: {
-    202: { description: 'Stored', content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } } },
+    202: json(z.object({ ok: z.literal(true) }), 'Stored'),
     ...errorResponses,
-    403: { description: 'Unknown project, or analytics switched off for it', content: { 'application/json': { schema: ErrorSchema } } },
-    413: { description: `Body over ${MAX_EVENT_BYTES} bytes`, content: { 'application/json': { schema: ErrorSchema } } },
+    403: errorResponse('Unknown project, or analytics switched off for it'),
+    413: errorResponse(`Body over ${MAX_EVENT_BYTES} bytes`),
   },
 })
 

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { App, AppEnv } from '../http/app.js'
+import { errorResponses, json, jsonBody } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
 import {
   approveDevice,
@@ -24,7 +25,7 @@ import { AuthError, authOf, type Auth } from '../auth/state.js'
 import { addDeviceShare, createWallet, releaseRecovery, setPreferredAccountType, userInfo, walletMaterial } from '../auth/wallet.js'
 import { ErrorText, OTP_PATTERN, originAllowed } from '@portico/core/spec'
 import { registerDevAuthRoutes } from '../dev/routes.js'
-import { CommonQuery, errorResponses } from '../schemas.js'
+import { CommonQuery } from '../schemas.js'
 
 /**
  * The embedded wallet's auth API, called only by the secure frame. Every call carries a DPoP
@@ -58,8 +59,6 @@ const Factors = z
   })
   .openapi('AuthFactors')
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
 const responses = <T extends z.ZodType>(schema: T, description: string) => ({
   200: json(schema, description),
   ...errorResponses,
@@ -68,7 +67,7 @@ const responses = <T extends z.ZodType>(schema: T, description: string) => ({
   503: json(z.object({ error: z.string() }), 'Not configured'),
 })
 const post = <B extends z.ZodType, R extends z.ZodType>(path: string, summary: string, schema: B, result: R, secured = false) =>
-  createRoute({ method: 'post', path, summary, tags: ['auth'], request: { query: Query, ...body(schema) }, responses: responses(result, 'OK'), ...(secured ? { security: Secured } : {}) })
+  createRoute({ method: 'post', path, summary, tags: ['auth'], request: { query: Query, body: jsonBody(schema) }, responses: responses(result, 'OK'), ...(secured ? { security: Secured } : {}) })
 const get = <R extends z.ZodType>(path: string, summary: string, result: R) =>
   createRoute({ method: 'get', path, summary, tags: ['auth'], request: { query: Query }, responses: responses(result, 'OK'), security: Secured })
 

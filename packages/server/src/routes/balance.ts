@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
 import type { App } from '../http/app.js'
+import { errorResponse, errorResponses, json } from '../http/responses.js'
 import { chainAssets, parseCaip10 } from '../chain/assets.js'
 import { readBalances } from '../chain/balances.js'
 import { ICON_SYMBOL_PATTERN, tokenIconSvg, tokenIconUrl } from '../chain/icons.js'
 import { configPriceSource } from '../chain/prices.js'
 import { tokenMetadata } from '../chain/tokens.js'
 import type { ServerContext } from '../context.js'
-import { apiErrors as errorResponses, errorResponse } from '../chain/openapi.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
 
 /** SPEC §5: an EVM address is 40 hex characters with an optional 0x prefix. */
@@ -44,7 +44,7 @@ const balanceRoute = createRoute({
     query: z.object({ ...CommonQuery, chainId: CaipNetworkId.openapi({ example: 'eip155:31337' }), currency: Currency.optional() }),
   },
   responses: {
-    200: { description: 'Balances', content: { 'application/json': { schema: z.object({ balances: z.array(TokenBalanceSchema) }) } } },
+    200: json(z.object({ balances: z.array(TokenBalanceSchema) }), 'Balances'),
     ...errorResponses,
     502: unavailable,
   },

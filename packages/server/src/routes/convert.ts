@@ -1,8 +1,8 @@
 import { CAIP10_PATTERN, ErrorText } from '@portico/core/spec'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
+import { errorResponse, errorResponses } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
-import { apiErrors as errorResponses, errorResponse } from '../chain/openapi.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
 
 /**

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
+import { errorResponses } from '../http/responses.js'
 import { configPriceSource } from '../chain/prices.js'
 import type { ServerContext } from '../context.js'
 import { readHistory } from '../indexer/history.js'
-import { apiErrors as errorResponses } from '../chain/openapi.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
 
 const DEFAULT_PAGE_SIZE = 20

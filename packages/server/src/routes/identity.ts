@@ -1,10 +1,11 @@
 import { CAIP2_PATTERN } from '@portico/core/spec'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
+import { errorResponse, errorResponses, json } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
 import { coinTypeForChainId, parseAddress } from '../names/rules.js'
 import { namesForAddress } from '../names/store.js'
-import { CommonQuery, ErrorSchema, errorResponses } from '../schemas.js'
+import { CommonQuery } from '../schemas.js'
 
 const IdentitySchema = z
   .object({
@@ -34,9 +35,9 @@ const identityRoute = createRoute({
     }),
   },
   responses: {
-    200: { description: 'The identity', content: { 'application/json': { schema: IdentitySchema } } },
+    200: json(IdentitySchema, 'The identity'),
     ...errorResponses,
-    400: { description: 'Invalid address', content: { 'application/json': { schema: ErrorSchema } } },
+    400: errorResponse('Invalid address'),
   },
 })
 

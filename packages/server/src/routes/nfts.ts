@@ -1,8 +1,8 @@
 import { eip155ChainId } from '@portico/core/spec'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
+import { errorResponses, json } from '../http/responses.js'
 import { nftImageUrl, nftMetadata } from '../chain/tokens.js'
-import { apiErrors as errorResponses } from '../chain/openapi.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery, EvmAddress } from '../schemas.js'
 import { safeFetch, SafeFetchError } from '../services/safeFetch.js'
@@ -28,7 +28,7 @@ const route = createRoute({
     query: z.object({ ...CommonQuery, chainId: CaipNetworkId }),
   },
   responses: {
-    200: { description: 'NFTs held', content: { 'application/json': { schema: z.object({ nfts: z.array(NftSchema) }) } } },
+    200: json(z.object({ nfts: z.array(NftSchema) }), 'NFTs held'),
     ...errorResponses,
   },
 })

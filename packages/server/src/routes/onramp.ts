@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { App } from '../http/app.js'
+import { errorResponse, errorResponses, json } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
 import { parseAddress } from '../names/rules.js'
 import { parseCents, formatCents } from '../onramp/money.js'
 import { createOrder, getOrder, sandboxMinter } from '../onramp/orders.js'
 import { errorPage, orderPage, resultPage } from '../onramp/page.js'
 import { SANDBOX_PUBLIC_KEY, sandboxChains, sandboxProvider } from '../onramp/sandbox.js'
-import { CommonQuery, ErrorSchema, errorResponses } from '../schemas.js'
+import { CommonQuery } from '../schemas.js'
 
 /**
  * Onramp (SPEC §7, §9) through the provider interface, with one provider: the Portico Sandbox
@@ -16,8 +17,6 @@ import { CommonQuery, ErrorSchema, errorResponses } from '../schemas.js'
  * devnet USDC on the configured devnet chains.
  */
 
-const jsonBody = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-const err = (description: string) => jsonBody(ErrorSchema, description)
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
 
 const MoneySchema = z.object({ amount: z.string(), currency: z.string() })
@@ -87,7 +86,7 @@ const providersRoute = createRoute({
   path: '/v1/onramp/providers',
   summary: 'Onramp providers (one: the sandbox, test only)',
   request: { query: z.object(CommonQuery) },
-  responses: { 200: jsonBody(z.object({ providers: z.array(ProviderSchema) }), 'Providers'), ...errorResponses },
+  responses: { 200: json(z.object({ providers: z.array(ProviderSchema) }), 'Providers'), ...errorResponses },
 })
 
 const optionsRoute = createRoute({
@@ -97,7 +96,7 @@ const optionsRoute = createRoute({
   request: {
     query: z.object({ ...CommonQuery, country: z.string().regex(/^[A-Za-z]{2}$/, 'country must be a 2-letter ISO code').optional() }),
   },
-  responses: { 200: jsonBody(OptionsSchema, 'Options'), ...errorResponses },
+  responses: { 200: json(OptionsSchema, 'Options'), ...errorResponses },
 })
 
 const quoteRoute = createRoute({
@@ -124,7 +123,7 @@ const quoteRoute = createRoute({
       },
     },
   },
-  responses: { 200: jsonBody(QuoteSchema, 'The quote'), ...errorResponses, 400: err('Invalid quote request or amount out of range') },
+  responses: { 200: json(QuoteSchema, 'The quote'), ...errorResponses, 400: errorResponse('Invalid quote request or amount out of range') },
 })
 
 const urlRoute = createRoute({
@@ -158,7 +157,7 @@ const urlRoute = createRoute({
       },
     },
   },
-  responses: { 200: jsonBody(z.object({ url: z.string() }), 'The link'), ...errorResponses, 400: err('Invalid wallet or amount') },
+  responses: { 200: json(z.object({ url: z.string() }), 'The link'), ...errorResponses, 400: errorResponse('Invalid wallet or amount') },
 })
 
 const orderRoute = createRoute({
@@ -169,7 +168,7 @@ const orderRoute = createRoute({
     params: z.object({ id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }) }),
     query: z.object(CommonQuery),
   },
-  responses: { 200: jsonBody(OrderSchema, 'The order'), 404: err('No such order'), ...errorResponses },
+  responses: { 200: json(OrderSchema, 'The order'), 404: errorResponse('No such order'), ...errorResponses },
 })
 
 const PageQuery = z.object({
@@ -186,7 +185,7 @@ const pageRoute = createRoute({
   summary: 'The sandbox onramp page (test purchases only, no real money)',
   description: 'Takes exactly the SPEC §7 provider link params (publicKey, destinationCurrencyCode, walletAddress, externalCustomerId) and an optional amount.',
   request: { query: PageQuery },
-  responses: { 200: html('The order page'), 400: err('Invalid link (HTML for browsers)') },
+  responses: { 200: html('The order page'), 400: errorResponse('Invalid link (HTML for browsers)') },
 })
 
 const CompleteBody = z.object({
@@ -213,9 +212,9 @@ const completeRoute = createRoute({
   },
   responses: {
     200: { description: 'Completed', content: { 'application/json': { schema: z.object({ order: OrderSchema }) }, 'text/html': { schema: z.string() } } },
-    400: err('Invalid purchase'),
-    409: err('The order was already submitted'),
-    502: err('The devnet mint failed'),
+    400: errorResponse('Invalid purchase'),
+    409: errorResponse('The order was already submitted'),
+    502: errorResponse('The devnet mint failed'),
   },
 })
 

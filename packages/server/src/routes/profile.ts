@@ -1,11 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
+import { errorResponse, errorResponses, json } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
 import { registerName } from '../names/register.js'
 import { parseAddress, parseName } from '../names/rules.js'
 import { findName, namesForAddress } from '../names/store.js'
 import { suggestNames } from '../names/suggest.js'
-import { CommonQuery, ErrorSchema, errorResponses } from '../schemas.js'
+import { CommonQuery } from '../schemas.js'
 
 /** The name service (SPEC §7 'Blockchain-data service calls': lookup, suggestions, reverse, registration). */
 
@@ -21,8 +22,6 @@ export const NameRecordSchema = z
   })
   .openapi('NameRecord')
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-const err = (description: string) => json(ErrorSchema, description)
 const NameParam = z.object({ name: z.string().min(1).max(255).openapi({ param: { name: 'name', in: 'path' }, example: 'alice.portico.id' }) })
 const AddressParam = z.object({
   address: z.string().min(1).max(128).openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
@@ -34,7 +33,7 @@ const lookup = createRoute({
   summary: 'Look up a registered name',
   description: 'A bare label gets the configured suffix appended.',
   request: { params: NameParam, query: z.object(CommonQuery) },
-  responses: { 200: json(NameRecordSchema, 'The record'), 404: err('Not registered'), ...errorResponses, 400: err('Invalid name') },
+  responses: { 200: json(NameRecordSchema, 'The record'), 404: errorResponse('Not registered'), ...errorResponses, 400: errorResponse('Invalid name') },
 })
 
 const reverse = createRoute({
@@ -48,7 +47,7 @@ const reverse = createRoute({
       coinType: z.coerce.number().int().min(0).max(0xffffffff).optional().openapi({ description: 'Only names with an address for this coin type' }),
     }),
   },
-  responses: { 200: json(z.array(NameRecordSchema), 'Records, oldest registration first'), ...errorResponses, 400: err('Invalid address') },
+  responses: { 200: json(z.array(NameRecordSchema), 'Records, oldest registration first'), ...errorResponses, 400: errorResponse('Invalid address') },
 })
 
 const suggestions = createRoute({
@@ -59,7 +58,7 @@ const suggestions = createRoute({
   responses: {
     200: json(z.object({ suggestions: z.array(z.object({ name: z.string(), registered: z.boolean() })) }), 'Suggestions'),
     ...errorResponses,
-    400: err('Invalid request'),
+    400: errorResponse('Invalid request'),
   },
 })
 
@@ -89,10 +88,10 @@ const registerRoute = createRoute({
   },
   responses: {
     200: json(NameRecordSchema, 'Registered'),
-    401: err('The signature does not match the address'),
-    409: err('The name is taken'),
+    401: errorResponse('The signature does not match the address'),
+    409: errorResponse('The name is taken'),
     ...errorResponses,
-    400: err('Invalid request'),
+    400: errorResponse('Invalid request'),
   },
 })
 

@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { DefaultRemoteFeatures } from '@portico/core/spec'
 import type { App } from '../http/app.js'
+import { errorResponses, json } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
-import { CommonQuery, errorResponses } from '../schemas.js'
+import { CommonQuery } from '../schemas.js'
 
 /** SPEC §9 'Defaults' → 'Remote features', in the order they are listed (core's defaults, one copy). */
 export const DEFAULT_REMOTE_FEATURES = Object.entries(DefaultRemoteFeatures) as ReadonlyArray<readonly [string, boolean | readonly string[]]>
@@ -43,7 +44,6 @@ export function resolveRemoteFeatures(overrides: Record<string, unknown>): Remot
 }
 
 const Query = z.object(CommonQuery)
-const ok = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } })
 const RemoteFeaturesSchema = z
   .object({
     features: z.array(z.object({ id: z.string(), isEnabled: z.boolean(), config: z.array(z.string()).nullable() })),
@@ -56,7 +56,7 @@ const configRoute = createRoute({
   summary: "The project's remote features over the defaults (SPEC §9 'Defaults')",
   request: { query: Query },
   responses: {
-    200: ok('One entry per remote feature', RemoteFeaturesSchema),
+    200: json(RemoteFeaturesSchema, 'One entry per remote feature'),
     ...errorResponses,
   },
 })
@@ -67,7 +67,7 @@ const originsRoute = createRoute({
   summary: 'Origins allowed to use the project (exact, or `scheme://host:*`)',
   request: { query: Query },
   responses: {
-    200: ok('The allowed origins', z.object({ allowedOrigins: z.array(z.string()) })),
+    200: json(z.object({ allowedOrigins: z.array(z.string()) }), 'The allowed origins'),
     ...errorResponses,
   },
 })
@@ -78,7 +78,7 @@ const analyticsConfigRoute = createRoute({
   summary: 'Whether the project collects analytics',
   request: { query: Query },
   responses: {
-    200: ok('The analytics switch', z.object({ isAnalyticsEnabled: z.boolean() })),
+    200: json(z.object({ isAnalyticsEnabled: z.boolean() }), 'The analytics switch'),
     ...errorResponses,
   },
 })
@@ -89,7 +89,7 @@ const supportedChainsRoute = createRoute({
   summary: 'CAIP-2 ids this server has RPC endpoints for',
   request: { query: Query },
   responses: {
-    200: ok('Supported chains by transport', z.object({ http: z.array(z.string()), ws: z.array(z.string()) })),
+    200: json(z.object({ http: z.array(z.string()), ws: z.array(z.string()) }), 'Supported chains by transport'),
     ...errorResponses,
   },
 })

@@ -2,9 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { ErrorText } from '@portico/core/spec'
 import type { Context } from 'hono'
 import type { App } from '../http/app.js'
+import { errorResponses, json } from '../http/responses.js'
 import { clientIp } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
-import { CommonQuery, errorResponses } from '../schemas.js'
+import { CommonQuery } from '../schemas.js'
 
 /**
  * Chain reads for the embedded wallet's frame (and any allowed page), so that no page needs the
@@ -102,11 +103,11 @@ const route = createRoute({
     body: { required: true, content: { 'application/json': { schema: z.union([CallSchema, z.array(CallSchema)]).openapi('JsonRpcRequest') } } },
   },
   responses: {
-    200: { description: "The chain's JSON-RPC answer, as it gave it", content: { 'application/json': { schema: z.unknown() } } },
+    200: json(z.unknown(), "The chain's JSON-RPC answer, as it gave it"),
     ...errorResponses,
-    403: { description: 'A method that is not forwarded, or an unknown project', content: { 'application/json': { schema: z.unknown() } } },
-    404: { description: 'No endpoint for this chain', content: { 'application/json': { schema: z.unknown() } } },
-    502: { description: 'The chain endpoint failed', content: { 'application/json': { schema: z.unknown() } } },
+    403: json(z.unknown(), 'A method that is not forwarded, or an unknown project'),
+    404: json(z.unknown(), 'No endpoint for this chain'),
+    502: json(z.unknown(), 'The chain endpoint failed'),
   },
 })
 

@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { App } from '../http/app.js'
+import { errorResponse, errorResponses, json } from '../http/responses.js'
 import { clientIp } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
-import { CaipNetworkId, CommonQuery, ErrorSchema, errorResponses } from '../schemas.js'
+import { CaipNetworkId, CommonQuery } from '../schemas.js'
 import { sessionAddressKey } from '../sessions/address.js'
 import { consumeNonce, DEFAULT_NONCE_TTL_MS, issueNonce } from '../sessions/nonces.js'
 import { SiwxSessionInputSchema, SiwxSessionSchema } from '../sessions/schemas.js'
@@ -18,15 +19,14 @@ import { verifySiwxSession } from '../sessions/verify.js'
  * revokes its sessions, which hold whatever the visitor signed (DataCapture's email included).
  */
 
-const err = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } })
 const AddressParam = z.object({
   address: z.string().min(1).max(128).openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
 })
 const SessionsSchema = z.object({ sessions: z.array(SiwxSessionSchema) }).openapi('SiwxSessions')
 const Bearer = [{ siwxSessionToken: [] }]
 const unauthorized = {
-  401: err('No session token, or not a live one of this project (Authorization: Bearer <token>)'),
-  403: err("The token is another address's"),
+  401: errorResponse('No session token, or not a live one of this project (Authorization: Bearer <token>)'),
+  403: errorResponse("The token is another address's"),
 }
 
 const listRoute = createRoute({
@@ -39,10 +39,10 @@ const listRoute = createRoute({
     query: z.object({ ...CommonQuery, chainId: CaipNetworkId.optional().openapi({ description: 'Only this chain', example: 'eip155:1' }) }),
   },
   responses: {
-    200: { description: 'Sessions, oldest first', content: { 'application/json': { schema: SessionsSchema } } },
+    200: json(SessionsSchema, 'Sessions, oldest first'),
     ...errorResponses,
     ...unauthorized,
-    400: err('Invalid address or chain'),
+    400: errorResponse('Invalid address or chain'),
   },
 })
 
@@ -68,8 +68,8 @@ const addRoute = createRoute({
       content: { 'application/json': { schema: z.object({ session: SiwxSessionSchema, token: z.string(), expiresAt: z.string() }).openapi('SiwxSessionStored') } },
     },
     ...errorResponses,
-    400: err('Invalid session'),
-    401: err('Invalid signature, or a nonce that was not issued for this address, expired or was used'),
+    400: errorResponse('Invalid session'),
+    401: errorResponse('Invalid signature, or a nonce that was not issued for this address, expired or was used'),
   },
 })
 
@@ -91,10 +91,10 @@ const revokeRoute = createRoute({
     },
   },
   responses: {
-    200: { description: 'How many were deleted', content: { 'application/json': { schema: z.object({ revoked: z.number().int() }) } } },
+    200: json(z.object({ revoked: z.number().int() }), 'How many were deleted'),
     ...errorResponses,
     ...unauthorized,
-    400: err('Invalid address'),
+    400: errorResponse('Invalid address'),
   },
 })
 
@@ -105,9 +105,9 @@ const nonceRoute = createRoute({
   description: 'The nonce works once, for this project and address, until expiresAt (10 minutes by default).',
   request: { params: AddressParam, query: z.object(CommonQuery) },
   responses: {
-    200: { description: 'The nonce', content: { 'application/json': { schema: z.object({ nonce: z.string(), expiresAt: z.string() }).openapi('SiwxNonce') } } },
+    200: json(z.object({ nonce: z.string(), expiresAt: z.string() }).openapi('SiwxNonce'), 'The nonce'),
     ...errorResponses,
-    400: err('Invalid address'),
+    400: errorResponse('Invalid address'),
   },
 })
 

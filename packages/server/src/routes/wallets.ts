@@ -2,10 +2,11 @@ import { CAIP2_PATTERN } from '@portico/core/spec'
 import { createHash } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
+import { errorResponses } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
 import { walletIconSvg } from '../registry/icons.js'
 import { queryWallets, seedWallets, walletForImage } from '../registry/registry.js'
-import { CommonQuery, errorResponses } from '../schemas.js'
+import { CommonQuery } from '../schemas.js'
 
 /** SPEC §9 'Lists and paging': a page of 40; search asks for 100, the most a page may hold. */
 export const DEFAULT_ENTRIES = 40

@@ -1,0 +1,22 @@
+import { z } from '@hono/zod-openapi'
+
+/** Every error answer: `{ error, reasons? }` (the app's error handler, validation, the guards). */
+export const ErrorSchema = z
+  .object({ error: z.string(), reasons: z.array(z.object({ description: z.string() })).optional() })
+  .openapi('Error')
+
+/** A JSON response for route definitions. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
+
+/** A required JSON request body for route definitions (`request: { body: jsonBody(schema) }`). */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
+
+/** An error response for route definitions. */
+export const errorResponse = (description: string) => json(ErrorSchema, description)
+
+/** The error responses every API route may give (validation, project guard, rate limits). */
+export const errorResponses = {
+  400: errorResponse('Invalid request'),
+  403: errorResponse('Unknown project'),
+  429: errorResponse('Rate limited'),
+}
