@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { connectButton, modal, useJourney } from './support/journey.js'
 
@@ -79,21 +80,67 @@ describe('the modal shell', () => {
     await context.close()
   })
 
-  test('the modal is not in the first load: its chunk loads on first open', async () => {
+  test('opened with a mouse click: focus is inside the dialog, Escape closes it and focus returns to the button', async () => {
+    const context = await newWalletContext()
+    const page = await openDemo(context)
+    await connectButton(page).click()
+    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+    await expect.poll(() => dialog.count()).toBe(1)
+    await expect.poll(() => focusedInDialog(page)).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    expect(await focusedInButton(page)).toBe('Connect Wallet')
+
+    // Again after a view change has removed the focused control: Escape still closes.
+    await connectButton(page).click()
+    await expect.poll(() => focusedInDialog(page)).toBe(true)
+    await modal(page).getByTestId('wallet-dev.portico.testwallet').click()
+    await page.locator('[data-view=ConnectingExternal]').waitFor()
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    await context.close()
+  })
+
+  test('the modal is not in the first load; its chunk, with the Connect view, loads before the first open', async () => {
     const context = await newWalletContext()
     const page = await context.newPage()
     const scripts: string[] = []
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
+    // The modal's chunk is held back: the page and its button do not wait for it.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/Modal-[\w-]+\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
     await page.goto(stack.demoUrl)
     await connectButton(page).waitFor()
-    expect(scripts.some((s) => /\/Modal-/.test(s))).toBe(false)
+    expect(await connectButton(page).isEnabled()).toBe(true)
+    release()
+    // Loaded when the page is idle, without a click.
+    await expect.poll(() => scripts.some((s) => /\/Modal-/.test(s))).toBe(true)
+    await page.waitForLoadState('networkidle')
+    const before = scripts.length
     await connectButton(page).click()
-    await modal(page).waitFor()
-    expect(scripts.some((s) => /\/Modal-/.test(s))).toBe(true)
-    expect(scripts.some((s) => /\/Connect-/.test(s))).toBe(true)
+    await modal(page).getByTestId('wallet-dev.portico.testwallet').waitFor()
+    expect(scripts.slice(before).filter((s) => /\/(Modal|Connect)-/.test(s))).toEqual([])
     await context.close()
   })
 })
+
+function focusedInDialog(page: Page) {
+  return page.evaluate(() => {
+    let el: Element | null = document.activeElement
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement
+    return Boolean(el?.closest('[role=dialog]'))
+  })
+}
+
+/** The text of the focused button inside the Connect button's shadow root. */
+function focusedInButton(page: Page) {
+  return page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.textContent)
+}
 
 /** 'rgb(249, 249, 249)' or 'color(srgb 0.97 0.97 0.97)' → channels in 0..1 */
 function channels(color: string): number[] {

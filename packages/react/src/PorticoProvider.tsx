@@ -1,8 +1,7 @@
-import { initialize, type Portico } from '@portico/core'
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
-import { PorticoContext, usePorticoStore } from './context.js'
-
-const Modal = lazy(() => import('./modal/Modal.js'))
+import { closeModal, initialize, type Portico } from '@portico/core'
+import { startTransition, useEffect, useReducer, useState, type ReactNode } from 'react'
+import { PorticoContext, usePortico, usePorticoStore } from './context.js'
+import { loadedModal, loadModal, onPrepareModal, whenIdle } from './modal/loadModal.js'
 
 export interface PorticoProviderProps {
   portico: Portico
@@ -10,8 +9,9 @@ export interface PorticoProviderProps {
 }
 
 /**
- * Provides a Portico instance to the hooks and renders the modal. The modal's code loads the
- * first time it opens, so a host page pays only for the button until then.
+ * Provides a Portico instance to the hooks and renders the modal. The modal's code is not in the
+ * page's first load: it loads once the page is idle (or the pointer reaches the button) and is
+ * rendered ahead, hidden (see ModalProps), so that opening only reveals it.
  */
 export function PorticoProvider({ portico, children }: PorticoProviderProps) {
   useEffect(() => {
@@ -27,16 +27,68 @@ export function PorticoProvider({ portico, children }: PorticoProviderProps) {
 }
 
 function ModalLoader() {
+  const portico = usePortico()
   const open = usePorticoStore('modal', (s) => s.open)
   const embedded = usePorticoStore('modal', (s) => s.embedded)
+  // Set during render, so that an open with the code there renders the modal in this pass.
   const [everOpened, setEverOpened] = useState(open)
+  const [warmUp, setWarmUp] = useState(false)
+  const [prepared, setPrepared] = useState(false)
+  if (open && !everOpened) setEverOpened(true)
+  if (open && (warmUp || prepared)) {
+    setWarmUp(false)
+    setPrepared(false)
+  }
+  const [, loaded] = useReducer((n: number) => n + 1, 0)
+  const Modal = loadedModal()
+
   useEffect(() => {
-    if (open) setEverOpened(true)
-  }, [open])
-  if (!everOpened || embedded) return null
-  return (
-    <Suspense fallback={null}>
-      <Modal />
-    </Suspense>
+    let current = true
+    const cancel = whenIdle(() => {
+      loadModal().then(
+        () => current && !portico.stores.modal.getState().open && startTransition(() => setWarmUp(true)),
+        () => {}, // tried again on open
+      )
+    })
+    return () => {
+      current = false
+      cancel()
+    }
+  }, [portico])
+  // The hidden render has had its frame: removed when the page is idle again.
+  useEffect(() => (warmUp ? whenIdle(() => setWarmUp(false)) : undefined), [warmUp])
+  useEffect(
+    () =>
+      onPrepareModal(portico, () => {
+        if (!loadedModal() || portico.stores.modal.getState().open) return
+        setPrepared(true)
+        // No click after all (the pointer left, or a touch became a scroll): the hidden render goes.
+        const release = () => {
+          removeEventListener('pointerup', release, true)
+          removeEventListener('pointercancel', release, true)
+          setTimeout(() => setPrepared(false))
+        }
+        addEventListener('pointerup', release, true)
+        addEventListener('pointercancel', release, true)
+      }),
+    [portico],
   )
+  useEffect(() => {
+    if (Modal || !open) return
+    let current = true
+    loadModal().then(
+      () => current && loaded(),
+      (error: unknown) => {
+        portico.logger.error('the modal could not load', error)
+        // Closed, so that the next open tries again.
+        if (current) closeModal(portico, { force: true })
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [Modal, open, portico])
+
+  if (embedded || !Modal || !(everOpened || warmUp || prepared)) return null
+  return <Modal ahead={warmUp || prepared} named={everOpened} />
 }

@@ -1,6 +1,8 @@
 import { openModal, shortenAddress, truncateDecimals } from '@portico/core'
+import type { MouseEvent, PointerEvent } from 'react'
 import { usePortico, usePorticoStore } from '../context.js'
 import { usePorticoAccount } from '../hooks/usePorticoAccount.js'
+import { preloadModal, prepareModal } from '../modal/loadModal.js'
 import { ShadowHost } from './ShadowHost.js'
 
 const css = `
@@ -29,11 +31,19 @@ export function ConnectButton({ label = 'Connect Wallet', balance = 'show' }: Co
   const account = usePorticoAccount()
   const modalOpen = usePorticoStore('modal', (s) => s.open)
   const busy = account.connectionStatus === 'reconnecting' || (account.connectionStatus === 'connecting' && modalOpen)
-  const open = () => openModal(portico)
+  // A mouse click does not focus a button in every browser: focused, it is where focus returns on close.
+  const open = (event: MouseEvent<HTMLButtonElement>) => {
+    event.currentTarget.focus()
+    openModal(portico)
+  }
+  // The pointer or focus on the button: the modal's code is fetched now if the page has not done it yet.
+  const intent = { onPointerEnter: preloadModal, onPointerDown: preloadModal, onFocus: preloadModal }
+  // Pressed: the Connect view renders now, hidden, and the click (on release) only reveals it.
+  const prepare = (event: PointerEvent<HTMLButtonElement>) => event.button === 0 && prepareModal(portico)
   return (
     <ShadowHost css={css} display="inline-block" testId="portico-connect-button">
       {account.isConnected && account.address ? (
-        <button className="account" onClick={open} aria-label={`Account ${account.address}`}>
+        <button className="account" onClick={open} {...intent} aria-label={`Account ${account.address}`}>
           {balance === 'show' && account.balance !== undefined && (
             <span className="balance">
               {truncateDecimals(account.balance)} {account.balanceSymbol}
@@ -42,7 +52,7 @@ export function ConnectButton({ label = 'Connect Wallet', balance = 'show' }: Co
           <span className="address">{account.profileName ?? shortenAddress(account.address)}</span>
         </button>
       ) : (
-        <button onClick={open} aria-busy={busy} aria-haspopup="dialog">
+        <button onClick={open} {...intent} onPointerDown={prepare} aria-busy={busy} aria-haspopup="dialog">
           {account.connectionStatus === 'reconnecting' ? 'Reconnecting…' : busy ? 'Connecting…' : label}
         </button>
       )}

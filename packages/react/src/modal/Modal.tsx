@@ -1,5 +1,5 @@
 import { closeModal, footerFor, goBack, Time } from '@portico/core'
-import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import { BackIcon, CloseIcon, WarningIcon } from '../components/icons.js'
 import { ShadowHost } from '../components/ShadowHost.js'
@@ -8,30 +8,63 @@ import { usePortico, usePorticoStore } from '../context.js'
 import { Footer } from './Footer.js'
 import { Snackbar } from './Snackbar.js'
 import { modalCss } from './styles.js'
-import { useFocusTrap } from './useFocusTrap.js'
+import { isBody, useFocusTrap } from './useFocusTrap.js'
 import { viewRegistry, viewTitles } from './viewRegistry.js'
 
+export interface ModalProps {
+  /**
+   * Rendered ahead of an open, hidden and inert: once when the page is idle (the browser then
+   * has the fonts and styles, and the engine the compiled code, that the first open needs), and
+   * when the pointer goes down on the Connect button, so that the click only reveals it.
+   */
+  ahead?: boolean
+  /** Named for tests and hosts (data-testid) once it has been opened, not while only rendered ahead. */
+  named?: boolean
+}
+
 /** The modal shell: overlay, dialog, header, the current view, footer and snack. */
-export default function Modal() {
+export default function Modal({ ahead = false, named = true }: ModalProps) {
   const open = usePorticoStore('modal', (s) => s.open)
+  const card = useRef<HTMLDivElement>(null)
   if (typeof document === 'undefined') return null
+  const hidden = ahead && !open
   return createPortal(
-    <ShadowHost css={modalCss} testId="portico-modal">
-      {open ? <Dialog /> : null}
+    <ShadowHost css={modalCss} testId={named ? 'portico-modal' : undefined}>
+      {open || ahead ? (
+        // The same elements whether hidden or shown: revealing re-renders none of the dialog.
+        <div className={hidden ? 'ahead' : undefined} aria-hidden={hidden || undefined} inert={hidden}>
+          <Dialog card={card} />
+          <DialogFocus card={card} active={!hidden} />
+        </div>
+      ) : null}
     </ShadowHost>,
     document.body,
   )
 }
 
-function Dialog() {
+/** While the dialog is shown: focus inside it, and Escape closes it. */
+function DialogFocus({ card, active }: { card: RefObject<HTMLDivElement | null>; active: boolean }) {
+  const portico = usePortico()
+  useFocusTrap(card, active)
+  useEffect(() => {
+    if (!active) return
+    // Escape inside the card closes it (below); this covers focus dropped on the page's body by a view change.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && isBody(event.target)) closeModal(portico)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [portico, active])
+  return null
+}
+
+const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement | null> }) {
   const portico = usePortico()
   const view = usePorticoStore('router', (s) => s.view)
   const depth = usePorticoStore('router', (s) => s.history.length)
   const shakeCount = usePorticoStore('modal', (s) => s.shakeCount)
   const title = viewTitles[view]
-  const card = useRef<HTMLDivElement>(null)
   const shaking = useShake(shakeCount)
-  useFocusTrap(card, true)
 
   const ViewComponent = viewRegistry[view]
   const footer = footerFor(view)
@@ -83,7 +116,7 @@ function Dialog() {
       </div>
     </div>
   )
-}
+})
 
 /** An alert of SPEC §8's table (e.g. APKT002 'Invalid App Configuration'), above the view. */
 function AlertBanner() {
@@ -104,6 +137,8 @@ function AnimatedHeight({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     const element = inner.current
     if (!element || typeof ResizeObserver === 'undefined') return
+    // Measured before the first paint, so that opening takes no second render for it.
+    setHeight(element.offsetHeight)
     const observer = new ResizeObserver(() => setHeight(element.offsetHeight))
     observer.observe(element)
     return () => observer.disconnect()

@@ -94,6 +94,8 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
   color:var(--portico-color-fg-200);font-size:var(--portico-font-size-sm)}
 .snack.loading{color:var(--portico-color-fg-100)}
 .card-wrap{position:relative;display:contents}
+.ahead{visibility:hidden;pointer-events:none}
+.ahead .overlay,.ahead .card,.ahead h2,.ahead .view{animation:none}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @keyframes spin{to{transform:rotate(360deg)}}
 @keyframes fade-in{from{opacity:0}}

@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react'
 
-const FOCUSABLE = 'button:not([disabled]),a[href],input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])'
+// The Back button stays in the header while hidden (it keeps the title centred): not a stop.
+const FOCUSABLE = 'button:not([disabled]):not([hidden]),a[href],input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])'
 
 /** The element that really has focus, looking through shadow roots. */
 export function deepActiveElement(): Element | null {
@@ -10,27 +11,37 @@ export function deepActiveElement(): Element | null {
 }
 
 /**
- * While `active`, Tab and Shift+Tab cycle inside `container`; on deactivation focus returns to
- * the element that had it before (e.g. the host page's Connect button).
+ * While `active`, focus is inside `container` (however the dialog was opened: a mouse click
+ * leaves it on the host page's button), Tab and Shift+Tab cycle inside it, and on deactivation
+ * focus returns to the element that had it before (e.g. the host page's Connect button).
  */
 export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean) {
   useEffect(() => {
-    if (!active) return
-    const previous = deepActiveElement() as HTMLElement | null
     const element = container.current
-    const root = element?.getRootNode() as ShadowRoot | Document | undefined
-    const focusables = () => Array.from(element?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])
-    // Focus the first control inside the view (not the header) once the lazy view is there.
-    const first = setTimeout(() => {
-      const inView = element?.querySelector<HTMLElement>(`.body ${FOCUSABLE}`)
-      ;(inView ?? focusables()[0] ?? element)?.focus()
-    }, 0)
-    const onKey = (event: KeyboardEvent) => {
+    if (!active || !element) return
+    const previous = deepActiveElement() as HTMLElement | null
+    const root = element.getRootNode() as ShadowRoot | Document
+    const focusables = () => Array.from(element.querySelectorAll<HTMLElement>(FOCUSABLE))
+    const firstInView = () => element.querySelector<HTMLElement>(`.body ${FOCUSABLE}`)
+
+    // The view's first control, or the dialog itself while a lazy view is still loading; then
+    // the view's first control as soon as it is there, unless the user has moved on.
+    ;(firstInView() ?? element).focus()
+    let waiting: MutationObserver | undefined
+    if (root.activeElement === element && typeof MutationObserver !== 'undefined') {
+      waiting = new MutationObserver(() => {
+        const first = root.activeElement === element ? firstInView() : undefined
+        if (first) first.focus()
+        if (first || root.activeElement !== element) waiting?.disconnect()
+      })
+      waiting.observe(element, { childList: true, subtree: true })
+    }
+
+    const cycle = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return
       const list = focusables()
       if (list.length === 0) return event.preventDefault()
-      const current = root?.activeElement
-      const index = list.indexOf(current as HTMLElement)
+      const index = list.indexOf(root.activeElement as HTMLElement)
       if (event.shiftKey && index <= 0) {
         event.preventDefault()
         list.at(-1)!.focus()
@@ -39,11 +50,24 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
         list[0]!.focus()
       }
     }
-    element?.addEventListener('keydown', onKey)
+    // A view change removes the focused control and drops focus on the page's body: Tab comes back in.
+    const fromBody = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || !isBody(event.target)) return
+      event.preventDefault()
+      ;(focusables()[0] ?? element).focus()
+    }
+    element.addEventListener('keydown', cycle)
+    document.addEventListener('keydown', fromBody)
     return () => {
-      clearTimeout(first)
-      element?.removeEventListener('keydown', onKey)
+      waiting?.disconnect()
+      element.removeEventListener('keydown', cycle)
+      document.removeEventListener('keydown', fromBody)
       if (previous?.isConnected) previous.focus()
     }
   }, [container, active])
+}
+
+/** Focus on no element: the event's target is the page's body (or the document element). */
+export function isBody(target: EventTarget | null): boolean {
+  return target === document.body || target === document.documentElement
 }

@@ -1,9 +1,16 @@
 import type { View } from '@portico/core'
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, type ComponentType } from 'react'
+import Connect from '../views/Connect/Connect.js'
+import ConnectWallets from '../views/ConnectWallets/ConnectWallets.js'
 
-/** Each view is its own lazily loaded chunk (ARCHITECTURE: 'each view is a lazy chunk'). */
-export const viewRegistry: Partial<Record<View, LazyExoticComponent<ComponentType>>> = {
-  Connect: lazy(() => import('../views/Connect/Connect.js')),
+/**
+ * Each view is its own lazily loaded chunk (ARCHITECTURE: 'each view is a lazy chunk'), except
+ * Connect, the first view: it comes with the modal's chunk, so that the first open paints the
+ * list in the same frame as the dialog instead of after a second fetch (and ConnectWallets, the
+ * same list under another title).
+ */
+export const viewRegistry: Partial<Record<View, ComponentType>> = {
+  Connect,
   ConnectingExternal: lazy(() => import('../views/ConnectingExternal/ConnectingExternal.js')),
   ConnectingWalletConnect: lazy(() => import('../views/ConnectingWalletConnect/ConnectingWalletConnect.js')),
   ConnectingWalletConnectBasic: lazy(() => import('../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js')),
@@ -17,7 +24,7 @@ export const viewRegistry: Partial<Record<View, LazyExoticComponent<ComponentTyp
   WalletReceive: lazy(() => import('../views/WalletReceive/WalletReceive.js')),
   UnsupportedChain: lazy(() => import('../views/UnsupportedChain/UnsupportedChain.js')),
   ProfileWallets: lazy(() => import('../views/ProfileWallets/ProfileWallets.js')),
-  ConnectWallets: lazy(() => import('../views/ConnectWallets/ConnectWallets.js')),
+  ConnectWallets,
   SIWXSignMessage: lazy(() => import('../views/SIWXSignMessage/SIWXSignMessage.js')),
   DataCapture: lazy(() => import('../views/DataCapture/DataCapture.js')),
   RegisterAccountName: lazy(() => import('../views/RegisterAccountName/RegisterAccountName.js')),
