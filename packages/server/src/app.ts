@@ -8,8 +8,8 @@ import type { ServerContext } from './context.js'
 import type { App } from './http/app.js'
 import { HttpError } from './http/errors.js'
 import { corsPolicy } from './cors.js'
-import { projectGuard } from './projects.js'
-import { registerRoutes } from './routes/index.js'
+import { projectGuard } from './projects/projects.js'
+import { registerRoutes } from './routes.js'
 
 /** Request bodies: 64 KiB everywhere, more only where a call needs it; larger ones get 413. */
 export const BODY_LIMITS = { default: 64 * 1024, rpc: 512 * 1024 } as const

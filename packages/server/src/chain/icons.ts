@@ -1,4 +1,4 @@
-/** Generated token icons, served at /icons/tokens/<symbol>.svg (routes/balance.ts). */
+/** Generated token icons, served at /icons/tokens/<symbol>.svg (chain/balanceRoutes.ts). */
 
 export const ICON_SYMBOL_PATTERN = /^[A-Za-z0-9._-]{1,16}$/
 

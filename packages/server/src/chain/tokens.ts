@@ -149,7 +149,7 @@ async function readMetadataJson(ctx: ServerContext, uri: string): Promise<unknow
 /**
  * What the API serves as an NFT's image: a `data:image/…` URI as it is (it makes no request), any
  * other URL (http, https, ipfs; the contract's choice) only through this server's image proxy
- * (routes/nfts.ts), so a visitor's browser never fetches an address the metadata named.
+ * (chain/nftRoutes.ts), so a visitor's browser never fetches an address the metadata named.
  */
 export function nftImageUrl(publicUrl: string, n: { chainId: string; contract: string; tokenId: string; image: string | null }): string | null {
   if (!n.image) return null

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import type { App } from '../http/app.js'
 import { errorResponse, errorResponses, json } from '../http/responses.js'
-import { insertAnalyticsEvent } from '../analytics/store.js'
+import { insertAnalyticsEvent } from './store.js'
 import type { ServerContext } from '../context.js'
 import { CommonQuery } from '../schemas.js'
 

@@ -5,12 +5,12 @@ import { errorResponse, errorResponses, json } from '../http/responses.js'
 import { clientIp } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
-import { sessionAddressKey } from '../sessions/address.js'
-import { consumeNonce, DEFAULT_NONCE_TTL_MS, issueNonce } from '../sessions/nonces.js'
-import { SiwxSessionInputSchema, SiwxSessionSchema } from '../sessions/schemas.js'
-import { addSession, listSessions, revokeSessions, sessionLive } from '../sessions/store.js'
-import { sessionTokens, type SessionTokenClaims } from '../sessions/tokens.js'
-import { verifySiwxSession } from '../sessions/verify.js'
+import { sessionAddressKey } from './address.js'
+import { consumeNonce, DEFAULT_NONCE_TTL_MS, issueNonce } from './nonces.js'
+import { SiwxSessionInputSchema, SiwxSessionSchema } from './schemas.js'
+import { addSession, listSessions, revokeSessions, sessionLive } from './store.js'
+import { sessionTokens, type SessionTokenClaims } from './tokens.js'
+import { verifySiwxSession } from './verify.js'
 
 /**
  * Sign-in (SIWX) sessions, per project and address (SPEC §4 'Wallet sign-in'). Each message

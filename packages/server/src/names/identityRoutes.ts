@@ -3,8 +3,8 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
 import { errorResponse, errorResponses, json } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
-import { coinTypeForChainId, parseAddress } from '../names/rules.js'
-import { namesForAddress } from '../names/store.js'
+import { coinTypeForChainId, parseAddress } from './rules.js'
+import { namesForAddress } from './store.js'
 import { CommonQuery } from '../schemas.js'
 
 const IdentitySchema = z

@@ -3,7 +3,7 @@ import type { App } from '../http/app.js'
 import { errorResponses } from '../http/responses.js'
 import { configPriceSource } from '../chain/prices.js'
 import type { ServerContext } from '../context.js'
-import { readHistory } from '../indexer/history.js'
+import { readHistory } from './history.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
 
 const DEFAULT_PAGE_SIZE = 20

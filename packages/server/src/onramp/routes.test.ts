@@ -2,7 +2,7 @@ import { startDevnet, usdcAbi, DEV_ACCOUNTS, type Devnet } from '@portico/devnet
 import { createPublicClient, http, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEV_PROJECT } from '../config.js'
-import { SANDBOX_PUBLIC_KEY } from '../onramp/sandbox.js'
+import { SANDBOX_PUBLIC_KEY } from './sandbox.js'
 import { startTestServer } from '../testing.js'
 
 const BUYER = DEV_ACCOUNTS[3]!.address

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { listAnalyticsEvents } from '../analytics/store.js'
+import { listAnalyticsEvents } from './store.js'
 import type { ProjectConfig } from '../config.js'
 import { startTestServer } from '../testing.js'
 

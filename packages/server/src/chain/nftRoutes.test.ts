@@ -1,6 +1,6 @@
 import { nftAbi, startDevnet, type Devnet } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devClients, devnetServerConfig, waitFor } from '../chain/testing.js'
+import { devClients, devnetServerConfig, waitFor } from './testing.js'
 import { startTestServer } from '../testing.js'
 
 let devnet: Devnet

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SocialProviders } from '@portico/core/spec'
 import { DEV_PROJECT, type ProjectConfig } from '../config.js'
 import { startTestServer } from '../testing.js'
-import { resolveRemoteFeatures } from './projectConfig.js'
+import { resolveRemoteFeatures } from './routes.js'
 
 // Unique ids: test servers may share one PostgreSQL database.
 const suffix = Math.random().toString(36).slice(2, 10)

@@ -4,8 +4,8 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
 import { errorResponses } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
-import { walletIconSvg } from '../registry/icons.js'
-import { queryWallets, seedWallets, walletForImage } from '../registry/registry.js'
+import { walletIconSvg } from './icons.js'
+import { queryWallets, seedWallets, walletForImage } from './registry.js'
 import { CommonQuery } from '../schemas.js'
 
 /** SPEC §9 'Lists and paging': a page of 40; search asks for 100, the most a page may hold. */

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
-import { ProjectConfigSchema, type ProjectConfig } from './config.js'
-import type { ServerContext } from './context.js'
-import type { Queryable } from './db/database.js'
-import type { AppEnv } from './http/app.js'
+import { ProjectConfigSchema, type ProjectConfig } from '../config.js'
+import type { ServerContext } from '../context.js'
+import type { Queryable } from '../db/database.js'
+import type { AppEnv } from '../http/app.js'
 
 /** Paths that serve browsers or operators directly and so carry no projectId. */
 const OPEN_PATHS = [/^\/health$/, /^\/openapi\.json$/, /^\/\.well-known\/jwks\.json$/, /^\/icons\//, /^\/sandbox\//, /^\/relay/, /^\/dev\//]

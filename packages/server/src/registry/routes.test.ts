@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { initialsOf, walletIconSvg } from '../registry/icons.js'
-import { loadSeedWallets, seedWallets } from '../registry/registry.js'
+import { initialsOf, walletIconSvg } from './icons.js'
+import { loadSeedWallets, seedWallets } from './registry.js'
 import { startTestServer } from '../testing.js'
 
 // Startup (PGlite + migrations) can be slow on a loaded machine, hence the hook timeouts.

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { startDevnet, type Devnet } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devnetServerConfig } from '../chain/testing.js'
+import { devnetServerConfig } from './testing.js'
 import { startTestServer } from '../testing.js'
 
 let devnet: Devnet
