@@ -10,5 +10,16 @@ const child = spawn(process.execPath, ['--conditions=@portico/source', '--import
   cwd: root,
   stdio: 'inherit',
 })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code) => process.exit(code ?? 0))
+// The local Solana chain (litesvm; RPC 8899, WebSocket 8900) runs beside it from the devnet's CLI, which prints its URLs.
+const solana = spawn(process.execPath, ['--conditions=@portico/source', '--import', 'tsx', 'packages/devnet/src/cli.ts', '--solana-only'], {
+  cwd: root,
+  stdio: 'inherit',
+})
+solana.on('exit', (code) => {
+  if (code) console.error(`The local Solana chain exited (code ${code}); the rest keeps running.`)
+})
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => [child, solana].forEach((c) => c.kill(signal)))
+child.on('exit', (code) => {
+  solana.kill('SIGTERM')
+  process.exit(code ?? 0)
+})

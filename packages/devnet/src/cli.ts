@@ -1,28 +1,57 @@
 /**
  * `npm start -w @portico/devnet`: starts the devnet with default ports, prints
  * what a developer needs to configure a wallet/dapp, and stays up until Ctrl-C.
- * Flags: --random-ports, --verbose
+ * Flags: --random-ports, --verbose, --no-solana (EVM chains only), --solana-only (the local Solana chain only;
+ * the root `npm start` runs it this way beside scripts/dev.ts, which starts the EVM chains itself).
  */
-import { startDevnet } from './index';
+import { startDevnet, type Devnet } from './index';
+import { startSolanaDevnet, type SolanaDevnet } from './solana/index';
+import { SOLANA_DEVNET_MINTS } from './solana/constants';
 
 const args = new Set(process.argv.slice(2));
-const devnet = await startDevnet({ randomPorts: args.has('--random-ports'), verbose: args.has('--verbose') });
+const randomPorts = args.has('--random-ports');
+const devnet = args.has('--solana-only') ? undefined : await startDevnet({ randomPorts, verbose: args.has('--verbose') });
+const solana = args.has('--no-solana') ? undefined : await startSolanaDevnet({ randomPorts });
 
 const lines = ['', 'Portico devnet is running (development only; keys below are public).', ''];
-for (const c of devnet.chains) {
-  lines.push(`  ${c.name} (chain id ${c.chainId})`, `    RPC   ${c.rpcUrl}`, `    USDC  ${c.usdc}`, `    NFT   ${c.nft}`, '');
-}
-lines.push(`  Fixtures  ${devnet.fixturesUrl}  (e.g. ${devnet.fixturesUrl}/nft/${devnet.chains[0].chainId}/1.json)`, '');
-lines.push('  Accounts (10,000 ETH and 10,000 USDC each; NFT #1-3 -> account 0, #4-5 -> account 1)');
-devnet.accounts.forEach((a, i) => lines.push(`    (${i}) ${a.address}  ${a.privateKey}`));
-lines.push('', 'Press Ctrl-C to stop.', '');
+if (devnet) lines.push(...evmLines(devnet));
+if (solana) lines.push(...solanaLines(solana));
+lines.push('Press Ctrl-C to stop.', '');
 console.log(lines.join('\n'));
+
+function evmLines(d: Devnet): string[] {
+  const out: string[] = [];
+  for (const c of d.chains) {
+    out.push(`  ${c.name} (chain id ${c.chainId})`, `    RPC   ${c.rpcUrl}`, `    USDC  ${c.usdc}`, `    NFT   ${c.nft}`, '');
+  }
+  out.push(`  Fixtures  ${d.fixturesUrl}  (e.g. ${d.fixturesUrl}/nft/${d.chains[0].chainId}/1.json)`, '');
+  out.push('  Accounts (10,000 ETH and 10,000 USDC each; NFT #1-3 -> account 0, #4-5 -> account 1)');
+  d.accounts.forEach((a, i) => out.push(`    (${i}) ${a.address}  ${a.privateKey}`));
+  out.push('');
+  return out;
+}
+
+function solanaLines(s: SolanaDevnet): string[] {
+  const { usdc, token2022 } = SOLANA_DEVNET_MINTS;
+  const out = [
+    `  Solana (litesvm)  ${s.caip2}`,
+    `    RPC        ${s.rpcUrl}`,
+    `    WebSocket  ${s.wsUrl}`,
+    `    USDC       ${s.usdcMint}  (SPL Token, ${usdc.decimals} decimals)`,
+    `    Token-2022 ${s.token2022Mint}  (${token2022.symbol}, ${token2022.decimals} decimals)`,
+    '',
+    '  Solana accounts (1,000 SOL, 10,000 USDC and 5,000 PT22 each; secret keys import into Phantom/Solflare)',
+  ];
+  s.accounts.forEach((a, i) => out.push(`    (${i}) ${a.address}  ${a.secretKey}`));
+  out.push('');
+  return out;
+}
 
 let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
-  await devnet.stop();
+  await Promise.all([devnet?.stop(), solana?.stop()]);
   console.log('devnet stopped');
   process.exit(0);
 }
