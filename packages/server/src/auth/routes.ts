@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { App, AppEnv } from '../http/app.js'
 import { errorResponses, json, jsonBody } from '../http/responses.js'
+import { clientIp } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
 import {
   approveDevice,
@@ -200,14 +200,6 @@ const routes = {
     z.object({ channelToken: z.string().max(100), binding: z.string().max(100), hostOrigin: z.string().max(300).optional() }),
     z.object({ state: z.enum(['pending', 'completed']), accessToken: z.string().optional(), refreshToken: z.string().optional(), expiresIn: z.number().optional() }),
   ),
-}
-
-function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c as never).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
 }
 
 /** Paths a browser opens from a mail (no frame, no device key). */
