@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import type { App } from '../http/app.js'
-import { errorResponse, errorResponses, json } from '../http/responses.js'
+import { errorBody, errorResponse, errorResponses, json } from '../http/responses.js'
 import { insertAnalyticsEvent } from './store.js'
 import type { ServerContext } from '../context.js'
 import { CommonQuery } from '../schemas.js'
@@ -51,7 +51,7 @@ export function register(app: App, ctx: ServerContext) {
     bodyLimit({
       maxSize: MAX_EVENT_BYTES,
       onError: (c) =>
-        c.json({ error: 'Payload Too Large', reasons: [{ description: `body: at most ${MAX_EVENT_BYTES} bytes` }] }, 413),
+        c.json(errorBody('Payload Too Large', `body: at most ${MAX_EVENT_BYTES} bytes`), 413),
     }),
   )
 

@@ -5,6 +5,9 @@ export const ErrorSchema = z
   .object({ error: z.string(), reasons: z.array(z.object({ description: z.string() })).optional() })
   .openapi('Error')
 
+/** An error answer with one reason: `{ error, reasons: [{ description }] }`. */
+export const errorBody = (error: string, description: string) => ({ error, reasons: [{ description }] })
+
 /** A JSON response for route definitions. */
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
 

@@ -1,7 +1,7 @@
 import { CAIP2_PATTERN } from '@portico/core/spec'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
-import { errorResponse, errorResponses, json } from '../http/responses.js'
+import { errorBody, errorResponse, errorResponses, json } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
 import { coinTypeForChainId, parseAddress } from './rules.js'
 import { namesForAddress } from './store.js'
@@ -46,7 +46,7 @@ export function register(app: App, ctx: ServerContext) {
     const address = parseAddress(c.req.valid('param').address)
     if (!address)
       return c.json(
-        { error: 'Invalid address', reasons: [{ description: 'The address must be an EVM (0x + 40 hex) or Solana (base58) address' }] },
+        errorBody('Invalid address', 'The address must be an EVM (0x + 40 hex) or Solana (base58) address'),
         400,
       )
     const records = await namesForAddress(ctx.db, address.key)

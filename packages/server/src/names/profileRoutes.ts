@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
-import { errorResponse, errorResponses, json } from '../http/responses.js'
+import { errorBody, errorResponse, errorResponses, json } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
 import { registerName } from './register.js'
 import { parseAddress, parseName } from './rules.js'
@@ -96,31 +96,30 @@ const registerRoute = createRoute({
 })
 
 export function register(app: App, ctx: ServerContext) {
-  const fail = (error: string, description: string) => ({ error, reasons: [{ description }] })
 
   app.openapi(lookup, async (c) => {
     const name = parseName(c.req.valid('param').name, ctx.config.nameSuffix, { appendSuffix: true })
-    if (!name.ok) return c.json(fail(name.error, name.description), 400)
+    if (!name.ok) return c.json(errorBody(name.error, name.description), 400)
     const record = await findName(ctx.db, name.value.name)
-    if (!record) return c.json(fail('Name not found', `${name.value.name} is not registered`), 404)
+    if (!record) return c.json(errorBody('Name not found', `${name.value.name} is not registered`), 404)
     return c.json(record, 200)
   })
 
   app.openapi(reverse, async (c) => {
     const address = parseAddress(c.req.valid('param').address)
-    if (!address) return c.json(fail('Invalid address', 'The address must be an EVM (0x + 40 hex) or Solana (base58) address'), 400)
+    if (!address) return c.json(errorBody('Invalid address', 'The address must be an EVM (0x + 40 hex) or Solana (base58) address'), 400)
     return c.json(await namesForAddress(ctx.db, address.key, c.req.valid('query').coinType), 200)
   })
 
   app.openapi(suggestions, async (c) => {
     const name = parseName(c.req.valid('param').name, ctx.config.nameSuffix, { appendSuffix: true })
-    if (!name.ok) return c.json(fail(name.error, name.description), 400)
+    if (!name.ok) return c.json(errorBody(name.error, name.description), 400)
     return c.json({ suggestions: await suggestNames(ctx.db, name.value.label, ctx.config.nameSuffix) }, 200)
   })
 
   app.openapi(registerRoute, async (c) => {
     const outcome = await registerName(ctx, c.req.valid('json'))
     if (outcome.status === 200) return c.json(outcome.record, 200)
-    return c.json(fail(outcome.error, outcome.description), outcome.status)
+    return c.json(errorBody(outcome.error, outcome.description), outcome.status)
   })
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { App } from '../http/app.js'
-import { errorResponse, errorResponses, json } from '../http/responses.js'
+import { errorBody, errorResponse, errorResponses, json } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
 import { parseAddress } from '../names/rules.js'
 import { parseCents, formatCents } from './money.js'
@@ -219,7 +219,6 @@ const completeRoute = createRoute({
 })
 
 const wantsHtml = (c: Context) => (c.req.header('accept') ?? '').includes('text/html')
-const fail = (error: string, description: string) => ({ error, reasons: [{ description }] })
 
 export function register(app: App, ctx: ServerContext) {
   const provider = sandboxProvider(ctx.config)
@@ -228,7 +227,7 @@ export function register(app: App, ctx: ServerContext) {
 
   /** A 400 as HTML for browsers, JSON otherwise. */
   const badRequest = (c: Context, error: string, description: string) =>
-    wantsHtml(c) ? c.html(errorPage(error, description), 400) : c.json(fail(error, description), 400)
+    wantsHtml(c) ? c.html(errorPage(error, description), 400) : c.json(errorBody(error, description), 400)
 
   app.openapi(providersRoute, (c) => c.json({ providers: [provider.info()] }, 200))
 
@@ -243,7 +242,7 @@ export function register(app: App, ctx: ServerContext) {
       network: body.network,
       paymentMethod: body.paymentMethod,
     })
-    if (!result.ok) return c.json(fail(result.error, result.description), 400)
+    if (!result.ok) return c.json(errorBody(result.error, result.description), 400)
     return c.json(result.quote, 200)
   })
 
@@ -252,14 +251,14 @@ export function register(app: App, ctx: ServerContext) {
     const wallet = body.destinationWallets[0]!
     const address = parseAddress(wallet.address)
     if (!address)
-      return c.json(fail('Invalid wallet', `${wallet.address} is not an EVM (0x + 40 hex) or Solana (base58) address`), 400)
+      return c.json(errorBody('Invalid wallet', `${wallet.address} is not an EVM (0x + 40 hex) or Solana (base58) address`), 400)
     const solana = address.kind === 'solana' || (wallet.blockchains ?? []).some((b) => b.toLowerCase() === 'solana')
-    if (solana && address.kind !== 'solana') return c.json(fail('Invalid wallet', 'A Solana destination needs a Solana address'), 400)
+    if (solana && address.kind !== 'solana') return c.json(errorBody('Invalid wallet', 'A Solana destination needs a Solana address'), 400)
     let amount: string | undefined
     if (body.presetFiatAmount !== undefined) {
       const cents = parseCents(body.presetFiatAmount)
       if (cents === undefined || cents < 1000n || cents > 2_500_000n)
-        return c.json(fail('Invalid amount', 'presetFiatAmount must be between 10.00 and 25000.00 USD with at most 2 decimals'), 400)
+        return c.json(errorBody('Invalid amount', 'presetFiatAmount must be between 10.00 and 25000.00 USD with at most 2 decimals'), 400)
       amount = formatCents(cents)
     }
     const url = provider.buildUrl({ projectId: c.get('projectId'), walletAddress: address.address, namespace: solana ? 'solana' : 'eip155', amount })
@@ -268,7 +267,7 @@ export function register(app: App, ctx: ServerContext) {
 
   app.openapi(orderRoute, async (c) => {
     const order = await getOrder(ctx.db, c.req.valid('param').id, c.get('projectId'))
-    if (!order) return c.json(fail('Order not found', 'No order with this id in this project'), 404)
+    if (!order) return c.json(errorBody('Order not found', 'No order with this id in this project'), 404)
     return c.json(order, 200)
   })
 
@@ -370,12 +369,12 @@ export function register(app: App, ctx: ServerContext) {
       const existing = await getOrder(ctx.db, body.orderId!)
       if (existing && existing.status !== 'pending' && existing.wallet === link.address.address)
         return wantsHtml(c) ? c.html(resultPage(existing), 200) : c.json({ order: existing }, 200)
-      return c.json(fail('Order already submitted', 'This order is being processed; wait for it to finish'), 409)
+      return c.json(errorBody('Order already submitted', 'This order is being processed; wait for it to finish'), 409)
     }
     const done = await minter.complete(order, quote.purchaseUnits)
     if (done.status !== 'completed') {
       if (wantsHtml(c)) return c.html(resultPage(done), 502)
-      return c.json(fail('Mint failed', `The devnet mint failed: ${done.error}`), 502)
+      return c.json(errorBody('Mint failed', `The devnet mint failed: ${done.error}`), 502)
     }
     return wantsHtml(c) ? c.html(resultPage(done), 200) : c.json({ order: done }, 200)
   }, linkHook)

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { App } from '../http/app.js'
-import { errorResponse, errorResponses, json } from '../http/responses.js'
+import { errorBody, errorResponse, errorResponses, json } from '../http/responses.js'
 import { clientIp } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
@@ -123,8 +123,7 @@ const jwksRoute = createRoute({
   },
 })
 
-const fail = (error: string, description: string) => ({ error, reasons: [{ description }] })
-const BAD_ADDRESS = fail('Invalid address', 'The address must be an EVM (0x + 40 hex), Solana (base58) or Bitcoin address')
+const BAD_ADDRESS = errorBody('Invalid address', 'The address must be an EVM (0x + 40 hex), Solana (base58) or Bitcoin address')
 /** Nonces per client IP and minute: each is a row until it expires. */
 const NONCES_PER_IP_PER_MINUTE = 60
 
@@ -138,9 +137,9 @@ export function register(app: App, ctx: ServerContext) {
     const claims = bearer ? await (await sessionTokens(ctx)).verify(bearer, projectId) : undefined
     if (!claims || !(await sessionLive(ctx.db, projectId, claims.sub, claims.chainId, claims.sid))) {
       c.header('www-authenticate', 'Bearer')
-      return c.json(fail('Unauthorized', "Send this address's session token (Authorization: Bearer <token>), from signing in"), 401)
+      return c.json(errorBody('Unauthorized', "Send this address's session token (Authorization: Bearer <token>), from signing in"), 401)
     }
-    if (claims.sub !== addressKey) return c.json(fail('Forbidden', 'The session token belongs to another address'), 403)
+    if (claims.sub !== addressKey) return c.json(errorBody('Forbidden', 'The session token belongs to another address'), 403)
     return claims
   }
 
@@ -168,16 +167,16 @@ export function register(app: App, ctx: ServerContext) {
     const projectId = c.get('projectId')
     const account = sessionAddressKey(input.data.accountAddress)
     if (!account || account.key !== address.key)
-      return c.json(fail('Invalid session', 'data.accountAddress must be the address in the path'), 400)
+      return c.json(errorBody('Invalid session', 'data.accountAddress must be the address in the path'), 400)
     if (address.namespace === 'eip155' && !input.data.chainId.startsWith('eip155:'))
-      return c.json(fail('Invalid session', 'data.chainId must be an eip155 chain for an EVM address'), 400)
+      return c.json(errorBody('Invalid session', 'data.chainId must be an eip155 chain for an EVM address'), 400)
     if (input.data.expirationTime && Date.parse(input.data.expirationTime) <= Date.now())
-      return c.json(fail('Session expired', 'data.expirationTime is in the past; sign a new message'), 400)
+      return c.json(errorBody('Session expired', 'data.expirationTime is in the past; sign a new message'), 400)
     const verified = await verifySiwxSession(ctx, projectId, input)
-    if (!verified.ok) return c.json(fail(verified.error, verified.description), verified.error === 'Invalid signature' ? 401 : 400)
+    if (!verified.ok) return c.json(errorBody(verified.error, verified.description), verified.error === 'Invalid signature' ? 401 : 400)
     // Last, so that only a message that passed every check uses its nonce up; one use only.
     if (!(await consumeNonce(ctx.db, projectId, address.key, input.data.nonce)))
-      return c.json(fail('Invalid nonce', 'The nonce was not issued for this address, expired or was used already; sign a message with a new one'), 401)
+      return c.json(errorBody('Invalid nonce', 'The nonce was not issued for this address, expired or was used already; sign a message with a new one'), 401)
     const session = await addSession(ctx.db, projectId, address.key, input)
     const { token, expiresAt } = await (await sessionTokens(ctx)).sign({
       aud: projectId,
