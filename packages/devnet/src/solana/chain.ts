@@ -14,8 +14,9 @@ import {
   type Transaction,
   type V0CompiledTransactionMessage,
 } from '@solana/kit';
-import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
-import { readMint, readTokenAccount, toBase58, uiTokenAmount, type UiTokenAmount } from './encoding';
+import { lamports } from '@solana/kit';
+import { FailedTransactionMetadata, LiteSVM, type Account as CoreAccount, type TransactionMetadata } from 'litesvm';
+import { keyBytes, keyName, readMint, readTokenAccount, toBase58, uiTokenAmount, type MaybeEncodedAccount, type UiTokenAmount } from './encoding';
 import { transactionErrorJson, type TransactionErrorJson } from './errors';
 
 /** MAX_PROCESSING_AGE: a blockhash stays usable for 150 blocks after its own. */
@@ -73,6 +74,12 @@ export function decodeTransaction(wire: Uint8Array): DecodedTransaction {
   return { transaction, message, signature: first ? toBase58(first) : '1'.repeat(64), wire };
 }
 
+/** litesvm's native core. Its JS wrapper builds an address codec on every read (~33 µs, most of a getBalance). */
+interface LiteSvmCore {
+  getBalance(address: Uint8Array): bigint | null;
+  getAccount(address: Uint8Array): CoreAccount | null;
+}
+
 interface ChainEvents {
   slot: [slot: bigint];
   /** After a transaction lands: the addresses it touched (their accounts may have changed). */
@@ -82,6 +89,7 @@ interface ChainEvents {
 
 export class SolanaChain extends EventEmitter<ChainEvents> {
   readonly svm = new LiteSVM().withBlockhashCheck(false).withTransactionHistory(0n);
+  private readonly core = (this.svm as unknown as { inner: LiteSvmCore }).inner;
   slot = 1n;
   blockHeight = 1n;
   /** Recent blockhashes → the block height at which each was produced (oldest first). */
@@ -92,6 +100,7 @@ export class SolanaChain extends EventEmitter<ChainEvents> {
 
   constructor() {
     super();
+    if (typeof this.core?.getBalance !== 'function') throw new Error('litesvm: its native core (LiteSVM.inner) moved; update SolanaChain');
     this.svm.warpToSlot(this.slot);
     this.blockhashes.set(this.svm.latestBlockhash(), this.blockHeight);
   }
@@ -108,6 +117,25 @@ export class SolanaChain extends EventEmitter<ChainEvents> {
       this.blockhashes.delete(hash);
     }
     this.emit('slot', this.slot);
+  }
+
+  balance(address: Address): bigint {
+    return this.core.getBalance(keyBytes(address)) ?? 0n;
+  }
+
+  account(address: Address): MaybeEncodedAccount {
+    const account = this.core.getAccount(keyBytes(address));
+    if (!account) return { exists: false, address };
+    const data = account.data();
+    return {
+      exists: true,
+      address,
+      data,
+      executable: account.executable(),
+      lamports: lamports(account.lamports()),
+      programAddress: keyName(account.owner()),
+      space: BigInt(data.length),
+    };
   }
 
   latestBlockhash() {
@@ -146,12 +174,12 @@ export class SolanaChain extends EventEmitter<ChainEvents> {
   execute(tx: DecodedTransaction): { landed: LandedTransaction | null; err: TransactionErrorJson | null } {
     if (this.transactions.has(tx.signature)) return { landed: null, err: 'AlreadyProcessed' };
     const keys = tx.message.staticAccounts;
-    const preBalances = keys.map((k) => BigInt(this.svm.getBalance(k) ?? 0n));
+    const preBalances = keys.map((k) => this.balance(k));
     const preTokenBalances = this.tokenBalances(keys);
     const result = this.svm.sendTransaction(tx.transaction);
     const failed = result instanceof FailedTransactionMetadata;
     const err = failed ? transactionErrorJson(result.err()) : null;
-    const postBalances = keys.map((k) => BigInt(this.svm.getBalance(k) ?? 0n));
+    const postBalances = keys.map((k) => this.balance(k));
     const charged = preBalances[0] !== postBalances[0] || !failed;
     if (!charged) return { landed: null, err };
 
@@ -188,8 +216,8 @@ export class SolanaChain extends EventEmitter<ChainEvents> {
   private tokenBalances(keys: readonly Address[]): TokenBalance[] {
     const balances: TokenBalance[] = [];
     keys.forEach((key, accountIndex) => {
-      const token = readTokenAccount(this.svm.getAccount(key));
-      const mint = token && readMint(this.svm.getAccount(token.mint));
+      const token = readTokenAccount(this.account(key));
+      const mint = token && readMint(this.account(token.mint));
       if (!token || !mint) return;
       balances.push({
         accountIndex,

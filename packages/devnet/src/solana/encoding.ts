@@ -19,6 +19,35 @@ export type MaybeEncodedAccount = { exists: false; address: Address } | (Encoded
 export function fromBase58(text: string): Uint8Array {
   return new Uint8Array(base58.encode(text));
 }
+
+const keyCache = new Map<string, Uint8Array>();
+const nameCache = new Map<string, Address>();
+const CACHE_LIMIT = 50_000;
+
+/**
+ * A public key's 32 bytes, cached: the same few keys are read over and over, and decoding base58 costs
+ * more than the read itself. Throws on text that is not base58; other lengths are returned, not cached.
+ */
+export function keyBytes(text: string): Uint8Array {
+  let bytes = keyCache.get(text);
+  if (bytes) return bytes;
+  bytes = fromBase58(text);
+  if (bytes.length !== 32) return bytes;
+  if (keyCache.size >= CACHE_LIMIT) keyCache.clear();
+  keyCache.set(text, bytes);
+  return bytes;
+}
+
+/** The reverse, for account owners (a handful of programs). */
+export function keyName(bytes: Uint8Array): Address {
+  const key = String.fromCharCode(...bytes);
+  let name = nameCache.get(key);
+  if (name) return name;
+  name = toBase58(bytes) as Address;
+  if (nameCache.size >= CACHE_LIMIT) nameCache.clear();
+  nameCache.set(key, name);
+  return name;
+}
 export function fromBase64(text: string): Uint8Array {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) throw invalidParams('invalid base64 encoding: InvalidByte');
   return new Uint8Array(Buffer.from(text, 'base64'));

@@ -1,6 +1,6 @@
 /** Reading JSON-RPC params the way Agave checks them, with its -32602 wording. */
 import type { Address } from '@solana/kit';
-import { fromBase58 } from './encoding';
+import { fromBase58, keyBytes } from './encoding';
 import { invalidParams } from './errors';
 
 export type Params = readonly unknown[];
@@ -45,7 +45,7 @@ export function toAddress(value: unknown): Address {
   if (typeof value !== 'string') throw invalidParams(`Invalid params: invalid type: ${typeName(value)}, expected a string.`);
   let bytes: Uint8Array;
   try {
-    bytes = fromBase58(value);
+    bytes = keyBytes(value);
   } catch {
     throw invalidParams('Invalid param: Invalid');
   }

@@ -35,18 +35,18 @@ export interface RpcContext {
 type Method = (ctx: RpcContext, params: Params) => unknown;
 
 const withContext = (chain: SolanaChain, value: unknown) => ({ context: { slot: chain.slot, apiVersion: API_VERSION }, value });
-const lookup = (chain: SolanaChain) => (address: Address) => chain.svm.getAccount(address);
+const lookup = (chain: SolanaChain) => (address: Address) => chain.account(address);
 
 const methods: Record<string, Method> = {
-  getBalance: ({ chain }, p) => withContext(chain, BigInt(chain.svm.getBalance(addressParam(p, 0)) ?? 0n)),
+  getBalance: ({ chain }, p) => withContext(chain, chain.balance(addressParam(p, 0))),
   getAccountInfo: ({ chain }, p) => {
     const address = addressParam(p, 0);
-    return withContext(chain, encodeAccount(chain.svm.getAccount(address), configParam<AccountConfig>(p, 1), lookup(chain)));
+    return withContext(chain, encodeAccount(chain.account(address), configParam<AccountConfig>(p, 1), lookup(chain)));
   },
   getMultipleAccounts: ({ chain }, p) => {
     const addresses = arrayParam(p, 0, 100).map(toAddress);
     const config = configParam<AccountConfig>(p, 1);
-    return withContext(chain, addresses.map((a) => encodeAccount(chain.svm.getAccount(a), config, lookup(chain))));
+    return withContext(chain, addresses.map((a) => encodeAccount(chain.account(a), config, lookup(chain))));
   },
   getLatestBlockhash: ({ chain }) => withContext(chain, chain.latestBlockhash()),
   isBlockhashValid: ({ chain }, p) => withContext(chain, chain.isBlockhashValid(stringParam(p, 0))),
@@ -59,13 +59,13 @@ const methods: Record<string, Method> = {
   getTransaction: ({ chain }, p) => getTransaction(chain, p),
   getTokenAccountsByOwner: ({ chain }, p) => getTokenAccountsByOwner(chain, p),
   getTokenAccountBalance: ({ chain }, p) => {
-    const token = readTokenAccount(chain.svm.getAccount(addressParam(p, 0)));
-    const mint = token && readMint(chain.svm.getAccount(token.mint));
+    const token = readTokenAccount(chain.account(addressParam(p, 0)));
+    const mint = token && readMint(chain.account(token.mint));
     if (!token || !mint) throw invalidParams('Invalid param: not a Token account');
     return withContext(chain, uiTokenAmount(token.amount, mint.decimals));
   },
   getTokenSupply: ({ chain }, p) => {
-    const mint = readMint(chain.svm.getAccount(addressParam(p, 0)));
+    const mint = readMint(chain.account(addressParam(p, 0)));
     if (!mint) throw invalidParams('Invalid param: not a Token mint');
     return withContext(chain, uiTokenAmount(mint.supply, mint.decimals));
   },
@@ -102,7 +102,7 @@ function getTokenAccountsByOwner(chain: SolanaChain, p: Params) {
   let mint: string | undefined;
   if (filter && typeof filter === 'object' && 'mint' in filter) {
     mint = toAddress(filter.mint);
-    const mintAccount = chain.svm.getAccount(mint as Address);
+    const mintAccount = chain.account(mint as Address);
     if (!readMint(mintAccount)) throw invalidParams('Invalid param: could not find mint');
     programs = [mintAccount.exists ? mintAccount.programAddress : ''];
   } else if (filter && typeof filter === 'object' && 'programId' in filter) {

@@ -29,12 +29,12 @@ export function attachSubscriptions(chain: SolanaChain, server: HttpServer): Web
   };
   const signatureResult = (tx: LandedTransaction) => ({ context: { slot: tx.slot }, value: { err: tx.err } });
   const accountValue = (sub: Extract<Subscription, { kind: 'account' }>) => {
-    const account = chain.svm.getAccount(sub.address);
+    const account = chain.account(sub.address);
     // A closed account is notified as an empty system account, as a validator does.
     const shown = account.exists
       ? account
       : { exists: true as const, address: sub.address, lamports: 0n as never, data: new Uint8Array(), programAddress: SOLANA_SYSTEM_PROGRAM_ADDRESS as Address, executable: false, space: 0n };
-    return encodeAccount(shown, sub.config, (a) => chain.svm.getAccount(a));
+    return encodeAccount(shown, sub.config, (a) => chain.account(a));
   };
 
   const onLanded = (tx: LandedTransaction) => {

@@ -101,7 +101,7 @@ export function simulateTransaction(chain: SolanaChain, params: Params) {
   // Post-simulation accounts are not kept by this shim: the current state is reported when asked for.
   const accounts = config.accounts
     ? config.accounts.addresses.map((a, i) =>
-        encodeAccount(chain.svm.getAccount(addressParam(config.accounts!.addresses, i)), { encoding: config.accounts!.encoding ?? 'base64' }, (m) => chain.svm.getAccount(m)),
+        encodeAccount(chain.account(addressParam(config.accounts!.addresses, i)), { encoding: config.accounts!.encoding ?? 'base64' }, (m) => chain.account(m)),
       )
     : null;
   return {
