@@ -53,6 +53,8 @@ export interface ExecutionResult {
   err: TransactionErrorJson | null;
   logs: string[];
   unitsConsumed: bigint;
+  /** The accounts the transaction would leave behind (empty when it fails). */
+  postAccounts: Map<string, MaybeEncodedAccount>;
 }
 
 /** Legacy and v0 messages, which Agave 2.x accepts (v1 is not live on clusters yet). */
@@ -159,9 +161,14 @@ export class SolanaChain extends EventEmitter<ChainEvents> {
     this.svm.withSigverify(sigVerify);
     try {
       const result = this.svm.simulateTransaction(tx.transaction);
-      const failed = result instanceof FailedTransactionMetadata;
       const meta = result.meta();
-      return { err: failed ? transactionErrorJson(result.err()) : null, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() };
+      const logs = meta.logs();
+      const unitsConsumed = meta.computeUnitsConsumed();
+      if (result instanceof FailedTransactionMetadata) {
+        return { err: transactionErrorJson(result.err()), logs, unitsConsumed, postAccounts: new Map() };
+      }
+      const postAccounts = new Map(result.postAccounts().map((a) => [a.address as string, { ...a, exists: true as const }]));
+      return { err: null, logs, unitsConsumed, postAccounts };
     } finally {
       this.svm.withSigverify(true);
     }

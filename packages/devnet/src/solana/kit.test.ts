@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOLANA_DEVNET_MINTS, SOLANA_LAMPORTS_PER_ACCOUNT, SOLANA_TOKEN_2022_PROGRAM_ADDRESS } from './constants';
 import { startSolanaDevnet, type SolanaDevnet } from './index';
-import { kitClient } from './test-helpers';
+import { kitClient, wireBase64 } from './test-helpers';
 
 let devnet: SolanaDevnet;
 let kit: ReturnType<typeof kitClient>;
@@ -141,6 +141,25 @@ describe('startSolanaDevnet with @solana/kit', () => {
     abort.abort();
     expect(notification?.value?.lamports).toBe(1_000_000_000n);
     expect((await kit.rpc.getBalance(watched).send()).value).toBe(1_000_000_000n);
+  });
+
+  it('behavior: simulateTransaction with a replaced blockhash reports units, logs and the accounts after it', async () => {
+    const from = devnet.accounts[1].signer;
+    const to = (await generateKeyPairSigner()).address;
+    const tx = await kit.sign(from, [getTransferSolInstruction({ source: from, destination: to, amount: lamports(10n ** 9n) })], {
+      blockhash: '4uQeVj5tqViQh7yWWGStvkEG1Zmhx6uasJtWCJziofM',
+      lastValidBlockHeight: 1n,
+    });
+    const { value } = await kit.rpc
+      .simulateTransaction(wireBase64(tx), { encoding: 'base64', replaceRecentBlockhash: true, sigVerify: false, accounts: { addresses: [to], encoding: 'base64' } })
+      .send();
+    expect(value.err).toBeNull();
+    expect(value.unitsConsumed).toBe(150n);
+    expect(value.logs).toContain('Program 11111111111111111111111111111111 success');
+    expect(value.accounts?.[0]?.lamports).toBe(10n ** 9n);
+    expect((await kit.rpc.isBlockhashValid(value.replacementBlockhash!.blockhash).send()).value).toBe(true);
+    // Nothing was committed.
+    expect((await kit.rpc.getBalance(to).send()).value).toBe(0n);
   });
 
   it('behavior: getMultipleAccounts, getFeeForMessage and rent answers', async () => {

@@ -5,6 +5,7 @@
 import {
   getCompiledTransactionMessageDecoder,
   getCompiledTransactionMessageEncoder,
+  type Address,
   type Blockhash,
 } from '@solana/kit';
 import { LAMPORTS_PER_SIGNATURE, decodeTransaction, type DecodedMessage, type DecodedTransaction, type LandedTransaction, type SolanaChain } from './chain';
@@ -98,10 +99,12 @@ export function simulateTransaction(chain: SolanaChain, params: Params) {
   const context = { slot: chain.slot, apiVersion: API_VERSION };
   if (!chain.isBlockhashValid(tx.message.lifetimeToken)) return { context, value: emptySimulation('BlockhashNotFound') };
   const result = chain.simulate(tx, config.sigVerify ?? false);
-  // Post-simulation accounts are not kept by this shim: the current state is reported when asked for.
-  const accounts = config.accounts
-    ? config.accounts.addresses.map((a, i) =>
-        encodeAccount(chain.account(addressParam(config.accounts!.addresses, i)), { encoding: config.accounts!.encoding ?? 'base64' }, (m) => chain.account(m)),
+  // Accounts as the transaction would leave them; those it does not touch as they are.
+  const post = (address: Address) => result.postAccounts.get(address) ?? chain.account(address);
+  const accountsConfig = config.accounts;
+  const accounts = accountsConfig
+    ? arrayParam([accountsConfig.addresses], 0, 256).map((_, i) =>
+        result.err ? null : encodeAccount(post(addressParam(accountsConfig.addresses, i)), { encoding: accountsConfig.encoding ?? 'base64' }, post),
       )
     : null;
   return {
