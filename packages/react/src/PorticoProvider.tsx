@@ -1,7 +1,7 @@
 import { closeModal, initialize, type Portico } from '@portico/core'
 import { startTransition, useEffect, useReducer, useState, type ReactNode } from 'react'
 import { PorticoContext, usePortico, usePorticoStore } from './context.js'
-import { loadedModal, loadModal, onPrepareModal, whenIdle } from './modal/loadModal.js'
+import { loadedModal, loadModal, whenIdle } from './modal/loadModal.js'
 
 export interface PorticoProviderProps {
   portico: Portico
@@ -11,7 +11,7 @@ export interface PorticoProviderProps {
 /**
  * Provides a Portico instance to the hooks and renders the modal. The modal's code is not in the
  * page's first load: it loads once the page is idle (or the pointer reaches the button) and is
- * rendered ahead, hidden (see ModalProps), so that opening only reveals it.
+ * rendered once ahead, hidden (see ModalProps), so that the first open is as quick as the next.
  */
 export function PorticoProvider({ portico, children }: PorticoProviderProps) {
   useEffect(() => {
@@ -33,12 +33,8 @@ function ModalLoader() {
   // Set during render, so that an open with the code there renders the modal in this pass.
   const [everOpened, setEverOpened] = useState(open)
   const [warmUp, setWarmUp] = useState(false)
-  const [prepared, setPrepared] = useState(false)
   if (open && !everOpened) setEverOpened(true)
-  if (open && (warmUp || prepared)) {
-    setWarmUp(false)
-    setPrepared(false)
-  }
+  if (open && warmUp) setWarmUp(false)
   const [, loaded] = useReducer((n: number) => n + 1, 0)
   const Modal = loadedModal()
 
@@ -57,22 +53,6 @@ function ModalLoader() {
   }, [portico])
   // The hidden render has had its frame: removed when the page is idle again.
   useEffect(() => (warmUp ? whenIdle(() => setWarmUp(false)) : undefined), [warmUp])
-  useEffect(
-    () =>
-      onPrepareModal(portico, () => {
-        if (!loadedModal() || portico.stores.modal.getState().open) return
-        setPrepared(true)
-        // No click after all (the pointer left, or a touch became a scroll): the hidden render goes.
-        const release = () => {
-          removeEventListener('pointerup', release, true)
-          removeEventListener('pointercancel', release, true)
-          setTimeout(() => setPrepared(false))
-        }
-        addEventListener('pointerup', release, true)
-        addEventListener('pointercancel', release, true)
-      }),
-    [portico],
-  )
   useEffect(() => {
     if (Modal || !open) return
     let current = true
@@ -89,6 +69,6 @@ function ModalLoader() {
     }
   }, [Modal, open, portico])
 
-  if (embedded || !Modal || !(everOpened || warmUp || prepared)) return null
-  return <Modal ahead={warmUp || prepared} named={everOpened} />
+  if (embedded || !Modal || !(everOpened || warmUp)) return null
+  return <Modal ahead={warmUp} named={everOpened} />
 }

@@ -1,8 +1,8 @@
 import { openModal, shortenAddress, truncateDecimals } from '@portico/core'
-import type { MouseEvent, PointerEvent } from 'react'
+import type { MouseEvent } from 'react'
 import { usePortico, usePorticoStore } from '../context.js'
 import { usePorticoAccount } from '../hooks/usePorticoAccount.js'
-import { preloadModal, prepareModal } from '../modal/loadModal.js'
+import { preloadModal } from '../modal/loadModal.js'
 import { ShadowHost } from './ShadowHost.js'
 
 const css = `
@@ -38,8 +38,6 @@ export function ConnectButton({ label = 'Connect Wallet', balance = 'show' }: Co
   }
   // The pointer or focus on the button: the modal's code is fetched now if the page has not done it yet.
   const intent = { onPointerEnter: preloadModal, onPointerDown: preloadModal, onFocus: preloadModal }
-  // Pressed: the Connect view renders now, hidden, and the click (on release) only reveals it.
-  const prepare = (event: PointerEvent<HTMLButtonElement>) => event.button === 0 && prepareModal(portico)
   return (
     <ShadowHost css={css} display="inline-block" testId="portico-connect-button">
       {account.isConnected && account.address ? (
@@ -52,7 +50,7 @@ export function ConnectButton({ label = 'Connect Wallet', balance = 'show' }: Co
           <span className="address">{account.profileName ?? shortenAddress(account.address)}</span>
         </button>
       ) : (
-        <button onClick={open} {...intent} onPointerDown={prepare} aria-busy={busy} aria-haspopup="dialog">
+        <button onClick={open} {...intent} aria-busy={busy} aria-haspopup="dialog">
           {account.connectionStatus === 'reconnecting' ? 'Reconnecting…' : busy ? 'Connecting…' : label}
         </button>
       )}

@@ -13,9 +13,9 @@ import { viewRegistry, viewTitles } from './viewRegistry.js'
 
 export interface ModalProps {
   /**
-   * Rendered ahead of an open, hidden and inert: once when the page is idle (the browser then
-   * has the fonts and styles, and the engine the compiled code, that the first open needs), and
-   * when the pointer goes down on the Connect button, so that the click only reveals it.
+   * Rendered ahead of the first open, hidden and inert, once when the page is idle and then
+   * removed: the browser then has the fonts and styles, and the engine the compiled code, that
+   * the first open needs. Opened meanwhile, it is revealed as it is.
    */
   ahead?: boolean
   /** Named for tests and hosts (data-testid) once it has been opened, not while only rendered ahead. */

@@ -30,22 +30,6 @@ export function preloadModal() {
   loadModal().catch(() => {})
 }
 
-const preparers = new WeakMap<object, () => void>()
-
-/** The provider's modal renders ahead, hidden, when its instance's Connect button asks. */
-export function onPrepareModal(portico: object, prepare: () => void): () => void {
-  preparers.set(portico, prepare)
-  return () => {
-    if (preparers.get(portico) === prepare) preparers.delete(portico)
-  }
-}
-
-/** The pointer is down on the Connect button: the modal renders now, hidden; the click reveals it. */
-export function prepareModal(portico: object) {
-  preloadModal()
-  preparers.get(portico)?.()
-}
-
 /** Runs `task` when the page has nothing else to do (at the latest after 2 s); returns a cancel. */
 export function whenIdle(task: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
