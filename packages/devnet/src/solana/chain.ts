@@ -18,10 +18,10 @@ import { lamports } from '@solana/kit';
 import { FailedTransactionMetadata, LiteSVM, type Account as CoreAccount, type TransactionMetadata } from 'litesvm';
 import { keyBytes, keyName, readMint, readTokenAccount, toBase58, uiTokenAmount, type MaybeEncodedAccount, type UiTokenAmount } from './encoding';
 import { transactionErrorJson, type TransactionErrorJson } from './errors';
+import { transactionFee } from './fees';
 
 /** MAX_PROCESSING_AGE: a blockhash stays usable for 150 blocks after its own. */
 export const BLOCKHASH_VALID_BLOCKS = 150n;
-export const LAMPORTS_PER_SIGNATURE = 5000n;
 
 export interface TokenBalance {
   accountIndex: number;
@@ -199,7 +199,7 @@ export class SolanaChain extends EventEmitter<ChainEvents> {
       wire: tx.wire,
       message: tx.message,
       signatures: Object.values(tx.transaction.signatures).map((s) => (s ? toBase58(s) : '1'.repeat(64))),
-      fee: LAMPORTS_PER_SIGNATURE * BigInt(tx.message.header.numSignerAccounts),
+      fee: transactionFee(tx.message),
       preBalances,
       postBalances,
       preTokenBalances,

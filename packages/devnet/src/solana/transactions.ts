@@ -8,7 +8,8 @@ import {
   type Address,
   type Blockhash,
 } from '@solana/kit';
-import { LAMPORTS_PER_SIGNATURE, decodeTransaction, type DecodedMessage, type DecodedTransaction, type LandedTransaction, type SolanaChain } from './chain';
+import { decodeTransaction, type DecodedMessage, type DecodedTransaction, type LandedTransaction, type SolanaChain } from './chain';
+import { transactionFee } from './fees';
 import { encodeAccount, fromBase58, fromBase64, toBase58, toBase64, type AccountConfig } from './encoding';
 import {
   RpcError,
@@ -237,6 +238,7 @@ export function getFeeForMessage(chain: SolanaChain, params: Params) {
   } catch {
     throw invalidParams('invalid transaction message: failed to deserialize');
   }
-  const value = chain.isBlockhashValid(message.lifetimeToken) ? LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts) : null;
+  if (message.version === 1) throw invalidParams('invalid transaction message: unsupported version');
+  const value = chain.isBlockhashValid(message.lifetimeToken) ? transactionFee(message) : null;
   return { context: { slot: chain.slot, apiVersion: API_VERSION }, value };
 }
