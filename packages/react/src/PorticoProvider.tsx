@@ -32,9 +32,10 @@ function ModalLoader() {
   const embedded = usePorticoStore('modal', (s) => s.embedded)
   // Set during render, so that an open with the code there renders the modal in this pass.
   const [everOpened, setEverOpened] = useState(open)
-  const [warmUp, setWarmUp] = useState(false)
+  // The warm-up: none yet, the dialog rendered hidden, then done (the empty shell stays).
+  const [warmUp, setWarmUp] = useState<'none' | 'hidden' | 'done'>('none')
   if (open && !everOpened) setEverOpened(true)
-  if (open && warmUp) setWarmUp(false)
+  if (open && warmUp === 'hidden') setWarmUp('done')
   const [, loaded] = useReducer((n: number) => n + 1, 0)
   const Modal = loadedModal()
 
@@ -42,7 +43,7 @@ function ModalLoader() {
     let current = true
     const cancel = whenIdle(() => {
       loadModal().then(
-        () => current && !portico.stores.modal.getState().open && startTransition(() => setWarmUp(true)),
+        () => current && !portico.stores.modal.getState().open && startTransition(() => setWarmUp('hidden')),
         () => {}, // tried again on open
       )
     })
@@ -51,8 +52,8 @@ function ModalLoader() {
       cancel()
     }
   }, [portico])
-  // The hidden render has had its frame: removed when the page is idle again.
-  useEffect(() => (warmUp ? whenIdle(() => setWarmUp(false)) : undefined), [warmUp])
+  // The hidden dialog has had its frame: removed when the page is idle again.
+  useEffect(() => (warmUp === 'hidden' ? whenIdle(() => setWarmUp('done')) : undefined), [warmUp])
   useEffect(() => {
     if (Modal || !open) return
     let current = true
@@ -69,6 +70,6 @@ function ModalLoader() {
     }
   }, [Modal, open, portico])
 
-  if (embedded || !Modal || !(everOpened || warmUp)) return null
-  return <Modal ahead={warmUp} named={everOpened} />
+  if (embedded || !Modal || (!everOpened && warmUp === 'none')) return null
+  return <Modal ahead={warmUp === 'hidden'} named={everOpened} />
 }

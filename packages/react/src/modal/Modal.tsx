@@ -10,12 +10,17 @@ import { Snackbar } from './Snackbar.js'
 import { modalCss } from './styles.js'
 import { isBody, useFocusTrap } from './useFocusTrap.js'
 import { viewRegistry, viewTitles } from './viewRegistry.js'
+import { embeddedCss } from '../components/embedded/styles.js'
+
+// The email and social styles are the Connect view's too: in the shell's stylesheet, so that
+// opening adds no stylesheet to the shadow root (a new one restyles all of it).
+const shellCss = modalCss + embeddedCss
 
 export interface ModalProps {
   /**
-   * Rendered ahead of the first open, hidden and inert, once when the page is idle and then
-   * removed: the browser then has the fonts and styles, and the engine the compiled code, that
-   * the first open needs. Opened meanwhile, it is revealed as it is.
+   * The dialog rendered ahead of the first open, hidden and inert, once when the page is idle,
+   * then removed (the shell and its styles stay): the browser then has the fonts and styles, and
+   * the engine the compiled code, that the first open needs. Opened meanwhile, it is revealed.
    */
   ahead?: boolean
   /** Named for tests and hosts (data-testid) once it has been opened, not while only rendered ahead. */
@@ -29,7 +34,7 @@ export default function Modal({ ahead = false, named = true }: ModalProps) {
   if (typeof document === 'undefined') return null
   const hidden = ahead && !open
   return createPortal(
-    <ShadowHost css={modalCss} testId={named ? 'portico-modal' : undefined}>
+    <ShadowHost css={shellCss} testId={named ? 'portico-modal' : undefined}>
       {open || ahead ? (
         // The same elements whether hidden or shown: revealing re-renders none of the dialog.
         <div className={hidden ? 'ahead' : undefined} aria-hidden={hidden || undefined} inert={hidden}>

@@ -1,6 +1,5 @@
 import { availableSocials, connectMethodOrder, emailLoginAvailable, getMergedConnectors, orderConnectors, push, selectConnector } from '@portico/core'
 import { Fragment, useMemo, type ReactNode } from 'react'
-import { embeddedCss } from '../../components/embedded/styles.js'
 import { WalletIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { EmailLoginForm } from './EmailLoginForm.js'
@@ -87,7 +86,6 @@ export default function Connect() {
   }
   return (
     <div className="login" data-testid="connect-methods">
-      <style>{embeddedCss}</style>
       {sections.map((section, i) => (
         <Fragment key={i}>
           {/* 'or' between the email/social logins and the wallets */}
