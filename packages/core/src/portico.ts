@@ -74,7 +74,8 @@ export interface Portico {
   /** The embedded wallet's frame client once loaded (on first email or social use). */
   embeddedWalletClient: Promise<EmbeddedWalletClient> | undefined
   /** Analytics bookkeeping: error report times (throttle) and whether the server refused us. */
-  readonly analytics: { errorReportTimes: number[]; forbidden: boolean }
+  /** `ready`: settles once the project's analytics consent is known (initialize); events wait for it. */
+  readonly analytics: { errorReportTimes: number[]; forbidden: boolean; ready?: Promise<unknown> }
   /** Cleanups registered by initialize(); run by destroy(). */
   readonly cleanups: Array<() => void>
   /** Timers owned by actions (snack re-show, …), keyed by purpose so a rule can cancel its own. */

@@ -28,11 +28,11 @@ export async function initialize(portico: Portico): Promise<void> {
     portico.cleanups.push(stop)
   }
   // The project checks run beside reconnecting; neither waits for the other.
+  // Analytics events wait until the project's consent is known (a click can come before it).
+  const config = portico.api ? import('./fetchProjectConfig.js').then((m) => m.fetchProjectConfig(portico)) : undefined
+  if (config) portico.analytics.ready = config.catch(() => undefined)
   const project = portico.api
-    ? Promise.all([
-        import('./checkAllowedOrigin.js').then((m) => m.checkAllowedOrigin(portico)),
-        import('./fetchProjectConfig.js').then((m) => m.fetchProjectConfig(portico)),
-      ]).catch((error) =>
+    ? Promise.all([import('./checkAllowedOrigin.js').then((m) => m.checkAllowedOrigin(portico)), config]).catch((error) =>
         portico.logger.error('project checks failed', error),
       )
     : undefined

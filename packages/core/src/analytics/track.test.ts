@@ -50,6 +50,27 @@ describe('SPEC §7 Analytics', () => {
     expect(server.requests).toHaveLength(0)
   })
 
+  test("rule: events wait for the project's analytics consent; a project with analytics off gets nothing, even from a click before its answer", async () => {
+    const { portico, server } = await setup()
+    let answer!: () => void
+    portico.analytics.ready = new Promise<void>((r) => (answer = r))
+    track(portico, 'MODAL_OPEN')
+    await settle()
+    expect(server.requests).toHaveLength(0)
+    portico.stores.project.setState({ analyticsEnabled: false })
+    answer()
+    await settle()
+    expect(server.requests).toHaveLength(0)
+    // With consent, a waiting event goes out once it is known.
+    await close?.()
+    const second = await setup()
+    let consent!: () => void
+    second.portico.analytics.ready = new Promise<void>((r) => (consent = r))
+    track(second.portico, 'MODAL_OPEN')
+    consent()
+    await received(second.server, 1)
+  })
+
   test('rule: error reports are allowed at most 5 per 60 seconds', async () => {
     const { portico, server, clock } = await setup()
     for (let i = 0; i < 8; i++) reportError(portico, new Error(`boom ${i}`))

@@ -57,7 +57,7 @@ export function reportError(portico: Portico, error: unknown, errorType = 'INTER
 }
 
 function send(portico: Portico, props: Record<string, unknown>) {
-  if (!portico.api || portico.analytics.forbidden || !portico.stores.project.getState().analyticsEnabled) return
+  if (!portico.api) return
   const url = portico.environment.href()
   const body = {
     eventId: portico.environment.randomUUID(),
@@ -66,6 +66,14 @@ function send(portico: Portico, props: Record<string, unknown>) {
     timestamp: portico.clock.now(),
     props,
   }
+  const ready = portico.analytics.ready
+  if (ready) void ready.then(() => post(portico, body))
+  else post(portico, body)
+}
+
+/** Sent only with the host's and the project's consent (known once `analytics.ready` settled). */
+function post(portico: Portico, body: Record<string, unknown>) {
+  if (!portico.api || portico.analytics.forbidden || !portico.stores.project.getState().analyticsEnabled) return
   portico.api.post({ path: 'e', body }).catch((error) => {
     // SPEC §7: a 403 raises 'Invalid App Configuration' once; then we stop sending.
     if (error instanceof HttpRequestError && error.status === 403 && !portico.analytics.forbidden) {
