@@ -9,6 +9,8 @@ declare module 'vitest' {
     /** The embedded wallet's secure frame origin (journeys that build their own site need it). */
     secureFrameUrl: string
     chains: { chainId: number; name: string; rpcUrl: string }[]
+    /** The local Solana chain's JSON-RPC and WebSocket URLs. */
+    solana: { rpcUrl: string; wsUrl: string }
   }
 }
 
@@ -18,5 +20,6 @@ export default async function setup(project: TestProject) {
   project.provide('apiUrl', stack.server.url)
   project.provide('secureFrameUrl', stack.secureFrameUrl)
   project.provide('chains', stack.devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })))
+  project.provide('solana', { rpcUrl: stack.solana.rpcUrl, wsUrl: stack.solana.wsUrl })
   return () => stack.stop()
 }

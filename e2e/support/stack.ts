@@ -1,4 +1,5 @@
 import { startDevnet, type Devnet } from '@portico/devnet'
+import { startSolanaDevnet, type SolanaDevnet } from '@portico/devnet/solana'
 import { startTestServer } from '@portico/server/testing'
 import { DEV_PROJECT, type PorticoServer } from '@portico/server'
 import { fileURLToPath } from 'node:url'
@@ -19,6 +20,8 @@ export const JOURNEY_PROJECTS = [
 
 export interface Stack {
   devnet: Devnet
+  /** The local Solana chain (litesvm) on free ports; its CAIP-2 id is SOLANA_DEVNET_CAIP2. */
+  solana: SolanaDevnet
   server: PorticoServer
   demoUrl: string
   /** The embedded wallet's secure frame origin; the dev mail inbox is at server.url + /dev/mail.json?to=… */
@@ -32,7 +35,7 @@ export interface Stack {
  * for both, served by vite preview.
  */
 export async function startStack({ outDir }: { outDir: string }): Promise<Stack> {
-  const devnet = await startDevnet({ randomPorts: true })
+  const [devnet, solana] = await Promise.all([startDevnet({ randomPorts: true }), startSolanaDevnet({ randomPorts: true })])
   await buildSecureFrame()
   const server = await startTestServer({
     rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
@@ -47,6 +50,8 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
     rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000 },
   })
   for (const chain of devnet.chains) process.env[`VITE_DEVNET_RPC_${chain.chainId}`] = chain.rpcUrl
+  process.env.VITE_SOLANA_RPC_URL = solana.rpcUrl
+  process.env.VITE_SOLANA_WS_URL = solana.wsUrl
   process.env.VITE_PORTICO_API_URL = server.url
   process.env.VITE_PORTICO_SECURE_FRAME_URL = server.embedded!.secureFrameUrl
   await build({ root: demoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
@@ -59,13 +64,14 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
   const address = site.httpServer.address() as { port: number }
   return {
     devnet,
+    solana,
     server,
     demoUrl: `http://127.0.0.1:${address.port}/`,
     secureFrameUrl: server.embedded!.secureFrameUrl,
     async stop() {
       await new Promise<void>((resolve) => site.httpServer.close(() => resolve()))
       await server.close()
-      await devnet.stop()
+      await Promise.all([devnet.stop(), solana.stop()])
     },
   }
 }
