@@ -102,7 +102,7 @@ describe('the modal shell', () => {
     await context.close()
   })
 
-  test('the modal is not in the first load; its chunk, with the Connect view, loads before the first open', async () => {
+  test('the modal is not in the first load; its chunk, with the Connect view, loads before the first open; closed, it stays ready and opening reveals it', async () => {
     const context = await newWalletContext()
     const page = await context.newPage()
     const scripts: string[] = []
@@ -125,6 +125,16 @@ describe('the modal shell', () => {
     await connectButton(page).click()
     await modal(page).getByTestId('wallet-dev.portico.testwallet').waitFor()
     expect(scripts.slice(before).filter((s) => /\/(Modal|Connect)-/.test(s))).toEqual([])
+
+    // Closed on the Connect view, the dialog stays rendered, hidden and inert; opening again reveals the same elements.
+    const card = page.locator('[role=dialog]')
+    await card.evaluate((element) => ((element as HTMLElement & { mark?: number }).mark = 1))
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    expect(await card.evaluate((element) => [Boolean(element.closest('[inert]')), getComputedStyle(element).visibility])).toEqual([true, 'hidden'])
+    await connectButton(page).click()
+    await expect.poll(() => page.getByRole('dialog', { name: 'Connect Wallet' }).count()).toBe(1)
+    expect(await card.evaluate((element) => (element as HTMLElement & { mark?: number }).mark)).toBe(1)
     await context.close()
   })
 })

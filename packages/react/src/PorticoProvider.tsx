@@ -32,10 +32,10 @@ function ModalLoader() {
   const embedded = usePorticoStore('modal', (s) => s.embedded)
   // Set during render, so that an open with the code there renders the modal in this pass.
   const [everOpened, setEverOpened] = useState(open)
-  // The warm-up: none yet, the dialog rendered hidden, then done (the empty shell stays).
-  const [warmUp, setWarmUp] = useState<'none' | 'hidden' | 'done'>('none')
-  if (open && !everOpened) setEverOpened(true)
-  if (open && warmUp === 'hidden') setWarmUp('done')
+  // Warmed up: the dialog has been rendered ahead, hidden. While closed on the Connect view it
+  // stays so (hidden and inert, see ModalProps): opening it, the first time or again, only reveals it.
+  const [warmed, setWarmed] = useState(false)
+  const view = usePorticoStore('router', (s) => s.view)
   const [, loaded] = useReducer((n: number) => n + 1, 0)
   const Modal = loadedModal()
 
@@ -43,7 +43,7 @@ function ModalLoader() {
     let current = true
     const cancel = whenIdle(() => {
       loadModal().then(
-        () => current && !portico.stores.modal.getState().open && startTransition(() => setWarmUp('hidden')),
+        () => current && startTransition(() => setWarmed(true)),
         () => {}, // tried again on open
       )
     })
@@ -52,8 +52,6 @@ function ModalLoader() {
       cancel()
     }
   }, [portico])
-  // The hidden dialog has had its frame: removed when the page is idle again.
-  useEffect(() => (warmUp === 'hidden' ? whenIdle(() => setWarmUp('done')) : undefined), [warmUp])
   useEffect(() => {
     if (Modal || !open) return
     let current = true
@@ -70,6 +68,6 @@ function ModalLoader() {
     }
   }, [Modal, open, portico])
 
-  if (embedded || !Modal || (!everOpened && warmUp === 'none')) return null
-  return <Modal ahead={warmUp === 'hidden'} named={everOpened} />
+  if (embedded || !Modal || (!everOpened && !warmed)) return null
+  return <Modal ahead={warmed && view === 'Connect'} named={everOpened} />
 }

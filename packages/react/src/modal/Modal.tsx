@@ -18,9 +18,9 @@ const shellCss = modalCss + embeddedCss
 
 export interface ModalProps {
   /**
-   * The dialog rendered ahead of the first open, hidden and inert, once when the page is idle,
-   * then removed (the shell and its styles stay): the browser then has the fonts and styles, and
-   * the engine the compiled code, that the first open needs. Opened meanwhile, it is revealed.
+   * The dialog rendered ahead, hidden and inert: from when the page is first idle, and whenever it
+   * is closed on the Connect view. The browser then has the fonts, styles and laid-out list that
+   * an open needs, and opening only reveals it (no render of the dialog, no new elements).
    */
   ahead?: boolean
   /** Named for tests and hosts (data-testid) once it has been opened, not while only rendered ahead. */
