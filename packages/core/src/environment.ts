@@ -37,6 +37,8 @@ export interface Environment {
   openPopup?(url: string, size: { width: number; height: number }): PopupHandle | null
   /** Navigates to a wallet's deep link (a WalletConnect wallet app on a phone). */
   openUrl?(href: string): void
+  /** Runs `task` after the next frame has painted (work that must not delay what the user sees). */
+  afterPaint?(task: () => void): void
 }
 
 export function memoryStorage(initial: Record<string, string> = {}): StorageLike {
@@ -77,6 +79,9 @@ export function defaultEnvironment(): Environment {
     isIosSafari: () => /iP(hone|ad|od)/.test(w.navigator.userAgent) && /Safari/.test(w.navigator.userAgent) && !/CriOS|FxiOS/.test(w.navigator.userAgent),
     href: () => w.location.href,
     openUrl: (href) => void w.open(href, '_self', 'noreferrer noopener'),
+    // A task queued from the frame's callback runs after that frame is painted; a hidden page paints no frames.
+    afterPaint: (task) =>
+      void (w.document.visibilityState === 'hidden' ? w.setTimeout(task, 0) : w.requestAnimationFrame(() => void w.setTimeout(task, 0))),
     fetch: fetchImpl,
     randomUUID,
   }

@@ -66,9 +66,10 @@ function send(portico: Portico, props: Record<string, unknown>) {
     timestamp: portico.clock.now(),
     props,
   }
+  // After the frame the event's cause paints (MODAL_OPEN comes with the click that opens the modal).
+  const schedule = portico.environment.afterPaint ?? ((task: () => void) => task())
   const ready = portico.analytics.ready
-  if (ready) void ready.then(() => post(portico, body))
-  else post(portico, body)
+  schedule(() => (ready ? void ready.then(() => post(portico, body)) : post(portico, body)))
 }
 
 /** Sent only with the host's and the project's consent (known once `analytics.ready` settled). */
