@@ -6,6 +6,8 @@
 import { announceTestWallet } from './announce';
 import type { TestWalletOptions, TestWalletProvider } from './types';
 import { createTestWallet } from './wallet';
+// The Solana test wallet (Wallet Standard) travels in the same bundle.
+import '../solana/entry';
 
 declare global {
   interface Window {
