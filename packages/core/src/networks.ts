@@ -7,7 +7,8 @@ export interface CaipNetwork {
   chainNamespace: ChainNamespace
   name: string
   nativeCurrency: { name: string; symbol: string; decimals: number }
-  rpcUrls: { default: { http: readonly string[] } }
+  /** JSON-RPC endpoints; Solana's subscriptions (transaction confirmation) use `webSocket`. */
+  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
   blockExplorers?: { default: { name: string; url: string } }
   testnet?: boolean
   imageUrl?: string
@@ -39,12 +40,40 @@ export const polygon = defineNetwork({
   blockExplorers: { default: { name: 'PolygonScan', url: 'https://polygonscan.com' } },
 })
 
+/** SOL, the native currency of every Solana network. */
+const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
+
+/**
+ * SPEC §9 'Listed network sets': the three Solana networks. Their CAIP-2 reference is the first
+ * 32 characters of the cluster's genesis hash.
+ */
 export const solana = defineNetwork({
   id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   chainNamespace: 'solana',
   name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
+  nativeCurrency: SOL,
+  rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'], webSocket: ['wss://api.mainnet-beta.solana.com'] } },
+  blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
+})
+
+export const solanaDevnet = defineNetwork({
+  id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  chainNamespace: 'solana',
+  name: 'Solana Devnet',
+  nativeCurrency: SOL,
+  rpcUrls: { default: { http: ['https://api.devnet.solana.com'], webSocket: ['wss://api.devnet.solana.com'] } },
+  blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io/?cluster=devnet' } },
+  testnet: true,
+})
+
+export const solanaTestnet = defineNetwork({
+  id: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  chainNamespace: 'solana',
+  name: 'Solana Testnet',
+  nativeCurrency: SOL,
+  rpcUrls: { default: { http: ['https://api.testnet.solana.com'], webSocket: ['wss://api.testnet.solana.com'] } },
+  blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io/?cluster=testnet' } },
+  testnet: true,
 })
 
 export const bitcoin = defineNetwork({

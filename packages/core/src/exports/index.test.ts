@@ -212,6 +212,8 @@ test('exports', () => {
       "signOutEmbedded",
       "skipDataCapture",
       "solana",
+      "solanaDevnet",
+      "solanaTestnet",
       "startSend",
       "submitDataCapture",
       "suggestNames",

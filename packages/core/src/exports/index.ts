@@ -16,7 +16,7 @@ export {
   type ChainNamespace,
 } from '../spec/caip.js'
 export { isValidName } from '../spec/names.js'
-export { defineNetwork, mainnet, polygon, solana, bitcoin, type CaipNetwork } from '../networks.js'
+export { defineNetwork, mainnet, polygon, solana, solanaDevnet, solanaTestnet, bitcoin, type CaipNetwork } from '../networks.js'
 export type {
   ChainAdapter,
   AdapterAccount,
