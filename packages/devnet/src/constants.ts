@@ -50,6 +50,34 @@ export const DEVNET_CONTRACTS = {
   nft: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
 } as const satisfies Record<string, Address>;
 
+/** The swap pools' third token (deployed as PorticoToken by account 0). */
+export const DEVNET_SWAP_TOKENS = {
+  dai: { name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 },
+} as const;
+
+/**
+ * Uniswap V2 liquidity seeded on both chains, at 1 ETH = 3,000 USDC = 3,000 DAI (no direct
+ * USDC/DAI pool: that swap routes through WETH). Amounts in base units.
+ */
+export const DEVNET_SWAP_POOLS = {
+  wethUsdc: { ethAmount: 100n * 10n ** 18n, tokenAmount: 300_000n * 10n ** 6n },
+  wethDai: { ethAmount: 100n * 10n ** 18n, tokenAmount: 300_000n * 10n ** 18n },
+} as const;
+
+/**
+ * Uniswap V2 on both chains (account 0 deploys them right after the fixtures). The router's
+ * pair-address computation uses the init code hash below, which is keccak256 of the pair
+ * bytecode the factory deploys (checked in swap.test.ts).
+ */
+export const DEVNET_SWAP = {
+  weth: '0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0',
+  factory: '0x0DCd1Bf9A1b36cE34237eEaFef220932846BCD82',
+  router: '0x9A676e781A523b5d0C0e43731313A708CB607508',
+  dai: '0x0B306BF915C4d645ff596e518fAf3F9669b97016',
+  pairs: { wethUsdc: '0xfb3598533f133E87350Ef2bCE55ad01465a8231f', wethDai: '0xCaC2C5A0bcA7e36A17A9CE779e1B5347a103438a' },
+  pairInitCodeHash: '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f',
+} as const;
+
 export const USDC_DECIMALS = 6;
 /** Each of the 5 dev accounts gets 10,000 USDC (in base units). */
 export const USDC_MINTED_PER_ACCOUNT = 10_000n * 10n ** 6n;

@@ -15,11 +15,13 @@ import {
   type Hex,
 } from './constants';
 import { deployFixtures, nftAbi, usdcAbi } from './deploy';
+import { deploySwapPools, type DeployedSwap } from './swap';
 import { startFixturesServer, type FixturesServer } from './fixtures';
 
 export * from './constants';
 export { resolveAnvilBinary } from './anvil';
 export { usdcAbi, nftAbi };
+export { uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi, wethAbi, type DeployedSwap } from './swap';
 
 export interface DevnetChainOptions {
   chainId?: number;
@@ -54,6 +56,8 @@ export interface DevnetChain {
   nativeCurrency: { name: string; symbol: string; decimals: number };
   usdc: Address;
   nft: Address;
+  /** Uniswap V2 (factory, router, WETH, DAI, pools); undefined with skipFixtures. */
+  swap?: DeployedSwap;
 }
 
 export interface Devnet {
@@ -114,10 +118,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const chains = await Promise.all(
       specs.map(async (s, i): Promise<DevnetChain> => {
         const rpcUrl = anvils[i].rpcUrl;
-        const contracts = options.skipFixtures
-          ? { usdc: '0x' as Address, nft: '0x' as Address }
-          : await deployFixtures({ rpcUrl, chainId: s.chainId, nftBaseURI: `${fixturesUrl}/nft/${s.chainId}/` });
-        return { chainId: s.chainId, name: s.name, rpcUrl, nativeCurrency: { ...DEVNET_NATIVE_CURRENCY }, ...contracts };
+        if (options.skipFixtures)
+          return { chainId: s.chainId, name: s.name, rpcUrl, nativeCurrency: { ...DEVNET_NATIVE_CURRENCY }, usdc: '0x' as Address, nft: '0x' as Address };
+        const contracts = await deployFixtures({ rpcUrl, chainId: s.chainId, nftBaseURI: `${fixturesUrl}/nft/${s.chainId}/` });
+        const swap = await deploySwapPools({ rpcUrl, chainId: s.chainId, usdc: contracts.usdc });
+        return { chainId: s.chainId, name: s.name, rpcUrl, nativeCurrency: { ...DEVNET_NATIVE_CURRENCY }, ...contracts, swap };
       }),
     );
 
