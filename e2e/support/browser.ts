@@ -24,6 +24,8 @@ export interface WalletConfig {
   privateKey?: `0x${string}`
   /** The chains the wallet knows (default: the stack's devnet chains). */
   chains?: Array<{ chainId: number; name: string; rpcUrl: string; nativeCurrency: { name: string; symbol: string; decimals: number } }>
+  /** The Portico Solana Test Wallet in the same bundle (its rpcUrl defaults to the stack's Solana chain). */
+  solana?: { autoApprove?: boolean; rejectAll?: boolean; accountIndex?: number; rpcUrl?: string }
 }
 
 /**
@@ -34,6 +36,7 @@ export interface StackInfo {
   demoUrl: string
   apiUrl?: string
   chains: { chainId: number; name: string; rpcUrl: string }[]
+  solana?: { rpcUrl: string }
 }
 
 export async function newWalletContext(
@@ -47,6 +50,9 @@ export async function newWalletContext(
   await context.addInitScript((config) => {
     ;(window as unknown as { __PORTICO_TEST_WALLET__: unknown }).__PORTICO_TEST_WALLET__ = config
   }, { storageKey: 'portico-test-wallet', chains, ...wallet })
+  await context.addInitScript((config) => {
+    ;(window as unknown as { __PORTICO_SOLANA_TEST_WALLET__: unknown }).__PORTICO_SOLANA_TEST_WALLET__ = config
+  }, { storageKey: 'portico-solana-test-wallet', rpcUrl: stack.solana?.rpcUrl, ...wallet.solana })
   await context.addInitScript({ path: injectedWallet })
   return context
 }
