@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { upsertConnection } from './actions/setConnection.js'
-import { connectMethodOrder, mergeConnectors, orderConnectors, type Connector } from './connectors.js'
+import { connectMethodOrder, connectorsForNamespace, mergeConnectors, orderConnectors, type Connector } from './connectors.js'
 
 const c = (id: string, name: string, type: Connector['type'], chain: Connector['chain'] = 'eip155'): Connector => ({ id, name, type, chain })
 
@@ -30,6 +30,38 @@ describe('SPEC §3 Connector merge', () => {
   test('connectors on one chain only stay as they are', () => {
     const list = [c('a', 'A', 'ANNOUNCED'), c('b', 'B', 'INJECTED')]
     expect(mergeConnectors(list)).toEqual(list)
+  })
+})
+
+describe('Wallet Standard wallets beside the EIP-6963 ones', () => {
+  const evmOnly = c('io.metamask', 'MetaMask', 'ANNOUNCED', 'eip155')
+  const solOnly = c('solflare', 'Solflare', 'ANNOUNCED', 'solana')
+  const bothEvm = { ...c('app.phantom', 'Phantom', 'ANNOUNCED', 'eip155'), info: { rdns: 'app.phantom' } }
+  const bothSol = c('phantom-standard', 'Phantom', 'ANNOUNCED', 'solana')
+
+  test('rule: a wallet of both families is listed once, as installed, and a Solana-only wallet beside the EVM ones', () => {
+    const ordered = orderConnectors(mergeConnectors([evmOnly, bothEvm, solOnly, bothSol]))
+    expect(ordered.map((i) => [i.connector.name, i.connector.type, i.group])).toEqual([
+      ['MetaMask', 'ANNOUNCED', 'injected'],
+      ['Phantom', 'MULTI_CHAIN', 'injected'],
+      ['Solflare', 'ANNOUNCED', 'injected'],
+    ])
+  })
+
+  test('rule: the merged entry counts as recent by its rdns, and moves up to the recent group', () => {
+    const ordered = orderConnectors(mergeConnectors([evmOnly, solOnly, bothSol, bothEvm]), { recentIds: ['app.phantom'] })
+    expect(ordered.map((i) => [i.connector.name, i.group])).toEqual([
+      ['Phantom', 'recent'],
+      ['MetaMask', 'injected'],
+      ['Solflare', 'injected'],
+    ])
+  })
+
+  test('behavior: the list for one family keeps its wallets, the merged ones and WalletConnect', () => {
+    const wc = c('walletConnect', 'WalletConnect', 'WALLET_CONNECT')
+    const merged = [wc, ...mergeConnectors([evmOnly, bothEvm, solOnly, bothSol])]
+    expect(connectorsForNamespace(merged, 'solana').map((x) => x.name)).toEqual(['WalletConnect', 'Phantom', 'Solflare'])
+    expect(connectorsForNamespace(merged, 'eip155').map((x) => x.name)).toEqual(['WalletConnect', 'MetaMask', 'Phantom'])
   })
 })
 

@@ -72,6 +72,17 @@ export function mergeConnectors(connectors: readonly Connector[]): Connector[] {
   return merged
 }
 
+/**
+ * The wallets that can connect a chain family (SwitchActiveChain's list): a connector of that
+ * family, a merged multi-chain entry with a part of it, and WalletConnect (its pairing asks for
+ * every configured family).
+ */
+export function connectorsForNamespace(connectors: readonly Connector[], namespace: ChainNamespace): Connector[] {
+  return connectors.filter(
+    (c) => c.type === 'WALLET_CONNECT' || c.chain === namespace || c.connectors?.some((part) => part.chain === namespace),
+  )
+}
+
 /** SPEC §9 'Connector type order'. */
 export const ConnectorGroupOrder = [
   'walletConnect',

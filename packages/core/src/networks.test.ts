@@ -15,3 +15,12 @@ test('rule: SPEC §9 lists three Solana networks, each named by its genesis hash
     expect(network.blockExplorers?.default.url).toMatch(/^https:\/\/solscan\.io/)
   }
 })
+
+test('behavior: Networks groups by chain family in the order the host listed them, keeping its order within each', async () => {
+  const { groupNetworksByNamespace, mainnet, polygon } = await import('./networks.js')
+  const groups = groupNetworksByNamespace([solanaDevnet, mainnet, solana, polygon])
+  expect(groups.map((g) => [g.namespace, g.networks.map((n) => n.name)])).toEqual([
+    ['solana', ['Solana Devnet', 'Solana']],
+    ['eip155', ['Ethereum', 'Polygon']],
+  ])
+})

@@ -16,6 +16,20 @@ export interface CaipNetwork {
 
 export interface DefineNetworkParameters extends Omit<CaipNetwork, 'caipNetworkId'> {}
 
+/**
+ * The Networks view's groups: one per chain family, in the order the host listed its first
+ * network, each keeping the host's order.
+ */
+export function groupNetworksByNamespace(networks: readonly CaipNetwork[]): Array<{ namespace: ChainNamespace; networks: CaipNetwork[] }> {
+  const groups = new Map<ChainNamespace, CaipNetwork[]>()
+  for (const network of networks) {
+    const group = groups.get(network.chainNamespace) ?? []
+    group.push(network)
+    groups.set(network.chainNamespace, group)
+  }
+  return [...groups].map(([namespace, list]) => ({ namespace, networks: list }))
+}
+
 /** Builds a network, deriving its CAIP-2 id from namespace and chain id. */
 export function defineNetwork(network: DefineNetworkParameters): CaipNetwork {
   return { ...network, caipNetworkId: `${network.chainNamespace}:${network.id}` as CaipNetworkId }

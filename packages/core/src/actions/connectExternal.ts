@@ -1,3 +1,4 @@
+import type { CaipNetworkId, ChainNamespace } from '../spec/caip.js'
 import { sameConnectorId, type Connector } from '../connectors.js'
 import { ConnectionRejectedError, ConnectorNotFoundError } from '../errors/connector.js'
 import type { Portico } from '../portico.js'
@@ -6,10 +7,15 @@ import { closeModal } from './closeModal.js'
 import { afterConnect } from './afterConnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setConnection } from './setConnection.js'
+import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { track } from '../analytics/track.js'
 
 export interface ConnectExternalParameters {
   connectorId: string
+  /** Connect this chain family only (SwitchActiveChain's wallet list); it becomes the active one. */
+  namespace?: ChainNamespace
+  /** The network to connect that family on; its first configured one otherwise. */
+  caipNetworkId?: CaipNetworkId
 }
 
 export type ConnectExternalErrorType = ConnectionRejectedError | ConnectorNotFoundError
@@ -17,27 +23,30 @@ export type ConnectExternalErrorType = ConnectionRejectedError | ConnectorNotFou
 /**
  * Connects a browser wallet (announced or injected). Shows ConnectingExternal while the wallet
  * asks the user; any failure becomes 'Connection rejected' (SPEC §8) with a retry in the view.
- * A multi-chain entry connects each of its chain families, the active one first.
+ * A multi-chain entry connects each of its chain families, the active one first; a wallet of
+ * another family only makes that family the active one.
  */
-export async function connectExternal(portico: Portico, { connectorId }: ConnectExternalParameters) {
+export async function connectExternal(portico: Portico, { connectorId, namespace, caipNetworkId }: ConnectExternalParameters) {
   const { connections, router, network } = portico.stores
   const connector = findConnector(portico, connectorId)
-  if (!connector) throw new ConnectorNotFoundError(connectorId)
+  const activeNamespace = network.getState().activeNamespace
+  const parts = (connector?.connectors ?? (connector ? [connector] : []))
+    .filter((c) => portico.adapters.has(c.chain) && (!namespace || c.chain === namespace))
+    .sort((a, b) => Number(b.chain === activeNamespace) - Number(a.chain === activeNamespace))
+  if (!connector || parts.length === 0) throw new ConnectorNotFoundError(connectorId)
 
-  push(router, 'ConnectingExternal', { connectorId })
+  push(router, 'ConnectingExternal', { connectorId, namespace, caipNetworkId })
   track(portico, 'SELECT_WALLET', { name: connector.name, platform: 'browser' })
   connections.setState({ status: 'connecting', connectError: undefined })
 
-  const activeNamespace = network.getState().activeNamespace
-  const parts = (connector.connectors ?? [connector])
-    .filter((c) => portico.adapters.has(c.chain))
-    .sort((a, b) => Number(b.chain === activeNamespace) - Number(a.chain === activeNamespace))
   try {
     for (const part of parts) {
       const adapter = portico.adapters.get(part.chain)!
-      const caipNetwork = portico.options.networks.find(
-        (n) => n.chainNamespace === part.chain && (part.chain !== activeNamespace || n === network.getState().caipNetwork),
-      )
+      const caipNetwork =
+        portico.options.networks.find((n) => n.caipNetworkId === caipNetworkId && n.chainNamespace === part.chain) ??
+        portico.options.networks.find(
+          (n) => n.chainNamespace === part.chain && (part.chain !== activeNamespace || n === network.getState().caipNetwork),
+        )
       const result = await adapter.connect({ connectorId: part.id, caipNetwork })
       setConnection(portico, part.chain, result)
     }
@@ -48,6 +57,8 @@ export async function connectExternal(portico: Portico, { connectorId }: Connect
     track(portico, 'CONNECT_ERROR', { message: error.details ?? error.shortMessage })
     throw error
   }
+  // A wallet that does not cover the active chain family (or was asked for another) shows its own.
+  if (parts[0]!.chain !== network.getState().activeNamespace) switchActiveNamespace(portico, parts[0]!.chain)
   portico.storage.addRecentWallet({ id: connector.info?.rdns ?? connector.id, name: connector.name, icon: connector.imageUrl ?? connector.info?.icon })
   track(portico, 'CONNECT_SUCCESS', { method: 'browser', name: connector.name })
   void fetchBalance(portico)

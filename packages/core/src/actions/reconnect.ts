@@ -2,7 +2,8 @@ import type { ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { fetchBalance } from './fetchBalance.js'
 import { afterConnect } from './afterConnect.js'
-import { setAccount } from './getters.js'
+import { isConnected, setAccount } from './getters.js'
+import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { setConnection } from './setConnection.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
@@ -46,8 +47,12 @@ export async function reconnect(portico: Portico): Promise<boolean> {
   }
   if (!pending.length) return false
   await Promise.all(pending)
-  const connected = Object.keys(connections.getState().activeConnectorIds).length > 0
+  const connectedNamespaces = Object.keys(connections.getState().activeConnectorIds) as ChainNamespace[]
+  const connected = connectedNamespaces.length > 0
   connections.setState({ status: connected ? 'connected' : 'disconnected' })
+  // The stored active family stays active when its wallet came back; otherwise a family that did.
+  if (connected && !isConnected(portico) && portico.options.networks.some((n) => n.chainNamespace === connectedNamespaces[0]))
+    switchActiveNamespace(portico, connectedNamespaces[0]!)
   if (connected) {
     void fetchBalance(portico)
     afterConnect(portico)

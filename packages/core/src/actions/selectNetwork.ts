@@ -8,13 +8,20 @@ import { switchNetwork } from './switchNetwork.js'
 
 /**
  * The user picked a network in Networks (or retried in SwitchNetwork). Connected: the
- * SwitchNetwork view follows the wallet's switch and Account shows once it is done.
- * Not connected: the choice is just remembered.
+ * SwitchNetwork view follows the wallet's switch and Account shows once it is done (a network
+ * of another connected chain family makes that family active and shows its account). Not
+ * connected: the choice is just remembered, or SwitchActiveChain when another family is connected.
  */
 export async function selectNetwork(portico: Portico, caipNetworkId: CaipNetworkId) {
   const { router, network } = portico.stores
   const { namespace } = parseCaipNetworkId(caipNetworkId)
   const current = network.getState().caipNetwork?.caipNetworkId
+  // A network of another chain family that has no wallet yet, while this one has: SwitchActiveChain
+  // explains it and offers to connect one (SPEC §2 views).
+  if (namespace !== network.getState().activeNamespace && !isConnected(portico, namespace) && isConnected(portico)) {
+    push(router, 'SwitchActiveChain', { caipNetworkId })
+    return
+  }
   if (!isConnected(portico, namespace)) {
     await switchNetwork(portico, { caipNetworkId })
     goBack(portico)

@@ -1,15 +1,32 @@
-import type { ChainNamespace } from '../spec/caip.js'
+import { parseCaipAddress, type ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { NamespaceNotConfiguredError } from '../errors/connector.js'
+import { getAccount } from './getters.js'
+import { clearAlert } from './setAlert.js'
 
-/** Makes another chain family the active one, on its first configured network (or the stored one). */
+/**
+ * Makes another chain family the active one (SPEC §3 'active namespace', stored in the browser).
+ * Its network is the one its wallet is on when that namespace is connected, else the stored
+ * network when it is of that namespace, else its first configured network.
+ */
 export function switchActiveNamespace(portico: Portico, namespace: ChainNamespace) {
   const { network } = portico.stores
   const networks = portico.options.networks.filter((n) => n.chainNamespace === namespace)
   if (networks.length === 0) throw new NamespaceNotConfiguredError({ details: `No network of ${namespace} is configured` })
+  const { caipAddress } = getAccount(portico, namespace)
+  const walletNetworkId = caipAddress ? parseCaipAddress(caipAddress).caipNetworkId : undefined
   const storedId = portico.storage.getActiveCaipNetworkId()
-  const caipNetwork = networks.find((n) => n.caipNetworkId === storedId) ?? networks[0]!
-  network.setState({ activeNamespace: namespace, caipNetwork, unsupported: false, switchError: undefined })
+  const wallet = networks.find((n) => n.caipNetworkId === walletNetworkId)
+  const caipNetwork = wallet ?? networks.find((n) => n.caipNetworkId === storedId) ?? networks[0]!
+  network.setState({
+    activeNamespace: namespace,
+    caipNetwork,
+    // A connected wallet on a chain the host did not configure stays unsupported.
+    unsupported: Boolean(walletNetworkId && !wallet),
+    switchError: undefined,
+  })
+  // SPEC §8 APKTW001 ('Inactive Namespace Not Connected') no longer holds once a connected family is active.
+  if (caipAddress && portico.stores.project.getState().alert?.code === 'APKTW001') clearAlert(portico)
   portico.storage.setActiveNamespace(namespace)
   portico.storage.setActiveCaipNetworkId(caipNetwork.caipNetworkId)
 }

@@ -1,10 +1,11 @@
-import type { CaipNetworkId } from '../spec/caip.js'
+import { parseCaipAddress, type CaipNetworkId } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
 import { Alerts, ErrorText } from '../spec/catalogue.js'
 import { SwitchNetworkError, UserRejectedRequestError } from '../errors/connector.js'
 import type { Portico } from '../portico.js'
 import { fetchBalance } from './fetchBalance.js'
-import { getActiveConnectorId, isConnected } from './getters.js'
+import { getAccount, getActiveConnectorId, isConnected } from './getters.js'
+import { setAlert } from './setAlert.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { track } from '../analytics/track.js'
@@ -25,17 +26,28 @@ export async function switchNetwork(portico: Portico, { caipNetworkId }: SwitchN
   if (!target)
     throw new PorticoError(Alerts.APKT001.message, { alertCode: 'APKT001', details: `${caipNetworkId} is not configured` })
 
-  if (target.chainNamespace !== network.getState().activeNamespace) switchActiveNamespace(portico, target.chainNamespace)
+  const previousNamespace = network.getState().activeNamespace
+  if (target.chainNamespace !== previousNamespace) switchActiveNamespace(portico, target.chainNamespace)
   const namespace = target.chainNamespace
   const connectorId = getActiveConnectorId(portico, namespace)
   const adapter = portico.adapters.get(namespace)
 
   if (!isConnected(portico, namespace) || !connectorId || !adapter) {
+    if (namespace !== previousNamespace && isConnected(portico, previousNamespace))
+      // SPEC §8 APKTW001: the chain family now active has no wallet while another one has.
+      setAlert(portico, 'APKTW001', `${namespace} has no connected wallet`)
     network.setState({ caipNetwork: target, unsupported: false, switchError: undefined })
     portico.storage.setActiveCaipNetworkId(caipNetworkId)
     return
   }
 
+  // The wallet is on it already (a switch of chain family only): nothing to ask the wallet.
+  const walletNetworkId = getAccount(portico, namespace).caipAddress
+  if (walletNetworkId && parseCaipAddress(walletNetworkId).caipNetworkId === caipNetworkId) {
+    setActiveNetworkFromWallet(portico, namespace, caipNetworkId)
+    void fetchBalance(portico, namespace)
+    return
+  }
   network.setState({ switching: true, switchError: undefined })
   try {
     await adapter.switchNetwork({ connectorId, caipNetwork: target })

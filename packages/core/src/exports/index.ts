@@ -16,7 +16,7 @@ export {
   type ChainNamespace,
 } from '../spec/caip.js'
 export { isValidName } from '../spec/names.js'
-export { defineNetwork, mainnet, polygon, solana, solanaDevnet, solanaTestnet, bitcoin, type CaipNetwork } from '../networks.js'
+export { defineNetwork, groupNetworksByNamespace, mainnet, polygon, solana, solanaDevnet, solanaTestnet, bitcoin, type CaipNetwork } from '../networks.js'
 export type {
   ChainAdapter,
   AdapterAccount,
@@ -27,6 +27,7 @@ export type {
 export {
   ConnectorGroupOrder,
   connectMethodOrder,
+  connectorsForNamespace,
   mergeConnectors,
   orderConnectors,
   sameConnectorId,
@@ -98,6 +99,7 @@ export { initialize, getMergedConnectors } from '../actions/initialize.js'
 export { switchNetwork, type SwitchNetworkParameters } from '../actions/switchNetwork.js'
 export { selectNetwork } from '../actions/selectNetwork.js'
 export { switchActiveNamespace } from '../actions/switchActiveNamespace.js'
+export { switchActiveChain, type SwitchActiveChainParameters, type SwitchActiveChainErrorType } from '../actions/switchActiveChain.js'
 export { fetchBalance } from '../actions/fetchBalance.js'
 export { setThemeMode, setThemeVariables } from '../actions/setThemeMode.js'
 export { showSnack, hideSnack, SNACK_DURATION_MS, type ShowSnackParameters } from '../actions/showSnack.js'
