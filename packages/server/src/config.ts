@@ -2,6 +2,7 @@ import { isCaip2 } from '@portico/core/spec'
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { relayLimitsFromEnv, type RelayLimits } from './relay/limits.js'
+import type { SwapProviderConfig } from './swap/provider.js'
 
 export const ProjectConfigSchema = z.object({
   projectId: z.string().min(1),
@@ -74,6 +75,8 @@ export interface ServerConfig {
    * database starts. enabled false turns it off.
    */
   indexer?: { enabled: boolean; pollMs: number; batchBlocks: number; backfillBlocks: number }
+  /** Swaps (/v1/convert/*) per CAIP-2 chain: Uniswap V2 pools on the chain, or an aggregator API. None: no swaps. */
+  swap?: Record<string, SwapProviderConfig>
   /**
    * Outbound fetches of URLs that chain data names (NFT metadata) refuse loopback, private, link-local
    * and cloud metadata addresses (services/safeFetch.ts). These exact origins are exempt: development
@@ -179,6 +182,17 @@ export const DEV_PROJECT: ProjectConfig = {
   analytics: true,
 }
 
+const DEVNET_UNISWAP: SwapProviderConfig = {
+  kind: 'uniswap-v2',
+  router: '0x9A676e781A523b5d0C0e43731313A708CB607508',
+  factory: '0x0DCd1Bf9A1b36cE34237eEaFef220932846BCD82',
+  weth: '0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0',
+  tokens: [
+    { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+    { address: '0x0B306BF915C4d645ff596e518fAf3F9669b97016', name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 },
+  ],
+}
+
 export const DEFAULT_CONFIG: ServerConfig = {
   host: '127.0.0.1',
   port: 8787,
@@ -214,6 +228,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
     ]),
   ),
   indexer: { enabled: true, pollMs: 1000, batchBlocks: 20, backfillBlocks: 1000 },
+  // The devnet's Uniswap V2 (DEVNET_SWAP of @portico/devnet: the same addresses on both chains; swap/devnet.test.ts checks them).
+  swap: Object.fromEntries(['eip155:31337', 'eip155:31338'].map((id) => [id, DEVNET_UNISWAP])),
 }
 
 const HELP = `portico-server: the self-hostable Portico API.

@@ -47,3 +47,11 @@ export { EmailTexts, OTP_PATTERN } from '../spec/email.js'
 export { NAME_LABEL_PATTERN, NameRule, isValidName } from '../spec/names.js'
 export { originAllowed } from '../spec/origin.js'
 export { formatSiwxMessage, newSiwxNonce, type SIWXMessageData } from '../spec/siwx.js'
+export {
+  isNativePlaceholder,
+  NATIVE_TOKEN_PLACEHOLDERS,
+  SWAP_CHAIN_IDS,
+  SWAP_POPULAR_SYMBOLS,
+  SWAP_SLIPPAGE_PERCENT,
+  SWAP_SUGGESTED_SYMBOLS,
+} from '../spec/swaps.js'

@@ -15,7 +15,8 @@ export function WalletFeatures() {
   const portico = usePortico()
   // Re-render when the project config (remote features) arrives.
   usePorticoStore('project', (s) => s.remoteFeatures)
-  const features = getWalletFeatures(portico)
+  // The Swap views are not built yet (the server's /v1/convert/* is): no button that leads nowhere.
+  const features = getWalletFeatures(portico).filter((feature) => feature !== 'swaps')
   if (features.length === 0) return null
   const open = (feature: WalletFeature) => {
     if (feature === 'send') startSend(portico)

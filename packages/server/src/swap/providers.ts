@@ -1,0 +1,28 @@
+import type { ServerContext } from '../context.js'
+import { chainAssets } from '../chain/assets.js'
+import { aggregatorProvider } from './aggregator.js'
+import { networkUnsupported, type SwapProvider } from './provider.js'
+import { uniswapV2Provider } from './uniswapV2.js'
+
+/**
+ * The swap provider of each configured chain (ServerConfig.swap), made on first use. A chain
+ * without an entry has no swaps on this server: 'Network not supported for Swaps'.
+ */
+export function swapProviders(ctx: ServerContext) {
+  const made = new Map<string, SwapProvider>()
+  return (caip2: string): SwapProvider => {
+    const existing = made.get(caip2)
+    if (existing) return existing
+    const config = ctx.config.swap?.[caip2]
+    const chainId = Number(caip2.split(':')[1])
+    if (!config || !caip2.startsWith('eip155:') || !Number.isSafeInteger(chainId)) throw networkUnsupported()
+    let provider: SwapProvider
+    if (config.kind === 'uniswap-v2') {
+      const client = ctx.evmClient(caip2)
+      if (!client) throw networkUnsupported()
+      provider = uniswapV2Provider({ config, client, caip2, native: chainAssets(ctx.config, caip2).native })
+    } else provider = aggregatorProvider({ config, chainId, caip2 })
+    made.set(caip2, provider)
+    return provider
+  }
+}
