@@ -89,7 +89,7 @@ describe('Portico Solana Test Wallet', () => {
       {
         name: 'Portico Solana Test Wallet',
         chains: [SOLANA_DEVNET_CAIP2, 'solana:localnet'],
-        features: ['solana:signAndSendTransaction', 'solana:signMessage', 'solana:signTransaction', 'standard:connect', 'standard:disconnect', 'standard:events'],
+        features: ['solana:signAndSendTransaction', 'solana:signIn', 'solana:signMessage', 'solana:signTransaction', 'standard:connect', 'standard:disconnect', 'standard:events'],
       },
     ])
     expect(await call(page, 'standard:connect', 'connect', { silent: true })).toEqual({ accounts: [] })

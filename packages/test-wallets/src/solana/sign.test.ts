@@ -149,6 +149,40 @@ describe('Portico Solana Test Wallet signing', () => {
     expect(value.amount).toBe((mint.amountPerAccount + 2_500_000n).toString());
   });
 
+  it('solana:signIn connects and signs the Sign In With Solana message in one approval', async () => {
+    const asked: SolanaApprovalRequest[] = [];
+    const handle = createSolanaTestWallet({ rpcUrl: devnet.rpcUrl, origin: 'http://dapp.test:5173', onApprovalRequest: (r) => (asked.push(r), true) });
+    const f = handle.wallet.features as unknown as SolanaTestWalletFeatures;
+    const changes: number[] = [];
+    f['standard:events'].on('change', (p) => changes.push(p.accounts?.length ?? -1));
+    const input = { statement: 'Sign in to the Portico demo', uri: 'http://dapp.test:5173', version: '1', chainId: 'localnet', nonce: 'abc12345', issuedAt: '2026-01-01T00:00:00.000Z' };
+    const [output] = await f['solana:signIn'].signIn(input);
+    const address = devnet.accounts[0]!.address;
+    const text = [
+      `dapp.test:5173 wants you to sign in with your Solana account:`,
+      address,
+      '',
+      'Sign in to the Portico demo',
+      '',
+      'URI: http://dapp.test:5173',
+      'Version: 1',
+      'Chain ID: localnet',
+      'Nonce: abc12345',
+      'Issued At: 2026-01-01T00:00:00.000Z',
+    ].join('\n');
+    expect(new TextDecoder().decode(output!.signedMessage)).toBe(text);
+    expect(output!.account.address).toBe(address);
+    expect(await verifySignature(await getPublicKeyFromAddress(address), output!.signature as SignatureBytes, output!.signedMessage)).toBe(true);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ feature: 'solana:signIn', title: 'Sign in to dapp.test:5173' });
+    // Signing in connected the site.
+    expect(handle.wallet.accounts.map((a) => a.address)).toEqual([address]);
+    expect(changes).toEqual([1]);
+    // Another account than the wallet's is refused.
+    const err = await rejection(f['solana:signIn'].signIn({ address: devnet.accounts[1]!.address }));
+    expect(err.code).toBe(-32602);
+  });
+
   it('rejecting a signature throws 4001 and sends nothing; foreign transactions and chains are refused', async () => {
     const { handle, f, account } = await connected({ onApprovalRequest: () => false, autoApprove: true });
     handle.autoApprove = false;

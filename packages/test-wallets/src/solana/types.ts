@@ -31,12 +31,12 @@ export interface SolanaTestWalletOptions {
 
 /** One signature the wallet made, in JSON-safe form (journeys read it through page.evaluate). */
 export interface SolanaSignedRecord {
-  feature: 'solana:signMessage' | 'solana:signTransaction' | 'solana:signAndSendTransaction';
+  feature: 'solana:signMessage' | 'solana:signTransaction' | 'solana:signAndSendTransaction' | 'solana:signIn';
   account: string;
   /** Base58 ed25519 signature (for transactions: the transaction signature). */
   signature: string;
   chain?: string;
-  /** signMessage: the message as UTF-8 text, or 0x-hex when it is not text. */
+  /** signMessage and signIn: the message as UTF-8 text, or 0x-hex when it is not text. */
   message?: string;
   /** Transactions: the signed wire transaction in base64. */
   transaction?: string;

@@ -68,7 +68,7 @@ describe('Portico Solana Test Wallet', () => {
     expect(wallet.icon).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(wallet.chains).toEqual([SOLANA_DEVNET_CAIP2, 'solana:localnet']);
     expect(Object.keys(wallet.features).sort()).toEqual(
-      ['solana:signAndSendTransaction', 'solana:signMessage', 'solana:signTransaction', 'standard:connect', 'standard:disconnect', 'standard:events'].sort(),
+      ['solana:signAndSendTransaction', 'solana:signIn', 'solana:signMessage', 'solana:signTransaction', 'standard:connect', 'standard:disconnect', 'standard:events'].sort(),
     );
     expect(features(wallet)['solana:signTransaction'].supportedTransactionVersions).toEqual(['legacy', 0]);
     expect(wallet.accounts).toEqual([]);

@@ -3,7 +3,7 @@
  * test handle that drives it (auto-approve, reject-all, account switching, what was signed).
  * Anything needing consent goes through `approve()` (dialog, hook, autoApprove or rejectAll).
  */
-import { SolanaSignAndSendTransaction, SolanaSignMessage, SolanaSignTransaction } from '@solana/wallet-standard-features';
+import { SolanaSignAndSendTransaction, SolanaSignMessage, SolanaSignTransaction, type SolanaSignInFeature } from '@solana/wallet-standard-features';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import {
   StandardConnect,
@@ -21,9 +21,10 @@ import { notConnected, ProviderRpcError, ErrorCode, userRejected } from './error
 import { devAccountAddresses, devKey, type DevKey } from './keys';
 import { createSolanaStore } from './persistence';
 import { createSigningFeatures, type SolanaSigningFeatures } from './sign';
+import { createSignInFeature } from './signin';
 import type { SolanaApprovalRequest, SolanaSignedRecord, SolanaTestWalletHandle, SolanaTestWalletOptions } from './types';
 
-export type SolanaTestWalletFeatures = StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSigningFeatures;
+export type SolanaTestWalletFeatures = StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSigningFeatures & SolanaSignInFeature;
 
 const ACCOUNT_FEATURES = [SolanaSignMessage, SolanaSignTransaction, SolanaSignAndSendTransaction] as const;
 
@@ -77,6 +78,12 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions = {}): S
     emitChange();
   }
 
+  function approveSite() {
+    state.approved = true;
+    save();
+    if (!session) startSession();
+  }
+
   // Concurrent connects share one prompt.
   let pendingConnect: Promise<void> | undefined;
   const connect: StandardConnectFeature[typeof StandardConnect]['connect'] = async (input) => {
@@ -88,11 +95,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions = {}): S
     }
     if (input?.silent) return { accounts: [] };
     pendingConnect ??= approve(StandardConnect, `Connect to ${origin}`, [{ label: 'Allows', value: 'See your address and ask you to approve transactions and messages' }], key, SOLANA_TEST_WALLET_CHAINS[0])
-      .then(() => {
-        state.approved = true;
-        save();
-        startSession();
-      })
+      .then(approveSite)
       .finally(() => (pendingConnect = undefined));
     await pendingConnect;
     return { accounts: accounts() };
@@ -131,6 +134,14 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions = {}): S
       },
     },
     ...signing,
+    ...createSignInFeature({
+      host: hostOf(origin),
+      currentKey: () => key,
+      walletAccount,
+      approve: (feature, title, details, k) => approve(feature, title, details, k, SOLANA_TEST_WALLET_CHAINS[0]),
+      connected: approveSite,
+      record: (entry) => void signed.push(entry),
+    }),
   };
 
   const wallet: Wallet = {
@@ -197,3 +208,11 @@ function initialKey(persisted: number | undefined, configured: number | undefine
 }
 
 const chainLabel = (chain: string) => `Portico local Solana chain (${chain})`;
+
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).host || origin;
+  } catch {
+    return origin;
+  }
+}
