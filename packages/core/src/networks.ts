@@ -16,6 +16,15 @@ export interface CaipNetwork {
 
 export interface DefineNetworkParameters extends Omit<CaipNetwork, 'caipNetworkId'> {}
 
+/** How the modal names a chain family (Networks' group headings, SwitchActiveChain). */
+export const ChainNamespaceNames: Record<ChainNamespace, string> = {
+  eip155: 'EVM',
+  solana: 'Solana',
+  bip122: 'Bitcoin',
+  polkadot: 'Polkadot',
+  cosmos: 'Cosmos',
+}
+
 /**
  * The Networks view's groups: one per chain family, in the order the host listed its first
  * network, each keeping the host's order.

@@ -9,6 +9,7 @@ test('exports', () => {
       "Alerts",
       "BROWSER_WALLET_NAME",
       "CacheLifetimes",
+      "ChainNamespaceNames",
       "ChainNamespaces",
       "ConnectionRejectedError",
       "ConnectorGroupOrder",

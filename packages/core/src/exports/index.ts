@@ -16,7 +16,7 @@ export {
   type ChainNamespace,
 } from '../spec/caip.js'
 export { isValidName } from '../spec/names.js'
-export { defineNetwork, groupNetworksByNamespace, mainnet, polygon, solana, solanaDevnet, solanaTestnet, bitcoin, type CaipNetwork } from '../networks.js'
+export { ChainNamespaceNames, defineNetwork, groupNetworksByNamespace, mainnet, polygon, solana, solanaDevnet, solanaTestnet, bitcoin, type CaipNetwork } from '../networks.js'
 export type {
   ChainAdapter,
   AdapterAccount,

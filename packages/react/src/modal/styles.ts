@@ -37,6 +37,8 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
   background:var(--portico-color-bg-200);color:var(--portico-color-fg-200);text-transform:uppercase;letter-spacing:.02em}
 .tag.accent{background:color-mix(in srgb,var(--portico-accent) 15%,transparent);color:var(--portico-accent)}
 .tag.success{background:color-mix(in srgb,var(--portico-color-success-100) 15%,transparent);color:var(--portico-color-success-100)}
+.network-groups{display:flex;flex-direction:column;gap:12px}
+.group-heading{display:flex;align-items:center;justify-content:space-between;margin:0;padding:0 12px 0 8px;font-size:var(--portico-font-size-xs);font-weight:600;color:var(--portico-color-fg-200);text-transform:uppercase;letter-spacing:.04em}
 .center{display:flex;flex-direction:column;align-items:center;text-align:center;gap:12px;padding:16px 8px 8px}
 .title{font-size:var(--portico-font-size-md);font-weight:600;margin:0}
 .text{font-size:var(--portico-font-size-sm);color:var(--portico-color-fg-200);margin:0;line-height:1.4}

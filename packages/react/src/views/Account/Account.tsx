@@ -4,6 +4,7 @@ import { usePortico } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { AccountActions } from './AccountActions.js'
 import { AccountHeader } from './AccountHeader.js'
+import { FamilySwitch } from './FamilySwitch.js'
 import { AccountTabs } from './AccountTabs.js'
 import { accountCss } from './styles.js'
 import { WalletFeatures } from './WalletFeatures.js'
@@ -24,6 +25,7 @@ export default function Account() {
   return (
     <div data-testid="account-view">
       <style>{accountCss}</style>
+      <FamilySwitch />
       <AccountHeader />
       <SignedInRow />
       <SecurityEntry />

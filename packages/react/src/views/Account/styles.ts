@@ -12,7 +12,7 @@ export const accountCss = `
 .tabs{display:flex;gap:4px;padding:3px;border-radius:var(--portico-radius-3xl);background:var(--portico-color-bg-150);margin-bottom:10px}
 .tab{flex:1;text-align:center;padding:7px 0;border-radius:var(--portico-radius-3xl);font-size:var(--portico-font-size-sm);font-weight:600;
   color:var(--portico-color-fg-200)}
-.tab[aria-selected=true]{background:var(--portico-color-bg-300);color:var(--portico-color-fg-100)}
+.tab[aria-selected=true],.tab[aria-pressed=true]{background:var(--portico-color-bg-300);color:var(--portico-color-fg-100)}
 .tabpanel{min-height:120px}
 .asset{display:flex;align-items:center;gap:12px;padding:8px 6px;border-radius:var(--portico-radius-m)}
 .asset .main{flex:1;min-width:0;display:flex;flex-direction:column;gap:2px;text-align:left}

@@ -1,4 +1,14 @@
-import { availableSocials, connectMethodOrder, emailLoginAvailable, getMergedConnectors, orderConnectors, push, selectConnector } from '@portico/core'
+import {
+  availableSocials,
+  connectMethodOrder,
+  connectorsForNamespace,
+  emailLoginAvailable,
+  getMergedConnectors,
+  orderConnectors,
+  push,
+  selectConnector,
+  type ConnectExternalParameters,
+} from '@portico/core'
 import { Fragment, useMemo, type ReactNode } from 'react'
 import { WalletIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
@@ -9,13 +19,17 @@ import { SocialLogins } from './SocialLogins.js'
 export default function Connect() {
   const portico = usePortico()
   const connectors = usePorticoStore('connections', (s) => s.connectors)
+  // Opened by SwitchActiveChain for one chain family: only its wallets, and only that family connects.
+  const only = usePorticoStore('router', (s) => s.data) as Pick<ConnectExternalParameters, 'namespace' | 'caipNetworkId'> | undefined
+  const namespace = only?.namespace
   const items = useMemo(() => {
     void connectors // recompute when the announced list changes
-    return orderConnectors(getMergedConnectors(portico), {
+    const merged = getMergedConnectors(portico)
+    return orderConnectors(namespace ? connectorsForNamespace(merged, namespace) : merged, {
       recentIds: portico.storage.getRecentWallets().map((w) => w.id),
       featuredIds: portico.options.featuredWalletIds,
     })
-  }, [portico, connectors])
+  }, [portico, connectors, namespace])
 
   const remoteFeatures = usePorticoStore('project', (s) => s.remoteFeatures)
   const { email, socials } = useMemo(() => {
@@ -43,7 +57,7 @@ export default function Connect() {
           <button
             className="list-item"
             data-testid={`wallet-${connector.id}`}
-            onClick={() => void selectConnector(portico, connector.id).catch(() => {})}
+            onClick={() => void selectConnector(portico, connector.id, namespace ? { namespace, caipNetworkId: only?.caipNetworkId } : {}).catch(() => {})}
           >
             {connector.imageUrl ? (
               <img src={connector.imageUrl} alt="" />

@@ -1,4 +1,4 @@
-import { connectExternal, findConnector } from '@portico/core'
+import { connectExternal, findConnector, type ConnectExternalParameters } from '@portico/core'
 import { usePortico, usePorticoStore } from '../../context.js'
 
 /** SPEC §2: follow an external (browser wallet) connection: pending, then rejected with retry. */
@@ -9,7 +9,9 @@ export default function ConnectingExternal() {
   usePorticoStore('connections', (s) => s.connectors)
   const connector = connectorId ? findConnector(portico, connectorId) : undefined
   const name = connector?.name ?? 'your wallet'
-  const retry = () => connectorId && void connectExternal(portico, { connectorId }).catch(() => {})
+  const only = usePorticoStore('router', (s) => s.data) as Pick<ConnectExternalParameters, 'namespace' | 'caipNetworkId'> | undefined
+  const retry = () =>
+    connectorId && void connectExternal(portico, { connectorId, namespace: only?.namespace, caipNetworkId: only?.caipNetworkId }).catch(() => {})
 
   return (
     <div className="center" data-testid="connecting-external">
