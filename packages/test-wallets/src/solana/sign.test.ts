@@ -120,6 +120,16 @@ describe('Portico Solana Test Wallet signing', () => {
     expect(handle.signed.at(-1)).toMatchObject({ feature: 'solana:signAndSendTransaction', signature: base58Signature, summary: `Send 1.5 SOL to ${to}` });
   });
 
+  it('with a commitment, signAndSendTransaction confirms and reports a transaction that failed on chain', async () => {
+    const { handle, f, account } = await connected();
+    const tooMuch = await solTransfer(account, devnet.accounts[1]!.address, 10n ** 18n);
+    const err = await rejection(
+      f['solana:signAndSendTransaction'].signAndSendTransaction({ account, chain: 'solana:localnet', transaction: tooMuch, options: { skipPreflight: true, commitment: 'confirmed' } }),
+    );
+    expect(err.message).toMatch(/^Transaction \w+ failed on chain: /);
+    expect(handle.signed.at(-1)!.feature).toBe('solana:signAndSendTransaction'); // signed and sent all the same
+  });
+
   it('solana:signTransaction returns a signed transaction the chain accepts', async () => {
     const { f, account } = await connected();
     const to = devnet.accounts[3]!.address;

@@ -27,6 +27,7 @@ import {
   type SolanaSignTransactionInput,
 } from '@solana/wallet-standard-features';
 import type { WalletAccount } from '@wallet-standard/base';
+import { confirmSignature } from './confirm';
 import { SOLANA_TEST_WALLET_CHAINS } from './constants';
 import { describeTransaction, parseTokenAccount, type TransactionSummary } from './describe';
 import { invalidInput, unsupportedChain } from './errors';
@@ -119,6 +120,7 @@ export function createSigningFeatures(ctx: SigningContext): SolanaSigningFeature
       })
       .send();
     ctx.record({ ...record, signature });
+    if (options.commitment) await confirmSignature(chainRpc(), signature, options.commitment);
     return { signature: new Uint8Array(getBase58Encoder().encode(signature)) };
   }
 
