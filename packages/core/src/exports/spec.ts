@@ -46,6 +46,13 @@ export {
 export { EmailTexts, OTP_PATTERN } from '../spec/email.js'
 export { NAME_LABEL_PATTERN, NameRule, isValidName } from '../spec/names.js'
 export { originAllowed } from '../spec/origin.js'
+export {
+  DEFAULT_SOLANA_COMMITMENT,
+  SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS,
+  SolanaCommitments,
+  isSolanaCommitment,
+  type SolanaCommitment,
+} from '../spec/solana.js'
 export { formatSiwxMessage, newSiwxNonce, type SIWXMessageData } from '../spec/siwx.js'
 export {
   isNativePlaceholder,
