@@ -63,6 +63,17 @@ export interface ChainAdapter {
   addConnector?(connector: Connector): void
   /** Sends a transfer through the wallet (the user approves it there); resolves with its hash. */
   sendTransfer?(parameters: TransferParameters): Promise<{ hash: string }>
+  /** Sends a prepared contract call through the wallet (a swap or its approval; EVM); resolves with its hash. */
+  sendTransaction?(parameters: {
+    connectorId: string
+    caipNetwork: CaipNetwork
+    from: string
+    to: string
+    data: `0x${string}`
+    /** Native currency sent along, base units. */
+    value: bigint
+    gas?: bigint
+  }): Promise<{ hash: string }>
   /** The network fee the transfer would cost, in the native currency. */
   estimateTransferFee?(parameters: TransferParameters): Promise<AdapterBalance>
   waitForTransaction?(parameters: { hash: string; caipNetwork: CaipNetwork }): Promise<{ status: 'success' | 'reverted' }>

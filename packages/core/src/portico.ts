@@ -11,6 +11,8 @@ import { createNetworkStore, type NetworkStore } from './stores/network.js'
 import { createRouterStore, type RouterStore } from './stores/router.js'
 import { createSnackStore, type SnackStore } from './stores/snack.js'
 import { createSendStore, type SendStore } from './stores/send.js'
+import { createSwapStore, type SwapStore } from './stores/swap.js'
+import { SWAP_SLIPPAGE_PERCENT } from './spec/swaps.js'
 import { createSiwxStore, type SiwxStore } from './stores/siwx.js'
 import { createNamesStore, type NamesStore } from './stores/names.js'
 import { createOnrampStore, type OnrampStore } from './stores/onramp.js'
@@ -46,6 +48,7 @@ export interface Portico {
     snack: SnackStore
     project: ProjectStore
     send: SendStore
+    swap: SwapStore
     siwx: SiwxStore
     names: NamesStore
     onramp: OnrampStore
@@ -126,6 +129,7 @@ export function createPortico(options: CreatePorticoOptions): Portico {
       theme: createThemeStore({ themeMode: resolved.themeMode, themeVariables: resolved.themeVariables }),
       snack: createSnackStore(),
       send: createSendStore(),
+      swap: createSwapStore(SWAP_SLIPPAGE_PERCENT),
       siwx: createSiwxStore(),
       names: createNamesStore(),
       onramp: createOnrampStore(),

@@ -23,6 +23,8 @@ export const Views = [
   'OnRampFiatSelect',
   'OnRampProviders',
   'Swap',
+  'SwapSelectToken',
+  'SwapPreview',
   'UnsupportedChain',
   'WalletSend',
   'WalletSendSelectToken',

@@ -136,6 +136,21 @@ export class EvmAdapter implements ChainAdapter {
     return { hash }
   }
 
+  /** A prepared contract call (a swap or its approval) through eth_sendTransaction, on the right chain. */
+  async sendTransaction(parameters: { connectorId: string; caipNetwork: CaipNetwork; from: string; to: string; data: `0x${string}`; value: bigint; gas?: bigint }) {
+    const provider = this.providerOf(parameters.connectorId)
+    await this.ensureChain(provider, parameters.caipNetwork)
+    const request = {
+      from: parameters.from,
+      to: parameters.to,
+      data: parameters.data,
+      value: `0x${parameters.value.toString(16)}`,
+      ...(parameters.gas ? { gas: `0x${parameters.gas.toString(16)}` } : {}),
+    }
+    const hash = await this.request(provider, 'eth_sendTransaction', [request], TxHashSchema)
+    return { hash }
+  }
+
   /** EIP-191 personal_sign: the message as hex, then the address. */
   async signMessage({ connectorId, address, message }: { connectorId: string; address: string; message: string }) {
     const provider = this.providerOf(connectorId)

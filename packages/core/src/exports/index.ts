@@ -162,6 +162,16 @@ export {
 // Send form (issue 4)
 export { startSend, typeReceiver, getCurrentSendProblem } from '../actions/sendForm.js'
 export { getMaxSendAmount, getSendProblem, isInsufficientBalance, sendAmountInUsd, SendFormText } from '../send/sendForm.js'
+// Swaps (the server's /v1/convert/*)
+export { startSwap } from '../actions/startSwap.js'
+export { setSwapAmount } from '../actions/setSwapAmount.js'
+export { openSwapTokenPicker } from '../actions/openSwapTokenPicker.js'
+export { selectSwapToken } from '../actions/selectSwapToken.js'
+export { flipSwapTokens } from '../actions/flipSwapTokens.js'
+export { submitSwap, type SubmitSwapErrorType } from '../actions/submitSwap.js'
+export { getSwapProblem, isPriceImpactHigh, minimumReceived, swapAmount, swapRate, swapTokenBalance, SwapText, SWAP_PRICE_IMPACT_WARNING_PERCENT } from '../swap/rules.js'
+export type { SwapQuote, SwapToken } from '../swap/api.js'
+export type { SwapState } from '../stores/swap.js'
 export { SendViews } from '../views.js'
 export { totalBalanceUsd } from '../utils/format.js'
 export { loadWalletConnect } from '../actions/loadWalletConnect.js'

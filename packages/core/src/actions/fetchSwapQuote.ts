@@ -1,0 +1,28 @@
+import type { Portico } from '../portico.js'
+import { getSwapQuoteFromApi } from '../swap/api.js'
+import { swapErrorText } from '../swap/errorText.js'
+import { swapAmount } from '../swap/rules.js'
+import { getAccount } from './getters.js'
+
+/** Quotes the current pair and amount; an answer for a pair or amount that has changed meanwhile is dropped. */
+export async function fetchSwapQuote(portico: Portico): Promise<void> {
+  const { swap, network } = portico.stores
+  const state = swap.getState()
+  const amount = swapAmount(state)
+  const namespace = network.getState().activeNamespace
+  const address = getAccount(portico, namespace).address
+  const chainId = network.getState().caipNetwork?.caipNetworkId
+  if (!state.from || !state.to || amount === undefined || !address || !chainId || !portico.api)
+    return swap.setState({ quote: undefined, quoteLoading: false, quoteError: undefined })
+  const current = (asked: typeof state) => {
+    const now = swap.getState()
+    return now.from === asked.from && now.to === asked.to && now.fromAmount === asked.fromAmount
+  }
+  swap.setState({ quoteLoading: true, quoteError: undefined })
+  try {
+    const quote = await getSwapQuoteFromApi(portico, { from: state.from.address, to: state.to.address, amount, userAddress: `${chainId}:${address}` })
+    if (current(state)) swap.setState({ quote, quoteLoading: false })
+  } catch (error) {
+    if (current(state)) swap.setState({ quote: undefined, quoteLoading: false, quoteError: swapErrorText(error) })
+  }
+}

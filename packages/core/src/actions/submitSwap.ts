@@ -1,0 +1,68 @@
+import type { Portico } from '../portico.js'
+import { PorticoError } from '../errors/base.js'
+import { UserRejectedRequestError } from '../errors/connector.js'
+import { ErrorText } from '../spec/catalogue.js'
+import { isNativePlaceholder } from '../spec/swaps.js'
+import { buildSwapApproveFromApi, buildSwapTransactionFromApi, getSwapAllowanceFromApi, type SwapTransactionRequest } from '../swap/api.js'
+import { swapErrorText } from '../swap/errorText.js'
+import { getSwapProblem, swapAmount } from '../swap/rules.js'
+import { reset } from '../router.js'
+import { fetchBalance } from './fetchBalance.js'
+import { getAccount, getActiveConnectorId } from './getters.js'
+import { showSnack } from './showSnack.js'
+
+export type SubmitSwapErrorType = PorticoError
+
+/**
+ * SwapPreview's button: when the router may not spend enough of the token yet, first the approval
+ * (its own wallet prompt, mined before going on), then the swap; each is a transaction the wallet
+ * shows the user. The result is a snack, the balances are read again and the view returns to Account.
+ */
+export async function submitSwap(portico: Portico): Promise<{ hash: string }> {
+  const { swap, network, router } = portico.stores
+  const state = swap.getState()
+  const { caipNetwork, activeNamespace } = network.getState()
+  const account = getAccount(portico, activeNamespace)
+  const problem = getSwapProblem(state, account.tokenBalance)
+  const adapter = portico.adapters.get(activeNamespace)
+  const connectorId = getActiveConnectorId(portico, activeNamespace)
+  const amount = swapAmount(state)
+  if (problem || amount === undefined || !caipNetwork || !account.address || !connectorId || !adapter?.sendTransaction)
+    throw new PorticoError(problem ?? ErrorText.unsupportedChain)
+  const user = `${caipNetwork.caipNetworkId}:${account.address}`
+  const send = async (tx: SwapTransactionRequest) => {
+    const { hash } = await adapter.sendTransaction!({
+      connectorId, caipNetwork, from: tx.from, to: tx.to, data: tx.data as `0x${string}`, value: BigInt(tx.value),
+      gas: tx.eip155.gas ? BigInt(tx.eip155.gas) : undefined,
+    })
+    const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork })
+    if (receipt?.status === 'reverted') throw new PorticoError(ErrorText.transactionFailed, { details: hash })
+    return hash
+  }
+  swap.setState({ submitError: undefined })
+  try {
+    const fromToken = state.from!.address.split(':').pop()!
+    if (!isNativePlaceholder(fromToken)) {
+      const allowance = await getSwapAllowanceFromApi(portico, { tokenAddress: state.from!.address, userAddress: user })
+      if (allowance < amount) {
+        swap.setState({ step: 'approve' })
+        await send(await buildSwapApproveFromApi(portico, { from: state.from!.address, to: state.to!.address, amount, userAddress: user }))
+      }
+    }
+    swap.setState({ step: 'swap' })
+    const hash = await send(
+      await buildSwapTransactionFromApi(portico, { from: state.from!.address, to: state.to!.address, amount, userAddress: user, slippage: state.slippage }),
+    )
+    swap.setState({ step: 'done' })
+    showSnack(portico, { message: `Swapped ${state.fromAmount} ${state.from!.symbol} for ${state.to!.symbol}`, variant: 'success' })
+    void fetchBalance(portico, activeNamespace, { force: true })
+    reset(router, 'Account')
+    return { hash }
+  } catch (cause) {
+    const rejected = cause instanceof UserRejectedRequestError
+    const message = rejected ? ErrorText.transactionRejected : swapErrorText(cause)
+    swap.setState({ step: undefined, submitError: message })
+    showSnack(portico, { message, variant: 'error' })
+    throw cause instanceof PorticoError ? cause : new PorticoError(message, { cause })
+  }
+}

@@ -1,0 +1,44 @@
+import { createStore } from 'zustand/vanilla'
+import type { SwapQuote, SwapToken } from '../swap/api.js'
+
+/** The Swap views' state: the pair, the amount as typed, the quote and the two-step submission. */
+export interface SwapState {
+  /** The chain's swappable tokens (the server's list); undefined until loaded. */
+  tokens: SwapToken[] | undefined
+  /** Set when the chain has no swaps ('Network not supported for Swaps') or the list failed. */
+  tokensError: string | undefined
+  from: SwapToken | undefined
+  to: SwapToken | undefined
+  /** What the user typed, kept exactly (no lost input). */
+  fromAmount: string
+  /** Which side the token picker is choosing. */
+  picking: 'from' | 'to'
+  quote: SwapQuote | undefined
+  quoteLoading: boolean
+  quoteError: string | undefined
+  /** Percent; SPEC §9 default 1. */
+  slippage: number
+  /** While approving or swapping: which step; 'done' once the swap is mined. */
+  step: 'approve' | 'swap' | 'done' | undefined
+  submitError: string | undefined
+}
+
+export const initialSwapState = (slippage: number): SwapState => ({
+  tokens: undefined,
+  tokensError: undefined,
+  from: undefined,
+  to: undefined,
+  fromAmount: '',
+  picking: 'to',
+  quote: undefined,
+  quoteLoading: false,
+  quoteError: undefined,
+  slippage,
+  step: undefined,
+  submitError: undefined,
+})
+
+export function createSwapStore(slippage: number) {
+  return createStore<SwapState>(() => initialSwapState(slippage))
+}
+export type SwapStore = ReturnType<typeof createSwapStore>

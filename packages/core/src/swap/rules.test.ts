@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest'
+import { initialSwapState } from '../stores/swap.js'
+import { getSwapProblem, isPriceImpactHigh, minimumReceived, swapAmount, swapRate, swapTokenBalance, SwapText } from './rules.js'
+
+const eth = { address: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', name: 'Ether', symbol: 'ETH', decimals: 18 }
+const usdc = { address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'USD Coin', symbol: 'USDC', decimals: 6 }
+const balance = (symbol: string, numeric: string, address?: string) => ({ name: symbol, symbol, chainId: 'eip155:31337', address, value: 0, price: 0, quantity: { decimals: '18', numeric }, iconUrl: '' })
+const balances = [balance('ETH', '2'), balance('USDC', '100', 'eip155:31337:0x5fbdb2315678afecb367f032d93f642f64180aa3')]
+const state = (patch: Partial<ReturnType<typeof initialSwapState>>) => ({ ...initialSwapState(1), ...patch })
+
+describe('swap rules', () => {
+  test('the amount in base units; empty, zero and garbage are none', () => {
+    expect(swapAmount({ from: eth, fromAmount: '0.5' })).toBe(5n * 10n ** 17n)
+    for (const fromAmount of ['', '0', '0.0', 'abc', '1.2.3']) expect(swapAmount({ from: eth, fromAmount })).toBeUndefined()
+  })
+
+  test('the balance of the native token (no address) and of a token (CAIP-10, any case)', () => {
+    expect(swapTokenBalance(eth, balances)?.symbol).toBe('ETH')
+    expect(swapTokenBalance(usdc, balances)?.symbol).toBe('USDC')
+  })
+
+  test('what keeps the swap button disabled, in order', () => {
+    expect(getSwapProblem(state({}), balances)).toBe(SwapText.selectToken)
+    expect(getSwapProblem(state({ from: eth, to: usdc }), balances)).toBe(SwapText.enterAmount)
+    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '3' }), balances)).toBe(SwapText.insufficientBalance)
+    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quoteLoading: true }), balances)).toBe(SwapText.loadingQuote)
+    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quoteError: 'Network not supported for Swaps' }), balances)).toBe('Network not supported for Swaps')
+    const quote = { fromAmount: '1000000000000000000', toAmount: '2961474103', priceImpact: 0.99 }
+    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quote }), balances)).toBeUndefined()
+  })
+
+  test('minimum received at 1 % slippage, the rate, and the price-impact warning above 5 %', () => {
+    expect(minimumReceived('2961474103', 1)).toBe(2931859361n)
+    expect(minimumReceived('1000', 0.5)).toBe(995n)
+    expect(swapRate(state({ from: eth, to: usdc, quote: { fromAmount: '500000000000000000', toAmount: '1480000000' } }))).toBe('1 ETH = 2960 USDC')
+    expect(isPriceImpactHigh({ fromAmount: '1', toAmount: '1', priceImpact: 9.1 })).toBe(true)
+    expect(isPriceImpactHigh({ fromAmount: '1', toAmount: '1', priceImpact: 0.99 })).toBe(false)
+  })
+})

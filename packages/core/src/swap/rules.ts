@@ -1,0 +1,74 @@
+import type { TokenBalance } from '../api/schemas.js'
+import { isNativePlaceholder } from '../spec/swaps.js'
+import type { SwapState } from '../stores/swap.js'
+import { formatUnits, parseUnits } from '../utils/format.js'
+import type { SwapToken } from './api.js'
+
+/** Not in SPEC: above this price impact (percent) the Swap view warns, as the closest products do. */
+export const SWAP_PRICE_IMPACT_WARNING_PERCENT = 5
+/** Quotes follow typing after this pause. */
+export const SWAP_QUOTE_DEBOUNCE_MS = 400
+
+/** What the swap button says while the swap cannot go ahead. */
+export const SwapText = {
+  selectToken: 'Select token',
+  enterAmount: 'Enter amount',
+  insufficientBalance: 'Insufficient balance',
+  loadingQuote: 'Getting quote…',
+  noQuote: 'No quote',
+} as const
+
+/** The amount in base units, or undefined while the input is empty, zero or not a number. */
+export function swapAmount(state: Pick<SwapState, 'from' | 'fromAmount'>): bigint | undefined {
+  if (!state.from) return undefined
+  try {
+    const amount = parseUnits(state.fromAmount, state.from.decimals)
+    return amount > 0n ? amount : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The account's balance of a swap token (the native token has no address in the balance list). */
+export function swapTokenBalance(token: SwapToken | undefined, balances: readonly TokenBalance[] | undefined): TokenBalance | undefined {
+  if (!token || !balances) return undefined
+  const address = token.address.split(':').pop()!
+  if (isNativePlaceholder(address)) return balances.find((b) => !b.address)
+  return balances.find((b) => b.address !== undefined && b.address.split(':').pop()!.toLowerCase() === address.toLowerCase())
+}
+
+/** Why the swap cannot be submitted yet, or undefined when it can. */
+export function getSwapProblem(state: SwapState, balances: readonly TokenBalance[] | undefined): string | undefined {
+  if (!state.from || !state.to) return SwapText.selectToken
+  const amount = swapAmount(state)
+  if (amount === undefined) return SwapText.enterAmount
+  const balance = swapTokenBalance(state.from, balances)
+  if (!balance || parseUnits(balance.quantity.numeric, state.from.decimals) < amount) return SwapText.insufficientBalance
+  if (state.quoteLoading) return SwapText.loadingQuote
+  if (!state.quote) return state.quoteError ?? SwapText.noQuote
+  return undefined
+}
+
+/** The least the swap may return: the quote less the slippage tolerance (in basis points, so 0.5 % is exact). */
+export function minimumReceived(toAmount: string, slippagePercent: number): bigint {
+  return (BigInt(toAmount) * BigInt(10_000 - Math.round(slippagePercent * 100))) / 10_000n
+}
+
+/** '1 ETH = 2,961.47 USDC' from a quote, at up to 6 significant decimals. */
+export function swapRate(state: SwapState): string | undefined {
+  const { from, to, quote } = state
+  if (!from || !to || !quote || BigInt(quote.fromAmount) === 0n) return undefined
+  // toAmount per one whole `from`, in `to` base units.
+  const perOne = (BigInt(quote.toAmount) * 10n ** BigInt(from.decimals)) / BigInt(quote.fromAmount)
+  return `1 ${from.symbol} = ${trimDecimals(formatUnits(perOne, to.decimals), 6)} ${to.symbol}`
+}
+
+export function isPriceImpactHigh(quote: SwapState['quote']): boolean {
+  return (quote?.priceImpact ?? 0) > SWAP_PRICE_IMPACT_WARNING_PERCENT
+}
+
+function trimDecimals(amount: string, places: number): string {
+  const [whole, fraction = ''] = amount.split('.')
+  const kept = fraction.slice(0, places).replace(/0+$/, '')
+  return kept ? `${whole}.${kept}` : whole!
+}
