@@ -9,21 +9,33 @@ import { getIdentity } from './fetchIdentity.js'
 
 /**
  * The send receiver: an address of the active chain family, or a name resolved through the
- * Portico name service (then the chain's own, e.g. ENS). Shows the resolved name and avatar.
+ * Portico name service (then the chain's own, e.g. ENS). Shows the resolved name and avatar;
+ * anything else is 'Invalid address'.
  */
 export async function setReceiver(portico: Portico, input: string) {
   const { send, network } = portico.stores
   const value = input.trim()
   const caipNetwork = network.getState().caipNetwork
-  send.setState({ receiverAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined, receiverError: undefined })
+  send.setState({
+    receiverAddress: undefined,
+    receiverProfileName: undefined,
+    receiverProfileImageUrl: undefined,
+    receiverError: undefined,
+    receiverIsNew: undefined,
+  })
   if (!value || !caipNetwork) return
   if (isValidAddress(value, caipNetwork.chainNamespace)) {
     const address = caipNetwork.chainNamespace === 'eip155' && !value.startsWith('0x') ? `0x${value}` : value
     send.setState({ receiverAddress: address })
     void lookupIdentity(portico, address)
+    void checkReceiverAccount(portico, address)
     return
   }
-  if (!value.includes('.')) return
+  // Neither an address of this chain family (SPEC §5) nor a name to resolve.
+  if (!value.includes('.')) {
+    send.setState({ receiverError: ErrorText.invalidAddress })
+    return
+  }
   send.setState({ receiverResolving: true })
   try {
     const resolved = (await resolveWithServer(portico, value)) ?? (await portico.adapters.get(caipNetwork.chainNamespace)?.resolveName?.({ name: value, caipNetwork }))
@@ -35,6 +47,7 @@ export async function setReceiver(portico: Portico, input: string) {
       return
     }
     send.setState({ receiverResolving: false, receiverAddress: resolved.address, receiverProfileName: value, receiverProfileImageUrl: resolved.avatar })
+    void checkReceiverAccount(portico, resolved.address)
   } catch (error) {
     const reason = error instanceof HttpRequestError && error.status !== 404 ? error.reason : undefined
     send.setState({ receiverResolving: false, receiverError: reason ?? ErrorText.errorResolvingName })
@@ -67,5 +80,22 @@ async function lookupIdentity(portico: Portico, address: string) {
       portico.stores.send.setState({ receiverProfileName: identity.name, receiverProfileImageUrl: identity.avatar ?? undefined })
   } catch {
     // A receiver without identity is just an address.
+  }
+}
+
+/**
+ * On Solana an address that holds no lamports has no account yet, and a transfer that creates it
+ * must bring at least the rent-exempt minimum (send/sendForm.ts holds that rule); the receiver's
+ * balance says which. Unknown (undefined) when it cannot be read: the chain then has the last word.
+ */
+async function checkReceiverAccount(portico: Portico, address: string) {
+  const caipNetwork = portico.stores.network.getState().caipNetwork
+  const adapter = caipNetwork && portico.adapters.get(caipNetwork.chainNamespace)
+  if (caipNetwork?.chainNamespace !== 'solana' || !adapter) return
+  try {
+    const { value } = await adapter.getBalance({ address, caipNetwork })
+    if (portico.stores.send.getState().receiverAddress === address) portico.stores.send.setState({ receiverIsNew: BigInt(value) === 0n })
+  } catch (error) {
+    portico.logger.debug('receiver balance unavailable', error)
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { devnet } from '../test/fakes.js'
+import { devnet, solanaDevnet } from '../test/fakes.js'
 import { getMaxSendAmount, getSendProblem, isInsufficientBalance, sendAmountInUsd } from './sendForm.js'
 
 const eth = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '' }
@@ -40,5 +40,28 @@ describe('send form', () => {
     expect(getSendProblem({ token: eth, sendTokenAmount: '1.2.3', receiverAddress: to }, devnet, ['eip155'])).toBe('Invalid amount')
     expect(getSendProblem({ token: eth, sendTokenAmount: '0', receiverAddress: to }, devnet, ['eip155'])).toBe('Invalid amount')
     expect(getSendProblem({ token: usdc, sendTokenAmount: '1.1234567', receiverAddress: to }, devnet, ['eip155'])).toBe('Invalid amount')
+  })
+})
+
+describe('send form on Solana', () => {
+  const sol = { name: 'Solana', symbol: 'SOL', chainId: solanaDevnet.caipNetworkId, value: 0, price: 0, quantity: { decimals: '9', numeric: '2' }, iconUrl: '' }
+  const splUsdc = { ...sol, name: 'USD Coin', symbol: 'USDC', quantity: { decimals: '6', numeric: '50' }, address: `${solanaDevnet.caipNetworkId}:EaqkPJToE3nzBN2yuoNPkfiu3WpaXSRC8f1ruMiCr2fK` }
+  const receiver = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+
+  test("rule: SOL to an address without an account below the rent-exempt minimum is 'A new account needs at least 0.00089088 SOL'", () => {
+    const form = { token: sol, sendTokenAmount: '0.0008', receiverAddress: receiver, receiverIsNew: true }
+    expect(getSendProblem(form, solanaDevnet, ['solana'])).toBe('A new account needs at least 0.00089088 SOL')
+    expect(getSendProblem({ ...form, sendTokenAmount: '0.00089088' }, solanaDevnet, ['solana'])).toBeUndefined()
+    // An existing account takes any amount; unknown existence leaves it to the chain.
+    expect(getSendProblem({ ...form, receiverIsNew: false }, solanaDevnet, ['solana'])).toBeUndefined()
+    expect(getSendProblem({ ...form, receiverIsNew: undefined }, solanaDevnet, ['solana'])).toBeUndefined()
+    // Tokens go to a token account the sender pays for: no minimum on the amount.
+    expect(getSendProblem({ ...form, token: splUsdc, sendTokenAmount: '0.000001' }, solanaDevnet, ['solana'])).toBeUndefined()
+  })
+
+  test("behavior: an invalid receiver shows 'Invalid address'; more than the balance shows first", () => {
+    const form = { token: sol, sendTokenAmount: '1', receiverAddress: undefined, receiverError: 'Invalid address' }
+    expect(getSendProblem(form, solanaDevnet, ['solana'])).toBe('Invalid address')
+    expect(getSendProblem({ ...form, sendTokenAmount: '2.000000001' }, solanaDevnet, ['solana'])).toBe('Insufficient balance')
   })
 })

@@ -3,6 +3,8 @@ import type { CaipNetwork } from '../networks.js'
 import type { SendState } from '../stores/send.js'
 import { formatUnits, parseUnits } from '../utils/format.js'
 import { isNativeToken, validateSend } from './validateSend.js'
+import { ErrorText } from '../spec/catalogue.js'
+import { SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS } from '../spec/solana.js'
 
 /** Shown while typing; not SPEC texts (SPEC §5's own come from validateSend). */
 export const SendFormText = {
@@ -56,14 +58,27 @@ export function sendAmountInUsd(token: TokenBalance | undefined, amount: string 
  * amount. Undefined when the send may go ahead.
  */
 export function getSendProblem(
-  state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress'>,
+  state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress'> & Partial<Pick<SendState, 'receiverError' | 'receiverIsNew'>>,
   caipNetwork: CaipNetwork | undefined,
   supportedNamespaces: readonly string[],
 ): string | undefined {
   if (isInsufficientBalance(state.token, state.sendTokenAmount)) return SendFormText.insufficientBalance
+  if (state.receiverError && !state.receiverAddress) return state.receiverError
   const invalid = validateSend(state, caipNetwork, supportedNamespaces)
   if (invalid) return invalid
   const amount = baseUnits(state.sendTokenAmount!, state.token!)
   if (amount === undefined || amount === 0n) return SendFormText.invalidAmount
+  const belowRent = belowRentExemptMinimum(state.token!, amount, state.receiverIsNew, caipNetwork!)
+  if (belowRent) return belowRent
   return undefined
+}
+
+/**
+ * Solana: SOL sent to an address without an account must reach the rent-exempt minimum, or the
+ * chain refuses the transfer. Tokens go to the receiver's token account, which the sender pays for.
+ */
+export function belowRentExemptMinimum(token: TokenBalance, amount: bigint, receiverIsNew: boolean | undefined, caipNetwork: CaipNetwork) {
+  if (caipNetwork.chainNamespace !== 'solana' || !receiverIsNew || !isNativeToken(token, caipNetwork)) return undefined
+  if (amount >= SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS) return undefined
+  return ErrorText.belowRentExemptMinimum(formatUnits(SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS, caipNetwork.nativeCurrency.decimals), caipNetwork.nativeCurrency.symbol)
 }

@@ -20,6 +20,8 @@ export interface SendState {
   /** Set while the receiver name is being resolved, or when it could not be. */
   receiverResolving: boolean
   receiverError: string | undefined
+  /** The receiver has no account yet (Solana: an address holding no lamports); undefined until known. */
+  receiverIsNew: boolean | undefined
 }
 
 export const initialSendState: SendState = {
@@ -36,6 +38,7 @@ export const initialSendState: SendState = {
   fee: undefined,
   receiverResolving: false,
   receiverError: undefined,
+  receiverIsNew: undefined,
 }
 
 export function createSendStore() {
