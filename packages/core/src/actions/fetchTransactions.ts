@@ -9,6 +9,9 @@ import { initialTransactionsState } from '../stores/activity.js'
 import { getAccount } from './getters.js'
 import { showSnack } from './showSnack.js'
 
+/** The chain families whose history the Portico server indexes. */
+export const ActivityNamespaces: readonly string[] = ['eip155', 'solana']
+
 export interface FetchTransactionsParameters {
   /** Start again from the first page (pull to refresh, or a new account or network). */
   reset?: boolean
@@ -16,7 +19,7 @@ export interface FetchTransactionsParameters {
 
 /**
  * SPEC §4 'Transactions list': reads the next cursor page of the active account's history on
- * the active network (activity is eip155 only, SPEC §1). Pages are cached 15 s (SPEC §9).
+ * the active network (SPEC §1 names eip155; the Portico server indexes Solana transfers too). Pages are cached 15 s (SPEC §9).
  * SPEC §5: only the active network's transactions are kept and spam-only ones are dropped.
  * SPEC §8: a failure shows 'Failed to fetch transactions', is tracked, and marks the list empty.
  */
@@ -24,7 +27,7 @@ export async function fetchTransactions(portico: Portico, { reset = false }: Fet
   const { transactions: store, network, project } = portico.stores
   const { caipNetwork, activeNamespace } = network.getState()
   const { address } = getAccount(portico, activeNamespace)
-  if (!portico.api || !address || !caipNetwork || caipNetwork.chainNamespace !== 'eip155') return
+  if (!portico.api || !address || !caipNetwork || !ActivityNamespaces.includes(caipNetwork.chainNamespace)) return
   if (!project.getState().remoteFeatures.activity) return
 
   const owner = `${caipNetwork.caipNetworkId}:${address.toLowerCase()}`

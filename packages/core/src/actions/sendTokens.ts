@@ -6,11 +6,13 @@ import type { Portico } from '../portico.js'
 import { replace } from '../router.js'
 import type { RouterStore } from '../stores/router.js'
 import { SendViews } from '../views.js'
-import { isNativeToken, validateSend } from '../send/validateSend.js'
+import { isNativeToken } from '../send/validateSend.js'
+import { getSendProblem } from '../send/sendForm.js'
 import { initialSendState } from '../stores/send.js'
 import { parseUnits } from '../utils/format.js'
 import { reportError, track } from '../analytics/track.js'
 import { fetchBalance } from './fetchBalance.js'
+import { fetchTransactions } from './fetchTransactions.js'
 import { getAccount, getActiveConnectorId } from './getters.js'
 import { showSnack } from './showSnack.js'
 import { popTransactionStack } from './transactionStack.js'
@@ -19,7 +21,9 @@ import { popTransactionStack } from './transactionStack.js'
  * SPEC §4 'Send': loading goes true then false; a token with an address is a token transfer
  * (ERC20 on EVM, the mint from the token's CAIP address on Solana), without one the native
  * currency; on success the send state is reset and a successful token send replaces the view
- * with Account. Errors show as an error snack (category API_ERROR, SPEC §8 'Wrapping').
+ * with Account. Errors show as an error snack (category API_ERROR, SPEC §8 'Wrapping'). The
+ * adapter's waitForTransaction resolves at its confirmation level (Solana: 'confirmed'), then
+ * balances and activity are read again.
  */
 export async function sendTokens(portico: Portico): Promise<{ hash: string }> {
   const { send, network, router } = portico.stores
@@ -29,7 +33,8 @@ export async function sendTokens(portico: Portico): Promise<{ hash: string }> {
   const adapter = namespace ? portico.adapters.get(namespace) : undefined
   const supported = [...portico.adapters.values()].filter((a) => a.sendTransfer).map((a) => a.namespace)
 
-  const invalid = validateSend(state, caipNetwork, supported)
+  // SPEC §5's texts first, then the form's own (balance, amount, Solana's rent-exempt minimum): nothing is sent.
+  const invalid = getSendProblem(state, caipNetwork, supported)
   if (invalid) {
     showSnack(portico, { message: invalid, variant: 'error' })
     throw new PorticoError(invalid, { category: 'API_ERROR' })
@@ -57,6 +62,9 @@ export async function sendTokens(portico: Portico): Promise<{ hash: string }> {
     // lands there too, so the user sees the new balance either way.
     leaveSendFlow(router)
     void fetchBalance(portico, namespace, { force: true })
+    // The send is confirmed: the activity list starts again from its first page, not the cached one.
+    portico.cache.clear('transactions')
+    void fetchTransactions(portico, { reset: true })
     return { hash }
   } catch (cause) {
     const rejected = cause instanceof UserRejectedRequestError

@@ -12,7 +12,9 @@ const FRESH = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 async function solanaConnected() {
   const adapter = new ScriptedAdapter('solana', [{ id: 'sol-wallet', name: 'Sol Wallet', type: 'ANNOUNCED', chain: 'solana' }])
   adapter.connectResult = async () => ({ connectorId: 'sol-wallet', accounts: [{ address: FUNDED, type: 'eoa' }], caipNetworkId: solanaDevnet.caipNetworkId })
-  adapter.getBalance = async ({ address }: { address: string }) => ({ value: address === FRESH ? '0' : '1000000000', decimals: 9, symbol: 'SOL' })
+  Object.assign(adapter, {
+    getBalance: async ({ address }: { address: string }) => ({ value: address === FRESH ? '0' : '1000000000', decimals: 9, symbol: 'SOL' }),
+  })
   const portico = createPortico({ adapters: [adapter], networks: [solanaDevnet], storage: memoryStorage(), clock: fakeClock(), environment: desktopEnvironment })
   await initialize(portico)
   await connectExternal(portico, { connectorId: 'sol-wallet' })

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import type { TransferParameters } from '../adapter.js'
+import { desktopEnvironment, memoryStorage } from '../environment.js'
+import { createPortico } from '../portico.js'
+import { tx } from '../test/activityFixtures.js'
+import { fakeClock, ScriptedAdapter, solanaDevnet } from '../test/fakes.js'
+import { startHttpServer } from '../test/httpServer.js'
+import { connectExternal } from './connectExternal.js'
+import { setAccount } from './getters.js'
+import { initialize } from './initialize.js'
+import { sendTokens } from './sendTokens.js'
+import { setReceiver } from './setReceiver.js'
+import { setSendAmount, setSendToken } from './updateSend.js'
+
+const SENDER = '5GNoTwEr4KgiTqPT4HW1BXDcbL55oQbr3NvzzLWJzgkH'
+const FRESH = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+const MINT = 'EaqkPJToE3nzBN2yuoNPkfiu3WpaXSRC8f1ruMiCr2fK'
+const sol = { name: 'Solana', symbol: 'SOL', chainId: solanaDevnet.caipNetworkId, value: 0, price: 0, quantity: { decimals: '9', numeric: '10' }, iconUrl: '' }
+const usdc = { ...sol, name: 'USD Coin', symbol: 'USDC', quantity: { decimals: '6', numeric: '100' }, address: `${solanaDevnet.caipNetworkId}:${MINT}` }
+
+let close: (() => Promise<void>) | undefined
+afterEach(() => close?.())
+
+/** A Solana wallet connected through a scripted adapter, the server's history on a real local HTTP server. */
+async function solanaConnected() {
+  let historyCalls = 0
+  const server = await startHttpServer({
+    [`GET /v1/account/${SENDER}/history`]: () => (historyCalls++, { json: { data: [tx('sig1', { chain: solanaDevnet.caipNetworkId })], next: null } }),
+    [`GET /v1/account/${SENDER}/balance`]: () => ({ json: { balances: [] } }),
+    'POST /e': () => ({ json: {} }),
+  })
+  close = server.close
+  const adapter = new ScriptedAdapter('solana', [{ id: 'sol-wallet', name: 'Sol Wallet', type: 'ANNOUNCED', chain: 'solana' }])
+  adapter.connectResult = async () => ({ connectorId: 'sol-wallet', accounts: [{ address: SENDER, type: 'eoa' }], caipNetworkId: solanaDevnet.caipNetworkId })
+  Object.assign(adapter, { getBalance: async ({ address }: { address: string }) => ({ value: address === FRESH ? '0' : '10000000000', decimals: 9, symbol: 'SOL' }) })
+  const transfers: TransferParameters[] = []
+  adapter.sendTransfer = async (p) => (transfers.push(p), { hash: 'sig1' })
+  adapter.waitForTransaction = async () => ({ status: 'success' })
+  const portico = createPortico({
+    adapters: [adapter],
+    networks: [solanaDevnet],
+    storage: memoryStorage(),
+    clock: fakeClock(),
+    environment: desktopEnvironment,
+    apiUrl: server.url,
+    projectId: 'p1',
+  })
+  await initialize(portico)
+  await connectExternal(portico, { connectorId: 'sol-wallet' })
+  setAccount(portico, 'solana', { tokenBalance: [sol, usdc] })
+  portico.stores.send.setState({ tokenBalances: [sol, usdc] })
+  return { portico, transfers, historyCalls: () => historyCalls }
+}
+
+describe('sendTokens on Solana', () => {
+  test('default: an SPL send carries the mint from the token CAIP address; activity is read again after confirmation', async () => {
+    const { portico, transfers, historyCalls } = await solanaConnected()
+    setSendToken(portico, usdc)
+    setSendAmount(portico, '10')
+    await setReceiver(portico, FRESH)
+    await sendTokens(portico)
+    expect(transfers).toMatchObject([{ connectorId: 'sol-wallet', from: SENDER, to: FRESH, amount: 10_000_000n, tokenAddress: MINT }])
+    await expect.poll(() => portico.stores.transactions.getState().transactions.map((t) => t.id)).toEqual(['sig1'])
+    expect(historyCalls()).toBe(1)
+    expect(portico.stores.router.getState().view).toBe('Account')
+  })
+
+  test('rule: a native send has no token address', async () => {
+    const { portico, transfers } = await solanaConnected()
+    setSendToken(portico, sol)
+    setSendAmount(portico, '0.5')
+    await setReceiver(portico, FRESH)
+    await sendTokens(portico)
+    expect(transfers).toMatchObject([{ amount: 500_000_000n, tokenAddress: undefined }])
+  })
+
+  test('error: bad inputs show their text and send nothing (invalid address, above the balance, below rent for a new account)', async () => {
+    const { portico, transfers } = await solanaConnected()
+    setSendToken(portico, sol)
+    setSendAmount(portico, '0.5')
+    await setReceiver(portico, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    await expect(sendTokens(portico)).rejects.toThrow('Invalid address')
+    setSendAmount(portico, '10.5')
+    await setReceiver(portico, FRESH)
+    await expect(sendTokens(portico)).rejects.toThrow('Insufficient balance')
+    setSendAmount(portico, '0.0001')
+    await expect.poll(() => portico.stores.send.getState().receiverIsNew).toBe(true)
+    await expect(sendTokens(portico)).rejects.toThrow('A new account needs at least 0.00089088 SOL')
+    expect(portico.stores.snack.getState().message).toBe('A new account needs at least 0.00089088 SOL')
+    expect(transfers).toEqual([])
+  })
+})
