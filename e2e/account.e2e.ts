@@ -15,7 +15,7 @@ describe('account', () => {
     const dialog = modal(page)
     await expect.poll(() => dialog.getByTestId('account-total').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/)
     const features = await dialog.getByTestId('wallet-features').getByRole('button').allTextContents()
-    expect(features).toEqual(['Buy', 'Receive', 'Send'])
+    expect(features).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
     expect(await dialog.getByTestId('token-USDC').textContent()).toMatch(/USD Coin\d[\d,]*\.\d{3} USDC\$[\d,]+\.\d{2}/)
 
     await dialog.getByRole('tab', { name: 'Tokens' }).focus()

@@ -1,7 +1,7 @@
 import { startDevnet, type Devnet } from '@portico/devnet'
 import { startSolanaDevnet, type SolanaDevnet } from '@portico/devnet/solana'
 import { startTestServer } from '@portico/server/testing'
-import { DEV_PROJECT, type PorticoServer } from '@portico/server'
+import { DEFAULT_CONFIG, DEV_PROJECT, type PorticoServer } from '@portico/server'
 import { fileURLToPath } from 'node:url'
 import { build, preview } from 'vite'
 import { buildSecureFrame } from '@portico/secure-frame/build'
@@ -48,6 +48,8 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
     devMailCatcher: { port: 0 },
     devIdentityProvider: { port: 0 },
     rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000 },
+    // Swaps on the first chain only: the second is the journeys' network without pools.
+    swap: { 'eip155:31337': DEFAULT_CONFIG.swap!['eip155:31337']! },
   })
   for (const chain of devnet.chains) process.env[`VITE_DEVNET_RPC_${chain.chainId}`] = chain.rpcUrl
   process.env.VITE_SOLANA_RPC_URL = solana.rpcUrl

@@ -13,9 +13,11 @@ import { showSnack } from './showSnack.js'
 
 export type SubmitSwapErrorType = PorticoError
 
+const UNLIMITED = 2n ** 256n - 1n
+
 /**
  * SwapPreview's button: when the router may not spend enough of the token yet, first the approval
- * (its own wallet prompt, mined before going on), then the swap; each is a transaction the wallet
+ * (its own wallet prompt, mined before going on; unlimited, so once per token), then the swap; each is a transaction the wallet
  * shows the user. The result is a snack, the balances are read again and the view returns to Account.
  */
 export async function submitSwap(portico: Portico): Promise<{ hash: string }> {
@@ -46,7 +48,8 @@ export async function submitSwap(portico: Portico): Promise<{ hash: string }> {
       const allowance = await getSwapAllowanceFromApi(portico, { tokenAddress: state.from!.address, userAddress: user })
       if (allowance < amount) {
         swap.setState({ step: 'approve' })
-        await send(await buildSwapApproveFromApi(portico, { from: state.from!.address, to: state.to!.address, amount, userAddress: user }))
+        // Once per token, as the closest products do: the next swaps of it need no approval.
+        await send(await buildSwapApproveFromApi(portico, { from: state.from!.address, to: state.to!.address, amount: UNLIMITED, userAddress: user }))
       }
     }
     swap.setState({ step: 'swap' })

@@ -43,6 +43,8 @@ test('exports', () => {
       "SNACK_DURATION_MS",
       "SOCIAL_POPUP_SIZE",
       "SWAP_PRICE_IMPACT_WARNING_PERCENT",
+      "SWAP_SLIPPAGE_PERCENT",
+      "SWAP_SUGGESTED_SYMBOLS",
       "SdkDefaults",
       "SendFormText",
       "SendViews",

@@ -112,7 +112,7 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
         <AnimatedHeight>
           <div className="view" key={`${view}:${depth}`} data-view={view}>
             <Suspense fallback={<div className="center"><Spinner size={28} label="Loading" /></div>}>
-              {ViewComponent ? <ViewComponent /> : <p className="text">This view is not available yet.</p>}
+              <ViewComponent />
             </Suspense>
           </div>
         </AnimatedHeight>

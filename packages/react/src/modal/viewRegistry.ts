@@ -9,7 +9,7 @@ import ConnectWallets from '../views/ConnectWallets/ConnectWallets.js'
  * list in the same frame as the dialog instead of after a second fetch (and ConnectWallets, the
  * same list under another title).
  */
-export const viewRegistry: Partial<Record<View, ComponentType>> = {
+export const viewRegistry: Record<View, ComponentType> = {
   Connect,
   ConnectingExternal: lazy(() => import('../views/ConnectingExternal/ConnectingExternal.js')),
   ConnectingWalletConnect: lazy(() => import('../views/ConnectingWalletConnect/ConnectingWalletConnect.js')),
@@ -40,6 +40,9 @@ export const viewRegistry: Partial<Record<View, ComponentType>> = {
   ApproveTransaction: lazy(() => import('../views/ApproveTransaction/ApproveTransaction.js')),
   WalletSecurity: lazy(() => import('../views/WalletSecurity/WalletSecurity.js')),
   EmbeddedFactor: lazy(() => import('../views/EmbeddedFactor/EmbeddedFactor.js')),
+  Swap: lazy(() => import('../views/Swap/Swap.js')),
+  SwapSelectToken: lazy(() => import('../views/SwapSelectToken/SwapSelectToken.js')),
+  SwapPreview: lazy(() => import('../views/SwapPreview/SwapPreview.js')),
 }
 
 /** Header titles by view; views not listed show no title. */
@@ -72,4 +75,7 @@ export const viewTitles: Partial<Record<View, string>> = {
   ApproveTransaction: 'Approve Request',
   WalletSecurity: 'Wallet Security',
   EmbeddedFactor: 'Secure Wallet',
+  Swap: 'Swap',
+  SwapSelectToken: 'Select Token',
+  SwapPreview: 'Review Swap',
 }

@@ -1,4 +1,4 @@
-import { getWalletFeatures, push, startSend, type WalletFeature } from '@portico/core'
+import { getWalletFeatures, push, startSend, startSwap, type WalletFeature } from '@portico/core'
 import type { ReactNode } from 'react'
 import { ArrowDownIcon, ArrowUpIcon, CardIcon, SwapIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
@@ -15,12 +15,12 @@ export function WalletFeatures() {
   const portico = usePortico()
   // Re-render when the project config (remote features) arrives.
   usePorticoStore('project', (s) => s.remoteFeatures)
-  // The Swap views are not built yet (the server's /v1/convert/* is): no button that leads nowhere.
-  const features = getWalletFeatures(portico).filter((feature) => feature !== 'swaps')
+  const features = getWalletFeatures(portico)
   if (features.length === 0) return null
   const open = (feature: WalletFeature) => {
     if (feature === 'send') startSend(portico)
-    else push(portico.stores.router, feature === 'receive' ? 'WalletReceive' : feature === 'swaps' ? 'Swap' : 'OnRampTokenSelect')
+    else if (feature === 'swaps') void startSwap(portico)
+    else push(portico.stores.router, feature === 'receive' ? 'WalletReceive' : 'OnRampTokenSelect')
   }
   return (
     <div className="features" data-testid="wallet-features">

@@ -1,0 +1,94 @@
+import {
+  flipSwapTokens, formatUnits, getSwapProblem, isPriceImpactHigh, openSwapTokenPicker, push, setSwapAmount, swapRate, swapTokenBalance,
+  SwapText, truncateDecimals, SWAP_PRICE_IMPACT_WARNING_PERCENT, type SwapToken,
+} from '@portico/core'
+import { ArrowDownIcon, ChevronIcon, WarningIcon } from '../../components/icons.js'
+import { Spinner } from '../../components/Spinner.js'
+import { TokenIcon } from '../../components/TokenIcon.js'
+import { usePortico, usePorticoStore } from '../../context.js'
+import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+import { sendCss } from '../WalletSend/styles.js'
+import { swapCss } from './styles.js'
+
+const SLIPPAGES = [0.5, 1, 3]
+
+/** Swap, step 1: what to sell (amount as typed, balance, Max), what to buy (the quote), flip, slippage. */
+export default function Swap() {
+  const portico = usePortico()
+  const state = usePorticoStore('swap', (s) => s)
+  const { tokenBalance } = usePorticoAccount()
+  if (state.tokensError) return <div className="empty" role="alert" data-testid="swap-error">{state.tokensError}</div>
+  if (!state.tokens) return <div className="empty"><Spinner size={24} label="Loading tokens" /></div>
+  const problem = getSwapProblem(state, tokenBalance)
+  const balance = swapTokenBalance(state.from, tokenBalance)
+  const rate = swapRate(state)
+  const impactHigh = isPriceImpactHigh(state.quote)
+  return (
+    <div className="send" data-testid="swap">
+      <style>{sendCss + swapCss}</style>
+      <div className="field">
+        <label htmlFor="swap-amount">You pay</label>
+        <div className="row">
+          <input
+            id="swap-amount" className="amount-input" inputMode="decimal" autoComplete="off" placeholder="0"
+            value={state.fromAmount} onChange={(event) => setSwapAmount(portico, event.target.value)}
+            aria-invalid={problem === SwapText.insufficientBalance} data-testid="swap-amount"
+          />
+          <TokenPick token={state.from} onClick={() => openSwapTokenPicker(portico, 'from')} testId="swap-from" />
+        </div>
+        <div className="row">
+          <span className={`hint${problem === SwapText.insufficientBalance ? ' error' : ''}`} data-testid="swap-balance">
+            {balance ? `Balance: ${truncateDecimals(balance.quantity.numeric)} ${balance.symbol}` : 'Balance: 0'}
+          </span>
+          {balance && (
+            <button className="max" onClick={() => setSwapAmount(portico, balance.quantity.numeric)} data-testid="swap-max">Max</button>
+          )}
+        </div>
+      </div>
+      <div className="send-arrow">
+        <button className="swap-flip" aria-label="Switch the tokens" onClick={() => flipSwapTokens(portico)} data-testid="swap-flip" style={{ display: 'inline-flex' }}>
+          <span><ArrowDownIcon /></span>
+        </button>
+      </div>
+      <div className="field">
+        <span className="hint">You receive</span>
+        <div className="row">
+          <output className={`swap-quote${state.quoteLoading ? ' loading' : ''}`} aria-live="polite" data-testid="swap-quote">
+            {state.quote && state.to ? truncateDecimals(formatUnits(BigInt(state.quote.toAmount), state.to.decimals), 6) : '0'}
+          </output>
+          <TokenPick token={state.to} onClick={() => openSwapTokenPicker(portico, 'to')} testId="swap-to" />
+        </div>
+        <span className="hint" data-testid="swap-rate">{rate ?? ' '}</span>
+      </div>
+      {impactHigh && (
+        <div className="swap-warning" role="alert" data-testid="swap-impact-warning">
+          <WarningIcon />
+          <span>Price impact {state.quote!.priceImpact!.toFixed(2)} %: above {SWAP_PRICE_IMPACT_WARNING_PERCENT} %, you receive much less than the market price.</span>
+        </div>
+      )}
+      <div className="slippage" role="group" aria-label="Slippage tolerance">
+        Slippage
+        {SLIPPAGES.map((value) => (
+          <button key={value} aria-pressed={state.slippage === value} onClick={() => portico.stores.swap.setState({ slippage: value })}>{value} %</button>
+        ))}
+      </div>
+      <button
+        className={`button full${problem === SwapText.insufficientBalance ? ' problem-error' : ''}`}
+        disabled={problem !== undefined}
+        onClick={() => push(portico.stores.router, 'SwapPreview')}
+        data-testid="swap-continue"
+      >
+        {problem ?? 'Review Swap'}
+      </button>
+    </div>
+  )
+}
+
+function TokenPick({ token, onClick, testId }: { token: SwapToken | undefined; onClick: () => void; testId: string }) {
+  return (
+    <button className="token-pick" onClick={onClick} data-testid={testId}>
+      {token ? <><TokenIcon src={token.logoUri} symbol={token.symbol} size={24} />{token.symbol}</> : 'Select token'}
+      <ChevronIcon />
+    </button>
+  )
+}
