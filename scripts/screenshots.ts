@@ -292,7 +292,38 @@ async function walletConnectShots(page: Page, shot: (page: Page, name: string) =
   await shot(page, 'AllWallets')
 }
 
-// SCREENSHOTS_ONLY=signin-names-onramp (or =embedded) takes only those views (the rest take a while on a small machine).
+/** Swap: empty, quoted, the price-impact warning, the token picker and the preview (a fresh account with 10 ETH). */
+async function swapShots(browser: Browser, viewport: { width: number; height: number }, theme: string, shot: (page: Page, name: string) => Promise<void>) {
+  const privateKey = generatePrivateKey()
+  const rpcUrl = stack.devnet.chains[0]!.rpcUrl
+  await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [privateKeyToAccount(privateKey).address, `0x${parseEther('10').toString(16)}`] }) })
+  const context = await newWalletContext(info, browser, { privateKey, autoApprove: true }, { viewport })
+  const page = await openDemo(info, context, `?theme=${theme}`)
+  await connectButton(page).click()
+  await page.getByTestId('wallet-dev.portico.testwallet').click()
+  await page.getByTestId('site-address').filter({ hasText: '0x' }).waitFor()
+  await connectButton(page).click()
+  const dialog = modal(page)
+  await dialog.getByTestId('feature-swaps').click()
+  await dialog.getByTestId('swap-continue').filter({ hasText: 'Enter amount' }).waitFor()
+  await shot(page, 'Swap-empty')
+  await dialog.getByTestId('swap-amount').fill('0.5')
+  await dialog.getByTestId('swap-continue').filter({ hasText: 'Review Swap' }).waitFor({ timeout: 10_000 })
+  await shot(page, 'Swap-quoted')
+  await dialog.getByTestId('swap-to').click()
+  await dialog.getByTestId('swap-token-picker').waitFor()
+  await shot(page, 'SwapSelectToken')
+  await dialog.getByRole('button', { name: 'Back' }).click()
+  await dialog.getByTestId('swap-amount').fill('9')
+  await dialog.getByTestId('swap-impact-warning').waitFor({ timeout: 10_000 })
+  await shot(page, 'Swap-price-impact')
+  await dialog.getByTestId('swap-continue').click()
+  await dialog.getByTestId('swap-preview').waitFor()
+  await shot(page, 'SwapPreview')
+  await context.close()
+}
+
+// SCREENSHOTS_ONLY=signin-names-onramp (or =embedded, =swap) takes only those views (the rest take a while on a small machine).
 const only = process.env.SCREENSHOTS_ONLY
 const nameLabels = ['ada-lovelace', 'grace-hopper', 'alan-turing', 'edsger-dijkstra']
 
@@ -317,6 +348,8 @@ try {
         await embeddedShots(browser, viewport, theme, shot)
         continue
       }
+      await swapShots(browser, viewport, theme, shot)
+      if (only === 'swap') continue
       await signInNamesOnrampShots(browser, viewport, theme, shot, nameLabels[(theme === 'dark' ? 0 : 2) + (sizeName === 'desktop' ? 0 : 1)]!)
       if (only === 'signin-names-onramp') continue
       await embeddedShots(browser, viewport, theme, shot)
