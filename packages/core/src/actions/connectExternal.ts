@@ -8,6 +8,7 @@ import { afterConnect } from './afterConnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setConnection } from './setConnection.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
+import { clearAlert } from './setAlert.js'
 import { track } from '../analytics/track.js'
 
 export interface ConnectExternalParameters {
@@ -59,6 +60,8 @@ export async function connectExternal(portico: Portico, { connectorId, namespace
   }
   // A wallet that does not cover the active chain family (or was asked for another) shows its own.
   if (parts[0]!.chain !== network.getState().activeNamespace) switchActiveNamespace(portico, parts[0]!.chain)
+  // SPEC §8 APKTW001 said the active family had no wallet; now it has one.
+  if (portico.stores.project.getState().alert?.code === 'APKTW001') clearAlert(portico)
   portico.storage.addRecentWallet({ id: connector.info?.rdns ?? connector.id, name: connector.name, icon: connector.imageUrl ?? connector.info?.icon })
   track(portico, 'CONNECT_SUCCESS', { method: 'browser', name: connector.name })
   void fetchBalance(portico)

@@ -4,7 +4,6 @@ import { sameConnectorId, type Connection } from '../connectors.js'
 import type { Portico } from '../portico.js'
 import { emptyAccountState } from '../stores/account.js'
 import { setAccount } from './getters.js'
-import { clearAlert } from './setAlert.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
 
 /**
@@ -38,9 +37,6 @@ export function setConnection(portico: Portico, namespace: ChainNamespace, resul
     status: 'connected',
   })
   setActiveNetworkFromWallet(portico, namespace, result.caipNetworkId)
-  // SPEC §8 APKTW001 said the active family had no wallet; now it has one.
-  if (portico.stores.project.getState().alert?.code === 'APKTW001' && portico.stores.network.getState().activeNamespace === namespace)
-    clearAlert(portico)
 }
 
 /** SPEC §3: connections are de-duplicated by connector id, ignoring case; the newest wins. */

@@ -5,6 +5,7 @@ import { isValidAddress } from '../spec/caip.js'
 import { ErrorText } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { evmChainIdToCoinType } from '../send/validateSend.js'
+import { SendFormText } from '../send/sendForm.js'
 import { getIdentity } from './fetchIdentity.js'
 
 /**
@@ -33,7 +34,7 @@ export async function setReceiver(portico: Portico, input: string) {
   }
   // Neither an address of this chain family (SPEC §5) nor a name to resolve.
   if (!value.includes('.')) {
-    send.setState({ receiverError: ErrorText.invalidAddress })
+    send.setState({ receiverError: SendFormText.invalidAddress })
     return
   }
   send.setState({ receiverResolving: true })

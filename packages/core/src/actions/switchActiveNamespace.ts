@@ -2,7 +2,6 @@ import { parseCaipAddress, type ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { NamespaceNotConfiguredError } from '../errors/connector.js'
 import { getAccount } from './getters.js'
-import { clearAlert } from './setAlert.js'
 
 /**
  * Makes another chain family the active one (SPEC §3 'active namespace', stored in the browser).
@@ -25,8 +24,6 @@ export function switchActiveNamespace(portico: Portico, namespace: ChainNamespac
     unsupported: Boolean(walletNetworkId && !wallet),
     switchError: undefined,
   })
-  // SPEC §8 APKTW001 ('Inactive Namespace Not Connected') no longer holds once a connected family is active.
-  if (caipAddress && portico.stores.project.getState().alert?.code === 'APKTW001') clearAlert(portico)
   portico.storage.setActiveNamespace(namespace)
   portico.storage.setActiveCaipNetworkId(caipNetwork.caipNetworkId)
 }

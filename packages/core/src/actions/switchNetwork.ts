@@ -5,7 +5,7 @@ import { SwitchNetworkError, UserRejectedRequestError } from '../errors/connecto
 import type { Portico } from '../portico.js'
 import { fetchBalance } from './fetchBalance.js'
 import { getAccount, getActiveConnectorId, isConnected } from './getters.js'
-import { setAlert } from './setAlert.js'
+import { clearAlert, setAlert } from './setAlert.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { track } from '../analytics/track.js'
@@ -41,6 +41,8 @@ export async function switchNetwork(portico: Portico, { caipNetworkId }: SwitchN
     return
   }
 
+  // SPEC §8 APKTW001 ('Inactive Namespace Not Connected') no longer holds: this family has a wallet.
+  if (portico.stores.project.getState().alert?.code === 'APKTW001') clearAlert(portico)
   // The wallet is on it already (a switch of chain family only): nothing to ask the wallet.
   const walletNetworkId = getAccount(portico, namespace).caipAddress
   if (walletNetworkId && parseCaipAddress(walletNetworkId).caipNetworkId === caipNetworkId) {

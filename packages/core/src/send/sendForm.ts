@@ -3,13 +3,16 @@ import type { CaipNetwork } from '../networks.js'
 import type { SendState } from '../stores/send.js'
 import { formatUnits, parseUnits } from '../utils/format.js'
 import { isNativeToken, validateSend } from './validateSend.js'
-import { ErrorText } from '../spec/catalogue.js'
 import { SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS } from '../spec/solana.js'
 
 /** Shown while typing; not SPEC texts (SPEC §5's own come from validateSend). */
 export const SendFormText = {
   insufficientBalance: 'Insufficient balance',
   invalidAmount: 'Invalid amount',
+  /** The receiver is neither an address of the active chain family (SPEC §5) nor a name. */
+  invalidAddress: 'Invalid address',
+  /** Solana: SOL to an address without an account must reach the rent-exempt minimum. */
+  belowRentExemptMinimum: (amount: string, symbol: string) => `A new account needs at least ${amount} ${symbol}`,
 } as const
 
 function baseUnits(amount: string, token: TokenBalance): bigint | undefined {
@@ -80,5 +83,5 @@ export function getSendProblem(
 export function belowRentExemptMinimum(token: TokenBalance, amount: bigint, receiverIsNew: boolean | undefined, caipNetwork: CaipNetwork) {
   if (caipNetwork.chainNamespace !== 'solana' || !receiverIsNew || !isNativeToken(token, caipNetwork)) return undefined
   if (amount >= SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS) return undefined
-  return ErrorText.belowRentExemptMinimum(formatUnits(SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS, caipNetwork.nativeCurrency.decimals), caipNetwork.nativeCurrency.symbol)
+  return SendFormText.belowRentExemptMinimum(formatUnits(SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS, caipNetwork.nativeCurrency.decimals), caipNetwork.nativeCurrency.symbol)
 }

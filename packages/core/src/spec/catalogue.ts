@@ -32,9 +32,6 @@ export const ErrorText = {
   errorFetchingNameSuggestions: 'Error fetching name suggestions',
   errorFetchingNamesForAddress: 'Error fetching names for address',
   errorRegisteringName: (name: string) => `Error registering name ${name}`,
-  // Send form (ours: SPEC names no text for these)
-  invalidAddress: 'Invalid address',
-  belowRentExemptMinimum: (amount: string, symbol: string) => `A new account needs at least ${amount} ${symbol}`,
   // Send outcomes (ours)
   transactionSent: 'Transaction sent',
   transactionPending: 'Transaction pending',
