@@ -9,4 +9,5 @@ export {
   type PendingKind,
   type HandledItem,
 } from './wallet'
+export { SOLANA_METHODS, SOLANA_EVENTS } from './solana'
 export { memoryStorage, localStorageStorage, type KeyValueStorage } from './storage'

@@ -5,7 +5,11 @@
 import { SignClient } from '@walletconnect/sign-client'
 import type { SignClientTypes } from '@walletconnect/types'
 import { memoryStorage } from './storage'
+import { SOLANA_EVENTS } from './solana'
 import { closeSignClient, EIP155_EVENTS, EIP155_METHODS } from './wallet'
+
+/** What a dapp asks of a solana session (WalletConnect's Solana RPC). */
+export const DAPP_SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']
 
 export async function createTestDapp(relayUrl: string, projectId = 'portico-dev') {
   const client = await SignClient.init({
@@ -21,10 +25,15 @@ export async function createTestDapp(relayUrl: string, projectId = 'portico-dev'
   client.core.verify.resolve = (async () => undefined) as never
   return {
     client,
-    /** Starts a pairing for eip155 chains: the URI to hand the wallet, and the session promise. */
+    /** Starts a pairing for eip155 and/or solana chains: the URI to hand the wallet, and the session promise. */
     connect(chains: string[]) {
+      const evm = chains.filter((c) => c.startsWith('eip155:'))
+      const solana = chains.filter((c) => c.startsWith('solana:'))
       return client.connect({
-        optionalNamespaces: { eip155: { chains, methods: [...EIP155_METHODS], events: [...EIP155_EVENTS] } },
+        optionalNamespaces: {
+          ...(evm.length ? { eip155: { chains: evm, methods: [...EIP155_METHODS], events: [...EIP155_EVENTS] } } : {}),
+          ...(solana.length ? { solana: { chains: solana, methods: DAPP_SOLANA_METHODS, events: [...SOLANA_EVENTS] } } : {}),
+        },
       })
     },
     close: () => closeSignClient(client),

@@ -17,6 +17,8 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { RpcError, userRejected } from './errors'
+import { createSolanaSide, isSolanaMethod, SOLANA_READ_ONLY } from './solana'
 import { memoryStorage, type KeyValueStorage } from './storage'
 
 export const EIP155_METHODS = [
@@ -38,8 +40,13 @@ export interface WalletConnectTestWalletOptions {
   projectId?: string
   /** The dev key that signs (never a key with real funds). */
   privateKey: Hex
-  /** JSON-RPC endpoint per CAIP-2 chain this wallet supports, e.g. { 'eip155:31337': 'http://127.0.0.1:8545' }. */
+  /**
+   * JSON-RPC endpoint per CAIP-2 chain this wallet supports, e.g. { 'eip155:31337': 'http://127.0.0.1:8545' };
+   * a `solana:…` chain (the local one: SOLANA_DEVNET_CAIP2) makes it approve the solana namespace too.
+   */
   rpc: Record<string, string>
+  /** The Solana dev account (index into the local chain's dev accounts, or a base58 secret key); default 0. */
+  solanaAccount?: number | string
   /** Approve proposals and requests without asking (default true). When false they wait in pending(). */
   autoApprove?: boolean
   /** Storage for the SDK; in memory by default, so wallets never share state. */
@@ -73,6 +80,8 @@ type NextRule = { kind: PendingKind | 'any'; decision: Decision }
 
 export interface WalletConnectTestWallet {
   readonly address: Hex
+  /** The Solana account (base58), when a solana chain is configured. */
+  readonly solanaAddress?: string
   readonly client: InstanceType<typeof SignClient>
   /** Pairs from a `wc:` URI; the proposal follows (approved per the rules below). */
   pair(uri: string): Promise<void>
@@ -99,15 +108,6 @@ export interface WalletConnectTestWallet {
   close(): Promise<void>
 }
 
-class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-const userRejected = () => new RpcError(4001, 'User rejected the request.')
 
 function chainFor(caip2: string, rpcUrl: string): Chain {
   const id = Number(caip2.split(':')[1])
@@ -124,8 +124,10 @@ const big = (v: unknown) => (v === undefined || v === null || v === '' ? undefin
 export async function createWalletConnectTestWallet(options: WalletConnectTestWalletOptions): Promise<WalletConnectTestWallet> {
   const account = privateKeyToAccount(options.privateKey)
   const chains = Object.keys(options.rpc).filter((c) => c.startsWith('eip155:'))
-  if (chains.length === 0) throw new Error('createWalletConnectTestWallet: give at least one eip155 chain in rpc')
-  let current = chains[0]!
+  const solana = Object.keys(options.rpc).some((c) => c.startsWith('solana:')) ? createSolanaSide(options.solanaAccount ?? 0, options.rpc) : undefined
+  if (chains.length === 0 && !solana) throw new Error('createWalletConnectTestWallet: give at least one eip155 or solana chain in rpc')
+  // The EVM chain the wallet is on (a solana-only wallet reports its solana chain).
+  let current = chains[0] ?? solana!.chains[0]!
   let autoApprove = options.autoApprove ?? true
   const rules: NextRule[] = []
   const waiting = new Map<number, { item: PendingItem; resolve: (d: Decision) => void }>()
@@ -198,12 +200,17 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
         namespaces = buildApprovedNamespaces({
           proposal: params,
           supportedNamespaces: {
-            eip155: {
-              chains,
-              methods: [...EIP155_METHODS],
-              events: [...EIP155_EVENTS],
-              accounts: chains.map((c) => `${c}:${account.address}`),
-            },
+            ...(chains.length
+              ? {
+                  eip155: {
+                    chains,
+                    methods: [...EIP155_METHODS],
+                    events: [...EIP155_EVENTS],
+                    accounts: chains.map((c) => `${c}:${account.address}`),
+                  },
+                }
+              : {}),
+            ...(solana ? { solana: solana.namespace() } : {}),
           },
         })
       } catch (error) {
@@ -227,6 +234,10 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
   })
 
   const run = async (method: string, params: unknown, chainId: string): Promise<unknown> => {
+    if (isSolanaMethod(method)) {
+      if (!solana) throw new RpcError(4200, `Unsupported method ${method}`)
+      return solana.run(method, params, chainId)
+    }
     const p = (Array.isArray(params) ? params : []) as unknown[]
     const rpcUrl = options.rpc[chainId] ?? options.rpc[current]!
     const chain = chainFor(options.rpc[chainId] ? chainId : current, rpcUrl)
@@ -276,10 +287,12 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
 
   client.on('session_request', async ({ topic, id, params }) => {
     const { request, chainId } = params
-    const summary = `${request.method} on ${chainId}`
+    const summary = isSolanaMethod(request.method) && solana
+      ? `${request.method} on ${chainId}: ${await solana.describe(request.method, request.params, chainId)}`
+      : `${request.method} on ${chainId}`
     let response: { id: number; jsonrpc: '2.0'; result: unknown } | { id: number; jsonrpc: '2.0'; error: { code: number; message: string } }
     try {
-      const d = READ_ONLY.has(request.method)
+      const d = READ_ONLY.has(request.method) || SOLANA_READ_ONLY.has(request.method)
         ? 'approve'
         : await decision({ kind: 'request', summary, request: { topic, id, chainId, method: request.method, params: request.params } })
       if (d === 'reject') throw userRejected()
@@ -308,6 +321,7 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
 
   return {
     address: account.address,
+    solanaAddress: solana?.address,
     client,
     async pair(uri) {
       if (!uri.startsWith('wc:')) throw new Error('Not a WalletConnect URI (it starts with wc:)')
