@@ -47,8 +47,16 @@ export function uniswapV2Provider(options: { config: UniswapConfig; client: Publ
       throw upstreamFailed(`${what} on ${caip2}`, cause)
     }
   }
-  const pairOf = (a: `0x${string}`, b: `0x${string}`) =>
-    chain('getPair', () => client.readContract({ address: config.factory, abi: factoryAbi, functionName: 'getPair', args: [a, b] }))
+  // A pair's address never changes once created: kept after the first read (a missing one is read again).
+  const pairs = new Map<string, `0x${string}`>()
+  const pairOf = async (a: `0x${string}`, b: `0x${string}`) => {
+    const key = [a.toLowerCase(), b.toLowerCase()].sort().join()
+    const known = pairs.get(key)
+    if (known) return known
+    const pair = await chain('getPair', () => client.readContract({ address: config.factory, abi: factoryAbi, functionName: 'getPair', args: [a, b] }))
+    if (pair !== zeroAddress) pairs.set(key, pair)
+    return pair
+  }
 
   /** The direct pool, else through WETH when both pools exist. */
   const path = async (from: string, to: string): Promise<`0x${string}`[]> => {
