@@ -2,6 +2,7 @@ import type { CaipNetwork, ChainNamespace, WalletConnectClient, WalletConnectSes
 import UniversalProvider from '@walletconnect/universal-provider'
 import { createEip155Provider } from './eip155Provider.js'
 import type { WalletConnectOptions } from './index.js'
+import { createSolanaWallet, SOLANA_EVENTS, SOLANA_METHODS } from './solanaWallet.js'
 
 const EIP155_METHODS = [
   'eth_sendTransaction',
@@ -31,6 +32,7 @@ export async function createWalletConnectClient(options: WalletConnectOptions): 
     verify.resolve = async () => undefined
   }
   let eip155: ReturnType<typeof createEip155Provider> | undefined
+  let solana: ReturnType<typeof createSolanaWallet> | undefined
   const walletRequestListeners = new Set<(method: string) => void>()
   const onWalletRequest = (method: string) => walletRequestListeners.forEach((listener) => listener(method))
   const sessionOf = (): WalletConnectSession | null => {
@@ -63,6 +65,8 @@ export async function createWalletConnectClient(options: WalletConnectOptions): 
       if (provider.session) await provider.disconnect()
     },
     providerFor(namespace) {
+      // One wallet object for the client's life: it reads the current session on every call.
+      if (namespace === 'solana') return (solana ??= createSolanaWallet(provider, { onWalletRequest }))
       if (namespace !== 'eip155') throw new Error(`WalletConnect sessions for ${namespace} are not supported yet`)
       eip155 ??= createEip155Provider(provider, onWalletRequest)
       return eip155
@@ -78,14 +82,37 @@ export async function createWalletConnectClient(options: WalletConnectOptions): 
   }
 }
 
-function namespacesFor(caipNetworks: readonly CaipNetwork[]) {
+/** The session proposal: one namespace per chain family the host configured networks of. */
+export function namespacesFor(caipNetworks: readonly CaipNetwork[]) {
   const evm = caipNetworks.filter((n) => n.chainNamespace === 'eip155')
+  const solana = caipNetworks.filter((n) => n.chainNamespace === 'solana')
   return {
-    eip155: {
-      chains: evm.map((n) => n.caipNetworkId),
-      methods: EIP155_METHODS,
-      events: EIP155_EVENTS,
-      rpcMap: Object.fromEntries(evm.map((n) => [String(n.id), n.rpcUrls.default.http[0]!])),
-    },
+    ...(evm.length || !solana.length
+      ? {
+          eip155: {
+            chains: evm.map((n) => n.caipNetworkId),
+            methods: EIP155_METHODS,
+            events: EIP155_EVENTS,
+            rpcMap: Object.fromEntries(evm.map((n) => [String(n.id), n.rpcUrls.default.http[0]!])),
+          },
+        }
+      : {}),
+    ...(solana.length
+      ? {
+          solana: {
+            chains: solana.map((n) => n.caipNetworkId),
+            methods: [...SOLANA_METHODS],
+            events: SOLANA_EVENTS,
+            // Reads go to the host's RPC, never to a public one (the generic provider keys it by CAIP-2).
+            rpcMap: rpcUrlsOf(solana),
+          },
+        }
+      : {}),
   }
+}
+
+function rpcUrlsOf(caipNetworks: readonly CaipNetwork[]): Record<string, string> {
+  return Object.fromEntries(
+    caipNetworks.filter((n) => n.chainNamespace === 'solana' && n.rpcUrls.default.http[0]).map((n) => [n.caipNetworkId, n.rpcUrls.default.http[0]!]),
+  )
 }

@@ -8,7 +8,7 @@ export interface WalletConnectClient {
   /** The session kept from before a reload, or null. */
   restore(): Promise<WalletConnectSession | null>
   disconnect(): Promise<void>
-  /** An EIP-1193 provider for one chain family of the session. */
+  /** The provider of one chain family of the session: EIP-1193 for eip155, a Wallet Standard wallet for solana. */
   providerFor(namespace: ChainNamespace): unknown
   onSessionEnd(listener: () => void): () => void
   /** Called with each method sent to the wallet (not reads answered by the session or the RPC). */
