@@ -2,11 +2,12 @@
  * Portico WalletConnect Test Wallet, command line (development only: a public dev key, devnet chains).
  *
  *   npm run wc-wallet -w @portico/test-wallets -- --uri 'wc:…' --relay ws://127.0.0.1:8787/relay \
- *     --rpc eip155:31337=http://127.0.0.1:8545 [--rpc eip155:31338=http://127.0.0.1:8546]
+ *     --rpc eip155:31337=http://127.0.0.1:8545 [--rpc eip155:31338=http://127.0.0.1:8546] [--rpc solana:…=http://127.0.0.1:8899]
  *
  * It pairs, approves the proposal and answers requests until Ctrl-C.
  */
 import { DEV_ACCOUNTS } from '@portico/devnet/constants'
+import { SOLANA_DEVNET_CAIP2, SOLANA_DEVNET_RPC_URL } from '@portico/devnet/solana-constants'
 import { createInterface } from 'node:readline/promises'
 import type { Hex } from 'viem'
 import { createWalletConnectTestWallet } from './wallet'
@@ -15,10 +16,12 @@ const HELP = `Portico WalletConnect Test Wallet (development only)
 
   --uri <wc:…>               pairing URI to connect to (or paste it when asked)
   --relay <ws url>           relay (default ws://127.0.0.1:8787/relay)
-  --rpc <caip2>=<http url>   chain and its JSON-RPC endpoint, repeatable
-                             (default eip155:31337=http://127.0.0.1:8545 and eip155:31338=http://127.0.0.1:8546)
+  --rpc <caip2>=<http url>   chain and its JSON-RPC endpoint, repeatable; eip155:<id> or solana:<ref>
+                             (default eip155:31337=http://127.0.0.1:8545, eip155:31338=http://127.0.0.1:8546
+                             and the local Solana chain ${SOLANA_DEVNET_CAIP2}=${SOLANA_DEVNET_RPC_URL})
   --private-key <0x…>        signing key (default: dev account 0 of the public test mnemonic)
   --account <n>              use dev account n instead (0-9)
+  --solana-account <n|key>   Solana dev account of the local chain (0-4, default 0) or a base58 secret key
   --project-id <id>          project id sent to the relay (default portico-dev)
   --manual                   ask y/n on the terminal for the proposal and each request
   --reject-proposal          reject the session proposal
@@ -37,7 +40,7 @@ function parse(argv: string[]) {
       out.flags.add(name)
       continue
     }
-    if (!['uri', 'relay', 'rpc', 'private-key', 'account', 'project-id', 'log-level'].includes(name))
+    if (!['uri', 'relay', 'rpc', 'private-key', 'account', 'solana-account', 'project-id', 'log-level'].includes(name))
       throw new Error(`Unknown flag --${name}\n\n${HELP}`)
     const value = inline ?? argv[++i]
     if (value === undefined) throw new Error(`--${name} needs a value`)
@@ -52,11 +55,14 @@ async function main() {
   if (args.flags.has('help')) return console.log(HELP)
   const rpc: Record<string, string> = {}
   for (const entry of args.rpc) {
-    const m = /^(eip155:\d+)=(https?:\/\/.+)$/.exec(entry)
-    if (!m) throw new Error(`Invalid --rpc ${entry}: expected eip155:<id>=<http url>`)
+    const m = /^(eip155:\d+|solana:[1-9A-HJ-NP-Za-km-z]{1,32})=(https?:\/\/.+)$/.exec(entry)
+    if (!m) throw new Error(`Invalid --rpc ${entry}: expected eip155:<id>=<http url> or solana:<ref>=<http url>`)
     rpc[m[1]!] = m[2]!
   }
-  if (Object.keys(rpc).length === 0) Object.assign(rpc, { 'eip155:31337': 'http://127.0.0.1:8545', 'eip155:31338': 'http://127.0.0.1:8546' })
+  if (Object.keys(rpc).length === 0)
+    Object.assign(rpc, { 'eip155:31337': 'http://127.0.0.1:8545', 'eip155:31338': 'http://127.0.0.1:8546', [SOLANA_DEVNET_CAIP2]: SOLANA_DEVNET_RPC_URL })
+  const solanaArg = args.values.get('solana-account')
+  const solanaAccount = solanaArg === undefined ? 0 : /^\d+$/.test(solanaArg) ? Number(solanaArg) : solanaArg
   const accountIndex = Number(args.values.get('account') ?? 0)
   const privateKey = (args.values.get('private-key') ?? DEV_ACCOUNTS[accountIndex]?.privateKey) as Hex | undefined
   if (!privateKey) throw new Error(`No dev account ${accountIndex}`)
@@ -68,11 +74,16 @@ async function main() {
     relayUrl,
     privateKey,
     rpc,
+    solanaAccount,
     projectId: args.values.get('project-id'),
     autoApprove: !manual,
     logLevel: (args.values.get('log-level') as 'silent' | undefined) ?? 'silent',
   })
-  console.log(`Portico WalletConnect Test Wallet — development only\n  account ${wallet.address}\n  relay   ${relayUrl}\n  chains  ${Object.keys(rpc).join(', ')}`)
+  console.log(
+    `Portico WalletConnect Test Wallet — development only\n  account ${wallet.address}` +
+      (wallet.solanaAddress ? `\n  solana  ${wallet.solanaAddress}` : '') +
+      `\n  relay   ${relayUrl}\n  chains  ${Object.keys(rpc).join(', ')}`,
+  )
   let printed = 0
   const asked = new Set<number>()
   wallet.onChange(() => {

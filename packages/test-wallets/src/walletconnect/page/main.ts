@@ -1,9 +1,11 @@
 /**
  * The web page version of the WalletConnect test wallet: paste a wc: URI, see the proposal,
  * approve/reject it and each request. Settings come from the query string:
- *   ?relay=ws://127.0.0.1:8787/relay&account=0&rpc=eip155:31337=http://127.0.0.1:8545&rpc=…&auto=1
+ *   ?relay=ws://127.0.0.1:8787/relay&account=0&rpc=eip155:31337=http://127.0.0.1:8545&rpc=solana:…=http://127.0.0.1:8899&auto=1
+ * The Solana account is the local chain's dev account of the same number (0 when there is none).
  */
 import { DEV_ACCOUNTS } from '@portico/devnet/constants'
+import { SOLANA_DEV_ACCOUNTS, SOLANA_DEVNET_CAIP2, SOLANA_DEVNET_PORTS } from '@portico/devnet/solana-constants'
 import { localStorageStorage } from '../storage'
 import { createWalletConnectTestWallet, type PendingItem, type WalletConnectTestWallet } from '../wallet'
 
@@ -14,7 +16,7 @@ const settings = {
   account: Number(query.get('account') ?? 0),
   rpc: query.getAll('rpc').length
     ? Object.fromEntries(query.getAll('rpc').map((e) => e.split(/=(.*)/s, 2) as [string, string]))
-    : { 'eip155:31337': `http://${host}:8545`, 'eip155:31338': `http://${host}:8546` },
+    : { 'eip155:31337': `http://${host}:8545`, 'eip155:31338': `http://${host}:8546`, [SOLANA_DEVNET_CAIP2]: `http://${host}:${SOLANA_DEVNET_PORTS.rpc}` },
   auto: query.get('auto') === '1',
   projectId: query.get('projectId') ?? 'portico-dev',
 }
@@ -81,7 +83,8 @@ function render(wallet: WalletConnectTestWallet) {
   )
   const pendingBox = h('div', { 'data-testid': 'wc-wallet-pending' })
   const sessionsBox = h('div', { 'data-testid': 'wc-wallet-sessions' })
-  const chainSelect = h('select', { id: 'chain', 'data-testid': 'wc-wallet-chain' }, ...Object.keys(settings.rpc).map((c) => h('option', { value: c }, c)))
+  const evmChains = Object.keys(settings.rpc).filter((c) => c.startsWith('eip155:'))
+  const chainSelect = h('select', { id: 'chain', 'data-testid': 'wc-wallet-chain' }, ...evmChains.map((c) => h('option', { value: c }, c)))
   chainSelect.addEventListener('change', () => void wallet.switchChain(chainSelect.value))
   const log = h('div', { id: 'log', 'data-testid': 'wc-wallet-log' })
   app.replaceChildren(
@@ -90,6 +93,7 @@ function render(wallet: WalletConnectTestWallet) {
       {},
       h('h2', {}, 'Account'),
       h('div', { class: 'mono', 'data-testid': 'wc-wallet-address' }, wallet.address),
+      ...(wallet.solanaAddress ? [h('div', { class: 'mono', 'data-testid': 'wc-wallet-solana-address' }, `Solana ${wallet.solanaAddress}`)] : []),
       h('label', { for: 'chain' }, 'Network'),
       chainSelect,
       h('p', { class: 'muted' }, `Relay ${settings.relay}`),
@@ -137,7 +141,7 @@ function render(wallet: WalletConnectTestWallet) {
           )
         : [h('p', { class: 'muted' }, 'No session yet.')]),
     )
-    chainSelect.value = wallet.currentChain()
+    if (evmChains.includes(wallet.currentChain())) chainSelect.value = wallet.currentChain()
     log.textContent = wallet.log().slice().reverse().join('\n')
   }
   wallet.onChange(update)
@@ -153,6 +157,7 @@ async function start() {
     projectId: settings.projectId,
     privateKey,
     rpc: settings.rpc,
+    solanaAccount: SOLANA_DEV_ACCOUNTS[settings.account] ? settings.account : 0,
     autoApprove: settings.auto,
     storage: localStorageStorage(prefix),
     storagePrefix: prefix,
