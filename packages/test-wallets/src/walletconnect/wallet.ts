@@ -6,33 +6,16 @@
 import { SignClient } from '@walletconnect/sign-client'
 import type { ProposalTypes, SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
-import {
-  createWalletClient,
-  defineChain,
-  http,
-  isHex,
-  type Chain,
-  type Hex,
-  type TransactionRequest,
-  type TypedDataDefinition,
-} from 'viem'
+import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { closeSignClient } from './close'
+import { runEip155, EIP155_EVENTS, EIP155_METHODS } from './eip155'
 import { RpcError, userRejected } from './errors'
 import { createSolanaSide, isSolanaMethod, SOLANA_READ_ONLY } from './solana'
 import { memoryStorage, type KeyValueStorage } from './storage'
 
-export const EIP155_METHODS = [
-  'personal_sign',
-  'eth_sign',
-  'eth_signTypedData',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'eth_chainId',
-  'eth_accounts',
-  'eth_requestAccounts',
-  'wallet_switchEthereumChain',
-] as const
-export const EIP155_EVENTS = ['chainChanged', 'accountsChanged'] as const
+export { EIP155_EVENTS, EIP155_METHODS }
+export { closeSignClient }
 
 export interface WalletConnectTestWalletOptions {
   /** ws://127.0.0.1:8787/relay (Portico's relay) or any WalletConnect relay. */
@@ -108,18 +91,6 @@ export interface WalletConnectTestWallet {
   close(): Promise<void>
 }
 
-
-function chainFor(caip2: string, rpcUrl: string): Chain {
-  const id = Number(caip2.split(':')[1])
-  return defineChain({
-    id,
-    name: `Devnet ${id}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
-}
-
-const big = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : BigInt(v as string))
 
 export async function createWalletConnectTestWallet(options: WalletConnectTestWalletOptions): Promise<WalletConnectTestWallet> {
   const account = privateKeyToAccount(options.privateKey)
@@ -238,50 +209,7 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
       if (!solana) throw new RpcError(4200, `Unsupported method ${method}`)
       return solana.run(method, params, chainId)
     }
-    const p = (Array.isArray(params) ? params : []) as unknown[]
-    const rpcUrl = options.rpc[chainId] ?? options.rpc[current]!
-    const chain = chainFor(options.rpc[chainId] ? chainId : current, rpcUrl)
-    switch (method) {
-      case 'eth_chainId':
-        return `0x${Number(current.split(':')[1]).toString(16)}`
-      case 'eth_accounts':
-      case 'eth_requestAccounts':
-        return [account.address]
-      case 'personal_sign': {
-        const message = p[0] as string
-        return account.signMessage({ message: isHex(message) ? { raw: message } : message })
-      }
-      case 'eth_sign':
-        return account.signMessage({ message: { raw: p[1] as Hex } })
-      case 'eth_signTypedData':
-      case 'eth_signTypedData_v4': {
-        const data = (typeof p[1] === 'string' ? JSON.parse(p[1]) : p[1]) as TypedDataDefinition
-        return account.signTypedData(data)
-      }
-      case 'eth_sendTransaction': {
-        const tx = (p[0] ?? {}) as Record<string, string | undefined>
-        const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) })
-        const request = {
-          to: tx.to as Hex | undefined,
-          data: (tx.data ?? tx.input) as Hex | undefined,
-          value: big(tx.value),
-          gas: big(tx.gas ?? tx.gasLimit),
-          nonce: tx.nonce === undefined ? undefined : Number(BigInt(tx.nonce)),
-          ...(tx.gasPrice
-            ? { gasPrice: big(tx.gasPrice) }
-            : { maxFeePerGas: big(tx.maxFeePerGas), maxPriorityFeePerGas: big(tx.maxPriorityFeePerGas) }),
-        } as TransactionRequest
-        return wallet.sendTransaction({ ...request, account, chain } as never)
-      }
-      case 'wallet_switchEthereumChain': {
-        const target = `eip155:${Number(BigInt((p[0] as { chainId: string }).chainId))}`
-        if (!chains.includes(target)) throw new RpcError(4902, `Unrecognized chain ${target}`)
-        await switchChain(target)
-        return null
-      }
-      default:
-        throw new RpcError(4200, `Unsupported method ${method}`)
-    }
+    return runEip155({ account, chains, rpc: options.rpc, current, switchChain }, method, params, chainId)
   }
   const READ_ONLY = new Set(['eth_chainId', 'eth_accounts'])
 
@@ -366,16 +294,4 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
       await closeSignClient(client)
     },
   }
-}
-
-/** Stops a SignClient's socket and timers, so a process or test can end. */
-export async function closeSignClient(client: InstanceType<typeof SignClient>) {
-  const core = client.core as unknown as {
-    relayer: { transportClose(): Promise<void>; events: { removeAllListeners(): void } }
-    heartbeat?: { stop?(): void }
-    expirer?: { events?: { removeAllListeners(): void } }
-  }
-  core.heartbeat?.stop?.()
-  core.relayer.events.removeAllListeners()
-  await core.relayer.transportClose().catch(() => undefined)
 }
