@@ -198,6 +198,14 @@ describe('a WalletConnect session with eip155 and solana', () => {
     expect(changes).toEqual([0])
   })
 
+  test('an EVM-only wallet still pairs when the proposal also asks for solana', async () => {
+    const evmOnly = await testWallet([evm.caipNetworkId])
+    const session = await pair(client, evmOnly, [evm, network])
+    expect(session.namespaces).toEqual(['eip155'])
+    expect(solana.accounts).toEqual([])
+    await client.disconnect()
+  })
+
   test('a solana-only pairing: the session has no eip155 namespace', async () => {
     const only = await testWallet([chain.caip2])
     const session = await pair(client, only, [network])
