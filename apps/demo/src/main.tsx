@@ -1,12 +1,13 @@
 import { createPortico, serverSiwx } from '@portico/core'
 import { EvmAdapter } from '@portico/evm'
+import { SolanaAdapter } from '@portico/solana'
 import { walletConnect } from '@portico/walletconnect'
 import { embeddedWallet } from '@portico/embedded'
 import { PorticoProvider } from '@portico/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.js'
-import { devnetNetworks } from './networks.js'
+import { devnetNetworks, solanaLocalNetwork } from './networks.js'
 import { loadTestWallet } from './testWallet.js'
 
 const params = new URLSearchParams(location.search)
@@ -32,8 +33,9 @@ const metadata = {
 }
 
 const portico = createPortico({
-  adapters: [new EvmAdapter()],
-  networks: devnetNetworks,
+  // EVM and Solana side by side: the local EVM chains first (the default network), then the local Solana chain.
+  adapters: [new EvmAdapter(), new SolanaAdapter()],
+  networks: [...devnetNetworks, solanaLocalNetwork],
   // ?projectId= lets a developer (and the journeys) try another project of the local server.
   projectId: params.get('projectId') ?? 'portico-dev',
   apiUrl,
