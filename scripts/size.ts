@@ -1,6 +1,7 @@
 // `npm run size`: the first load of a host page (JS fetched before any lazy chunk), gzip -9, for
-// React alone and for React + Portico (provider, ConnectButton, EVM adapter). Prints figures; it
-// fails only if Portico's share grows past the budget below.
+// React alone and for React + Portico (provider, ConnectButton, EVM adapter); then, in a build of
+// its own, a page that configures Solana too (its first load, and the Solana code it loads on demand).
+// Prints figures; it fails only if Portico's share of the EVM page grows past the budget below.
 import react from '@vitejs/plugin-react'
 import { readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -11,25 +12,32 @@ import { build, defaultClientConditions, type Manifest } from 'vite'
 const BUDGET_OVER_REACT_KIB = 25
 
 const root = fileURLToPath(new URL('./size-probe', import.meta.url))
-const outDir = fileURLToPath(new URL('../test-results/size-probe', import.meta.url))
-rmSync(outDir, { recursive: true, force: true })
-await build({
-  root,
-  logLevel: 'warn',
-  plugins: [react()],
-  // Portico from its TypeScript sources, as the demo builds it (see tsconfig.base.json).
-  resolve: { conditions: ['@portico/source', ...defaultClientConditions] },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    manifest: true,
-    target: 'es2022',
-    rollupOptions: { input: { 'react-only': `${root}/react-only.html`, portico: `${root}/portico.html` } },
-  },
-})
-const manifest = JSON.parse(readFileSync(`${outDir}/.vite/manifest.json`, 'utf8')) as Manifest
+const outBase = fileURLToPath(new URL('../test-results/size-probe', import.meta.url))
 
-function firstLoad(entry: string) {
+/** Builds some probe pages together (one build per set: pages built together share chunks). */
+async function buildPages(name: string, pages: string[]) {
+  const outDir = `${outBase}/${name}`
+  rmSync(outDir, { recursive: true, force: true })
+  await build({
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    // Portico from its TypeScript sources, as the demo builds it (see tsconfig.base.json).
+    resolve: { conditions: ['@portico/source', ...defaultClientConditions] },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      manifest: true,
+      target: 'es2022',
+      rollupOptions: { input: Object.fromEntries(pages.map((page) => [page, `${root}/${page}.html`])) },
+    },
+  })
+  return { outDir, manifest: JSON.parse(readFileSync(`${outDir}/.vite/manifest.json`, 'utf8')) as Manifest }
+}
+
+const { outDir: evmOutDir, manifest: evmManifest } = await buildPages('evm', ['react-only', 'portico'])
+
+function firstLoad(entry: string, { outDir, manifest } = { outDir: evmOutDir, manifest: evmManifest }) {
   const seen = new Set<string>()
   const visit = (key: string) => {
     if (seen.has(key)) return
@@ -46,7 +54,7 @@ function firstLoad(entry: string) {
     for (const d of manifest[key]?.dynamicImports ?? []) lazy.add(d)
   }
   for (const key of Object.keys(manifest)) if (manifest[key]!.file.endsWith('.js')) all += gzipSync(readFileSync(`${outDir}/${manifest[key]!.file}`), { level: 9 }).length
-  return { kib: bytes / 1024, chunks: seen.size, lazyChunks: lazy.size, allKib: all / 1024 }
+  return { kib: bytes / 1024, chunks: seen.size, lazyChunks: lazy.size, allKib: all / 1024, keys: seen }
 }
 
 const base = firstLoad('react-only.html')
@@ -57,6 +65,22 @@ console.log(`first load, gzip -9:
   React + Portico (provider, button, EVM adapter)  ${portico.kib.toFixed(1)} KiB in ${portico.chunks} chunks
   Portico over React               +${over.toFixed(1)} KiB (budget +${BUDGET_OVER_REACT_KIB} KiB)
   loaded on demand (modal, views, viem): ${portico.lazyChunks} lazy chunks`)
+
+// Solana costs only a page that configures it: its adapter in the first load; @solana/kit with the
+// transfer and balance code loads on demand (the first balance read, fee estimate or send).
+const solanaBuild = await buildPages('solana', ['portico-solana'])
+const withSolana = firstLoad('portico-solana.html', solanaBuild)
+const transferKey = Object.keys(solanaBuild.manifest).find((key) => key.endsWith('packages/solana/src/transfer.ts'))
+const onDemand = new Set<string>()
+const collect = (key: string) => {
+  if (onDemand.has(key) || withSolana.keys.has(key)) return
+  onDemand.add(key)
+  for (const dep of solanaBuild.manifest[key]?.imports ?? []) collect(dep)
+}
+if (transferKey) collect(transferKey)
+const solanaChunkKib = [...onDemand].reduce((sum, key) => sum + gzipSync(readFileSync(`${solanaBuild.outDir}/${solanaBuild.manifest[key]!.file}`), { level: 9 }).length, 0) / 1024
+console.log(`  React + Portico + Solana adapter and network  ${withSolana.kib.toFixed(1)} KiB (+${(withSolana.kib - portico.kib).toFixed(1)} KiB over the EVM page)
+  Solana on demand (@solana/kit, transfers, balances): ${solanaChunkKib.toFixed(1)} KiB in ${onDemand.size} chunks`)
 if (over > BUDGET_OVER_REACT_KIB) {
   console.error(`over budget by ${(over - BUDGET_OVER_REACT_KIB).toFixed(1)} KiB`)
   process.exit(1)
