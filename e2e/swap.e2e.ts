@@ -3,10 +3,12 @@ import { createPublicClient, erc20Abi, http, parseEther, type Address } from 'vi
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { connectButton, modal, useJourney } from './support/journey.js'
+import { embeddedHelpers, FRAME, uniqueEmail } from './support/embedded.js'
 import type { Page } from 'playwright-core'
 import { connectAndOpenAccount } from './support/wallet.js'
 
 const { newWalletContext, openDemo, stack } = useJourney()
+const { emailLogin, approveInFrame, fund } = embeddedHelpers(stack)
 
 /** A fresh account with 10 ETH (anvil_setBalance), so the journey's swaps touch no other journey's balances. */
 async function freshAccount() {
@@ -99,6 +101,35 @@ describe('swap (Uniswap V2 pools on the devnet)', () => {
     await expect.poll(() => page.getByTestId('site-network').textContent()).toBe('eip155:31338')
     await dialog.getByTestId('feature-swaps').click()
     await expect.poll(() => dialog.getByTestId('swap-error').textContent()).toBe('Network not supported for Swaps')
+    await page.context().close()
+  })
+})
+
+describe('swap with the embedded wallet', () => {
+  test('email login → swap 0.1 ETH for USDC: the frame shows what goes in and the least that comes out; approved there, mined', async () => {
+    const page = await openDemo(await newWalletContext())
+    const address = (await emailLogin(page, uniqueEmail('swapper'))) as Address
+    await fund(address, '1')
+    await page.evaluate(() => localStorage.removeItem('@portico/portfolio_cache'))
+    await connectButton(page).click()
+    const dialog = modal(page)
+    await expect.poll(() => dialog.getByTestId('account-balance').textContent(), { timeout: 20_000 }).toMatch(/^1\.000 ETH$/)
+    await dialog.getByTestId('feature-swaps').click()
+    await dialog.getByTestId('swap-amount').fill('0.1')
+    await expect.poll(() => dialog.getByTestId('swap-continue').textContent(), { timeout: 10_000 }).toBe('Review Swap')
+    await dialog.getByTestId('swap-continue').click()
+    const minimum = (await dialog.getByTestId('swap-minimum').textContent())!.replace(' USDC', '')
+    await dialog.getByTestId('swap-submit').click()
+    const frame = page.frameLocator(FRAME)
+    await frame.getByText('You receive at least').waitFor({ timeout: 15_000 })
+    const text = (await frame.locator('body').textContent())!
+    expect(text).toContain('0.1 ETH')
+    // The frame shows the exact minimum the modal's preview rounded: the same whole units.
+    expect(text).toContain(`${minimum.split('.')[0]}.`)
+    await approveInFrame(page)
+    await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 30_000 }).toBe('Swapped 0.1 ETH for USDC')
+    const reader = createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) })
+    expect(await reader.readContract({ address: DEVNET_CONTRACTS.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })).toBeGreaterThan(290_000_000n)
     await page.context().close()
   })
 })

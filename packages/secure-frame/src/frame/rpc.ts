@@ -5,6 +5,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { BaseError, hashTypedData, hexToString, isHex, numberToHex, type Hex, type TransactionSerializable } from 'viem'
 import type { ApprovalContent } from './approval.js'
 import { decodeCall, describeTransaction, describeTypedData, readTokenInfo, type TypedDataFacts } from './approvalContent.js'
+import { decodeSwapCall, describeSwap } from './approvalSwap.js'
 import { networkLabel } from './approvalNetworks.js'
 import type { Unlocked } from './wallet.js'
 
@@ -123,7 +124,15 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
       const decoded = decodeCall(base.data)
       const tokenCall = ['transfer', 'approve', 'increaseAllowance', 'transferFrom'].includes(decoded.kind)
       const token = tokenCall && tx.to ? await readTokenInfo(call, tx.to) : undefined
-      const content = describeTransaction({ account: account.address, to: tx.to, value: BigInt(base.value), data: base.data, network: network(chainId), fee: { total: gas * maxFee, perGas: maxFee }, token }, decoded)
+      const facts = { account: account.address, to: tx.to, value: BigInt(base.value), data: base.data, network: network(chainId), fee: { total: gas * maxFee, perGas: maxFee }, token }
+      // A router swap is shown as one: the path's tokens read from the chain.
+      const swap = decoded.kind === 'unknown' ? decodeSwapCall(base.data) : undefined
+      const content = swap
+        ? describeSwap(facts, swap, {
+            in: swap.nativeIn ? undefined : await readTokenInfo(call, swap.path[0]!),
+            out: swap.nativeOut ? undefined : await readTokenInfo(call, swap.path[swap.path.length - 1]!),
+          })
+        : describeTransaction(facts, decoded)
       if (!(await ctx.approve(content, method))) throw new RpcError('User rejected the request', 4001)
       const signed = await account.signTransaction(request)
       return call<Hex>('eth_sendRawTransaction', [signed])

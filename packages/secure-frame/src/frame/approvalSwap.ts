@@ -1,0 +1,68 @@
+import { decodeFunctionData, formatEther, formatGwei, formatUnits, getAddress, isHex, parseAbi, type Address, type Hex } from 'viem'
+import type { ApprovalContent, ApprovalRow, ApprovalWarning } from './approval.js'
+import type { TokenInfo, TransactionFacts } from './approvalContent.js'
+
+/** The Uniswap V2 router's exact-input swaps (what Portico's swaps and most V2 front ends send). */
+const ROUTER_SWAPS = parseAbi([
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+])
+
+export interface SwapCall {
+  kind: 'swap'
+  /** Undefined when the native currency goes in (the transaction's value). */
+  amountIn?: bigint
+  amountOutMin: bigint
+  path: Address[]
+  recipient: Address
+  deadline: bigint
+  nativeIn: boolean
+  nativeOut: boolean
+}
+
+/** A router swap, or undefined for any other call. */
+export function decodeSwapCall(data: Hex | undefined): SwapCall | undefined {
+  if (!data || !isHex(data) || data.length < 10) return undefined
+  try {
+    const { functionName, args } = decodeFunctionData({ abi: ROUTER_SWAPS, data })
+    const a = args as readonly unknown[]
+    if (functionName === 'swapExactETHForTokens')
+      return { kind: 'swap', amountOutMin: a[0] as bigint, path: a[1] as Address[], recipient: a[2] as Address, deadline: a[3] as bigint, nativeIn: true, nativeOut: false }
+    return {
+      kind: 'swap', amountIn: a[0] as bigint, amountOutMin: a[1] as bigint, path: a[2] as Address[], recipient: a[3] as Address, deadline: a[4] as bigint,
+      nativeIn: false, nativeOut: functionName === 'swapExactTokensForETH',
+    }
+  } catch {
+    return undefined
+  }
+}
+
+const amount = (value: bigint, token: TokenInfo | undefined) =>
+  token?.decimals === undefined ? `${value} (raw units: the token's decimals are unknown)` : `${formatUnits(value, token.decimals)} ${token.symbol ?? 'tokens'}`
+
+/**
+ * The approval screen of a swap: what goes in, the least that comes out, to whom, through which
+ * router and until when. `tokens` are the path's first and last tokens as read from the chain.
+ */
+export function describeSwap(facts: TransactionFacts, call: SwapCall, tokens: { in?: TokenInfo; out?: TokenInfo }, now = Date.now()): ApprovalContent {
+  const symbol = facts.network.symbol ?? '(native currency)'
+  const pay = call.nativeIn ? `${formatEther(facts.value)} ${symbol}` : amount(call.amountIn!, tokens.in)
+  const receive = call.nativeOut ? `${formatEther(call.amountOutMin)} ${symbol}` : amount(call.amountOutMin, tokens.out)
+  const rows: ApprovalRow[] = [
+    { label: 'Network', value: facts.network.label },
+    { label: 'You pay', value: pay },
+    { label: 'You receive at least', value: receive },
+    { label: 'Recipient', value: getAddress(call.recipient), mono: true },
+    { label: 'Route', value: call.path.map((a) => getAddress(a)).join(' → '), mono: true },
+    { label: 'Router', value: facts.to ? getAddress(facts.to) : '', mono: true },
+    { label: 'Max fee', value: `${formatEther(facts.fee.total)} ${symbol} (${formatGwei(facts.fee.perGas)} gwei)` },
+  ]
+  const warnings: ApprovalWarning[] = []
+  if (getAddress(call.recipient) !== getAddress(facts.account))
+    warnings.push({ level: 'danger', text: `The swapped tokens go to another address (${call.recipient.slice(0, 6)}…${call.recipient.slice(-4)}), not to you.` })
+  if (call.amountOutMin === 0n) warnings.push({ level: 'danger', text: 'No minimum: the swap accepts any price, however bad.' })
+  if (!call.nativeIn && facts.value > 0n) warnings.push({ level: 'caution', text: `This swap also sends ${formatEther(facts.value)} ${symbol}.` })
+  if (call.deadline * 1000n < BigInt(now)) warnings.push({ level: 'caution', text: 'Its deadline has passed: the router will refuse it.' })
+  return { title: 'Swap', rows, warnings, body: { label: 'Raw data', text: facts.data } }
+}
