@@ -2,6 +2,7 @@
 // The server also serves the embedded wallet's secure frame on its own origin (8788), with a dev
 // mail catcher (SMTP 2525, inbox at /dev/mail) and a local OpenID provider (8790) standing in for google.
 import { startDevnet } from '@portico/devnet'
+import { SOLANA_DEVNET_CAIP2, SOLANA_DEVNET_RPC_URL } from '@portico/devnet/solana-constants'
 import { startServer } from '@portico/server'
 import { buildSecureFrame } from '@portico/secure-frame/build'
 import { createServer } from 'vite'
@@ -16,7 +17,8 @@ const server = await startServer({
   // never inside it: a copy of the database folder alone rebuilds no wallet (CUSTODY.md).
   dataDir: '.data/server',
   devRoutes: true,
-  rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+  // The local Solana chain runs beside this process (scripts/start.mjs) on its default port.
+  rpcUrls: { ...Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])), [SOLANA_DEVNET_CAIP2]: SOLANA_DEVNET_RPC_URL },
   // NFT metadata from the devnet's fixtures server on 127.0.0.1: the one loopback origin the server may fetch.
   outboundAllowOrigins: [devnet.fixturesUrl],
   // http://localhost:8788: passkeys (the embedded wallet's factors) need a domain as RP id, not an IP.

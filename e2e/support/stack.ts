@@ -38,7 +38,7 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
   const [devnet, solana] = await Promise.all([startDevnet({ randomPorts: true }), startSolanaDevnet({ randomPorts: true })])
   await buildSecureFrame()
   const server = await startTestServer({
-    rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+    rpcUrls: { ...Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])), [solana.caip2]: solana.rpcUrl },
     // NFT metadata from the devnet's fixtures server on 127.0.0.1: the one loopback origin the server may fetch.
     outboundAllowOrigins: [devnet.fixturesUrl],
     projects: JOURNEY_PROJECTS,

@@ -1,6 +1,7 @@
 import { isCaip2 } from '@portico/core/spec'
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
+import { SOLANA_DEVNET } from './chain/solanaDevnet.js'
 import { relayLimitsFromEnv, type RelayLimits } from './relay/limits.js'
 import type { SwapProviderConfig } from './swap/provider.js'
 
@@ -55,12 +56,16 @@ export interface ServerConfig {
   prices: Record<string, number>
   /**
    * The sandbox onramp (test only, no real money): the devnet chains (CAIP-2) it completes
-   * purchases on, each with its USDC contract and the key of the account that mints it.
+   * purchases on, each with its USDC contract and the key of the account that mints it. On
+   * eip155: the ERC20 address and a 0x private key; on solana: the USDC mint (SPL Token) and the
+   * mint authority's 64-byte secret key in base58.
    */
-  sandboxOnramp?: Record<string, { usdc: `0x${string}`; minterPrivateKey: `0x${string}` }>
+  sandboxOnramp?: Record<string, { usdc: string; minterPrivateKey: string }>
   /**
-   * Per CAIP-2 chain: its native currency and the ERC20 tokens the balance endpoint reports
-   * (and prices). A chain with an RPC URL but no entry gets an 18-decimal 'ETH' native currency and no tokens.
+   * Per CAIP-2 chain: its native currency and the tokens the balance endpoint names and prices
+   * (eip155: ERC20 contracts, reported when non-zero; solana: SPL mints of either token program).
+   * A chain with an RPC URL but no entry gets an 18-decimal 'ETH' (eip155) or 9-decimal 'SOL'
+   * (solana) native currency and no tokens.
    */
   chainAssets?: Record<
     string,
@@ -199,7 +204,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   dataDir: undefined,
   databaseUrl: undefined,
   redisUrl: undefined,
-  rpcUrls: { 'eip155:31337': 'http://127.0.0.1:8545', 'eip155:31338': 'http://127.0.0.1:8546' },
+  rpcUrls: { 'eip155:31337': 'http://127.0.0.1:8545', 'eip155:31338': 'http://127.0.0.1:8546', [SOLANA_DEVNET.caip2]: SOLANA_DEVNET.rpcUrl },
   projects: [DEV_PROJECT],
   publicUrl: 'http://127.0.0.1:8787',
   rateLimits: { perIpPerMinute: 1200, perProjectPerMinute: 12000 },
@@ -216,17 +221,27 @@ export const DEFAULT_CONFIG: ServerConfig = {
       usdc: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
       minterPrivateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
     },
+    [SOLANA_DEVNET.caip2]: { usdc: SOLANA_DEVNET.usdc, minterPrivateKey: SOLANA_DEVNET.minterSecretKey },
   },
-  chainAssets: Object.fromEntries(
-    ['eip155:31337', 'eip155:31338'].map((id) => [
-      id,
-      {
-        native: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        // The devnet's USDC: the same address on both chains (first contract of dev account 0).
-        tokens: [{ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'USD Coin', symbol: 'USDC', decimals: 6 }],
-      },
-    ]),
-  ),
+  chainAssets: {
+    ...Object.fromEntries(
+      ['eip155:31337', 'eip155:31338'].map((id) => [
+        id,
+        {
+          native: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          // The devnet's USDC: the same address on both chains (first contract of dev account 0).
+          tokens: [{ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'USD Coin', symbol: 'USDC', decimals: 6 }],
+        },
+      ]),
+    ),
+    [SOLANA_DEVNET.caip2]: {
+      native: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      tokens: [
+        { address: SOLANA_DEVNET.usdc, name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+        { address: SOLANA_DEVNET.token2022, name: 'Portico Token-2022', symbol: 'PT22', decimals: 6 },
+      ],
+    },
+  },
   indexer: { enabled: true, pollMs: 1000, batchBlocks: 20, backfillBlocks: 1000 },
   // The devnet's Uniswap V2 (DEVNET_SWAP of @portico/devnet: the same addresses on both chains; swap/devnet.test.ts checks them).
   swap: Object.fromEntries(['eip155:31337', 'eip155:31338'].map((id) => [id, DEVNET_UNISWAP])),

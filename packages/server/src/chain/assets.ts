@@ -22,13 +22,31 @@ const DEFAULT_NATIVE: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals:
 /** Placeholder some clients use for the native token in CAIP-10 addresses. */
 export const NATIVE_PLACEHOLDER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
-/** The native currency and reported ERC20 tokens of a chain (ServerConfig.chainAssets). */
+/** Used for a solana chain with an RPC URL but no `chainAssets` entry: SOL in lamports. */
+const DEFAULT_SOLANA_NATIVE: NativeCurrency = { name: 'Solana', symbol: 'SOL', decimals: 9 }
+
+/** A configured SPL mint (either token program), its address as configured (base58 is case-sensitive). */
+export interface ConfiguredMint {
+  address: string
+  name: string
+  symbol: string
+  decimals: number
+}
+
+/** The native currency and reported ERC20 tokens of an eip155 chain (ServerConfig.chainAssets); no tokens elsewhere. */
 export function chainAssets(config: ServerConfig, chainId: string): { native: NativeCurrency; tokens: ConfiguredToken[] } {
+  if (chainId.startsWith('solana:')) return { native: solanaAssets(config, chainId).native, tokens: [] }
   const entry = config.chainAssets?.[chainId]
   return {
     native: entry?.native ?? DEFAULT_NATIVE,
     tokens: (entry?.tokens ?? []).map((t) => ({ ...t, address: getAddress(t.address) })),
   }
+}
+
+/** The native currency (SOL) and the configured SPL mints of a solana chain (ServerConfig.chainAssets). */
+export function solanaAssets(config: ServerConfig, chainId: string): { native: NativeCurrency; tokens: ConfiguredMint[] } {
+  const entry = config.chainAssets?.[chainId]
+  return { native: entry?.native ?? DEFAULT_SOLANA_NATIVE, tokens: entry?.tokens ?? [] }
 }
 
 /** A configured token of a chain by (any-case) address. */

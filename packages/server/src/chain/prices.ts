@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../config.js'
-import { chainAssets } from './assets.js'
+import { chainAssets, solanaAssets } from './assets.js'
 
 export interface PricedAsset {
   /** CAIP-2 chain id. */
@@ -22,9 +22,11 @@ export interface PriceSource {
 export function configPriceSource(config: ServerConfig): PriceSource {
   return {
     async price(asset) {
-      const { native, tokens } = chainAssets(config, asset.chainId)
+      // Solana mints are base58, compared exactly; EVM contracts in any case.
+      const solana = asset.chainId.startsWith('solana:')
+      const { native, tokens } = solana ? solanaAssets(config, asset.chainId) : chainAssets(config, asset.chainId)
       const known = asset.address
-        ? tokens.find((t) => t.address.toLowerCase() === asset.address!.toLowerCase())
+        ? tokens.find((t) => (solana ? t.address === asset.address : t.address.toLowerCase() === asset.address!.toLowerCase()))
         : native
       if (!known) return undefined
       const price = config.prices[known.symbol] ?? config.prices[known.symbol.toUpperCase()]

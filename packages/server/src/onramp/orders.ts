@@ -126,7 +126,7 @@ export function sandboxMinter(ctx: ServerContext) {
     if (!settings || !rpcUrl) throw new Error(`${chain} is not a sandbox devnet chain`)
     const chainId = Number(chain.slice('eip155:'.length))
     const client = createWalletClient({
-      account: privateKeyToAccount(settings.minterPrivateKey),
+      account: privateKeyToAccount(settings.minterPrivateKey as Hex),
       chain: {
         id: chainId,
         name: chain,
@@ -139,7 +139,7 @@ export function sandboxMinter(ctx: ServerContext) {
     // Never mint against an endpoint that is not the configured chain.
     const actual = await client.getChainId()
     if (actual !== chainId) throw new Error(`The RPC for ${chain} reports chain ${actual}`)
-    const hash = await client.writeContract({ address: settings.usdc, abi: mintAbi, functionName: 'mint', args: [to, units] })
+    const hash = await client.writeContract({ address: settings.usdc as Address, abi: mintAbi, functionName: 'mint', args: [to, units] })
     const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 })
     if (receipt.status !== 'success') throw new Error(`The mint transaction ${hash} reverted`)
     return hash
