@@ -12,12 +12,8 @@ export interface DeployedContracts {
   nft: Address;
 }
 
-/**
- * Deploys USDC then the NFT from dev account 0 and mints the fixtures.
- * Transactions are sent back to back with explicit nonces (anvil automines each
- * one) and receipts are checked at the end: much faster than waiting per tx.
- */
-export async function deployFixtures(opts: { rpcUrl: string; chainId: number; nftBaseURI: string }): Promise<DeployedContracts> {
+/** Dev account 0's wallet and a fast-polling reader on one devnet chain: what deploys the fixtures. */
+export function deployerClients(opts: { rpcUrl: string; chainId: number }) {
   const chain = defineChain({
     id: opts.chainId,
     name: `devnet-${opts.chainId}`,
@@ -26,8 +22,16 @@ export async function deployFixtures(opts: { rpcUrl: string; chainId: number; nf
   });
   const transport = http(opts.rpcUrl);
   const account = privateKeyToAccount(DEV_ACCOUNTS[0].privateKey);
-  const wallet = createWalletClient({ account, chain, transport });
-  const client = createPublicClient({ chain, transport, pollingInterval: 20 });
+  return { account, wallet: createWalletClient({ account, chain, transport }), client: createPublicClient({ chain, transport, pollingInterval: 20 }) };
+}
+
+/**
+ * Deploys USDC then the NFT from dev account 0 and mints the fixtures.
+ * Transactions are sent back to back with explicit nonces (anvil automines each
+ * one) and receipts are checked at the end: much faster than waiting per tx.
+ */
+export async function deployFixtures(opts: { rpcUrl: string; chainId: number; nftBaseURI: string }): Promise<DeployedContracts> {
+  const { account, wallet, client } = deployerClients(opts);
 
   let nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const hashes: Hex[] = [];

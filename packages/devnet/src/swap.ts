@@ -5,11 +5,10 @@
  * is the same on every start and on both chains (DEVNET_SWAP in ./constants).
  */
 import { createRequire } from 'node:module';
-import { createPublicClient, createWalletClient, defineChain, getAddress, http, maxUint256, parseAbi, type Abi, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { getAddress, maxUint256, parseAbi, type Abi, type Address, type Hex } from 'viem';
 import artifacts from './artifacts.json' with { type: 'json' };
-import { DEV_ACCOUNTS, DEVNET_SWAP_POOLS, DEVNET_SWAP_TOKENS } from './constants';
-import { usdcAbi } from './deploy';
+import { DEVNET_SWAP_POOLS, DEVNET_SWAP_TOKENS } from './constants';
+import { deployerClients, usdcAbi } from './deploy';
 
 const require = createRequire(import.meta.url);
 interface Artifact {
@@ -42,16 +41,7 @@ export interface DeployedSwap {
 }
 
 export async function deploySwapPools(opts: { rpcUrl: string; chainId: number; usdc: Address }): Promise<DeployedSwap> {
-  const chain = defineChain({
-    id: opts.chainId,
-    name: `devnet-${opts.chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [opts.rpcUrl] } },
-  });
-  const transport = http(opts.rpcUrl);
-  const account = privateKeyToAccount(DEV_ACCOUNTS[0].privateKey);
-  const wallet = createWalletClient({ account, chain, transport });
-  const client = createPublicClient({ chain, transport, pollingInterval: 20 });
+  const { account, wallet, client } = deployerClients(opts);
   let nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const receipt = async (hash: Hex) => {
     const r = await client.waitForTransactionReceipt({ hash });
