@@ -57,11 +57,11 @@ describe('Wallet Standard wallets beside the EIP-6963 ones', () => {
     ])
   })
 
-  test('behavior: the list for one family keeps its wallets, the merged ones and WalletConnect', () => {
+  test('behavior: the list for one family keeps its browser wallets and the merged ones; not WalletConnect (it pairs every family)', () => {
     const wc = c('walletConnect', 'WalletConnect', 'WALLET_CONNECT')
     const merged = [wc, ...mergeConnectors([evmOnly, bothEvm, solOnly, bothSol])]
-    expect(connectorsForNamespace(merged, 'solana').map((x) => x.name)).toEqual(['WalletConnect', 'Phantom', 'Solflare'])
-    expect(connectorsForNamespace(merged, 'eip155').map((x) => x.name)).toEqual(['WalletConnect', 'MetaMask', 'Phantom'])
+    expect(connectorsForNamespace(merged, 'solana').map((x) => x.name)).toEqual(['Phantom', 'Solflare'])
+    expect(connectorsForNamespace(merged, 'eip155').map((x) => x.name)).toEqual(['MetaMask', 'Phantom'])
   })
 })
 

@@ -73,13 +73,17 @@ export function mergeConnectors(connectors: readonly Connector[]): Connector[] {
 }
 
 /**
- * The wallets that can connect a chain family (SwitchActiveChain's list): a connector of that
- * family, a merged multi-chain entry with a part of it, and WalletConnect (its pairing asks for
- * every configured family).
+ * The wallets that connect one chain family beside another family's connection (SwitchActiveChain's
+ * list): a browser wallet of that family, or a merged multi-chain entry with a part of it. Not
+ * WalletConnect, email or social: those connect every configured family at once, which would
+ * replace the connection the user keeps.
  */
 export function connectorsForNamespace(connectors: readonly Connector[], namespace: ChainNamespace): Connector[] {
   return connectors.filter(
-    (c) => c.type === 'WALLET_CONNECT' || c.chain === namespace || c.connectors?.some((part) => part.chain === namespace),
+    (c) =>
+      c.type !== 'WALLET_CONNECT' &&
+      c.type !== 'AUTH' &&
+      (c.chain === namespace || Boolean(c.connectors?.some((part) => part.chain === namespace))),
   )
 }
 

@@ -34,10 +34,12 @@ export default function Connect() {
   const remoteFeatures = usePorticoStore('project', (s) => s.remoteFeatures)
   const { email, socials } = useMemo(() => {
     void remoteFeatures // the project's config decides email and socials
+    if (namespace) return { email: false, socials: [] }
     return { email: emailLoginAvailable(portico), socials: availableSocials(portico) }
-  }, [portico, remoteFeatures])
+  }, [portico, remoteFeatures, namespace])
 
-  const showAllWallets = Boolean(portico.options.walletConnect && portico.options.enableWalletConnect && portico.api && portico.options.features.allWallets)
+  // Opened for one family: only its browser wallets (pairing, email and social connect every family).
+  const showAllWallets = !namespace && Boolean(portico.options.walletConnect && portico.options.enableWalletConnect && portico.api && portico.options.features.allWallets)
   const hasWallets = items.length > 0 || showAllWallets
   if (!hasWallets && !email && socials.length === 0)
     return (

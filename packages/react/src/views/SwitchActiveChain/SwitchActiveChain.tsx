@@ -16,9 +16,8 @@ export default function SwitchActiveChain() {
   const family = ChainNamespaceNames[target.chainNamespace]
   return (
     <div className="center" data-testid="switch-active-chain">
-      <span className="ring">
-        <NetworkImage network={target} size={72} />
-      </span>
+      {/* No ring: nothing is pending until the user chooses to connect. */}
+      <NetworkImage network={target} size={72} />
       <p className="title">Switch to {family}</p>
       <p className="text">
         Your {ChainNamespaceNames[activeNamespace]} wallet does not connect to {target.name}. Connect a {family} wallet to use
