@@ -2,6 +2,7 @@ import { createPublicClient, http, type PublicClient } from 'viem'
 import type { ProjectConfig, ServerConfig } from './config.js'
 import type { Database } from './db/database.js'
 import type { RateLimiter } from './rateLimit.js'
+import type { SolanaRpc } from './solana/rpc.js'
 
 /** Everything a route needs, built once per server instance (no module-level state). */
 export interface ServerContext {
@@ -12,6 +13,8 @@ export interface ServerContext {
   projects(projectId: string): Promise<ProjectConfig | null>
   /** viem clients for the configured EVM chains, by CAIP-2 id. */
   evmClient(caipNetworkId: string): PublicClient | undefined
+  /** JSON-RPC clients for the configured solana chains, by CAIP-2 id. */
+  solanaRpc(caipNetworkId: string): SolanaRpc | undefined
   /** Background work (indexers, sweeps) registers its stop function here. */
   onClose(fn: () => Promise<void> | void): void
   log: (...args: unknown[]) => void

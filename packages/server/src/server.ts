@@ -9,6 +9,7 @@ import type { App } from './http/app.js'
 import { projectReader, seedProjects } from './projects/projects.js'
 import { memoryRateLimiter, redisRateLimiter } from './rateLimit.js'
 import { startRelay } from './relay/index.js'
+import { solanaClients } from './solana/rpc.js'
 import { startServices } from './services/index.js'
 import { startEmbeddedWallet, type EmbeddedInfo } from './auth/start.js'
 
@@ -47,6 +48,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     rateLimiter: await rateLimiterFor(config, closers),
     projects: projectReader(db),
     evmClient: evmClients(config.rpcUrls),
+    solanaRpc: solanaClients(config.rpcUrls),
     onClose: (fn) => void closers.push(fn),
     log: (...args) => console.error('[portico-server]', ...args),
   }

@@ -1,4 +1,4 @@
-import { eip155ChainId, parseCaip10 as caip10Parts } from '@portico/core/spec'
+import { eip155ChainId, isValidAddress, parseCaip10 as caip10Parts } from '@portico/core/spec'
 import { getAddress } from 'viem'
 import type { ServerConfig } from '../config.js'
 
@@ -66,4 +66,12 @@ export function parseCaip10(value: string): { chainId: string; address: `0x${str
   if (address === 'native' || address.toLowerCase() === NATIVE_PLACEHOLDER) return { chainId, address: 'native' }
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return null
   return { chainId, address: getAddress(address.toLowerCase()) }
+}
+
+/** Parses a solana CAIP-10 token id (`solana:<ref>:<base58 mint>` or `solana:<ref>:native`). */
+export function parseSolanaCaip10(value: string): { chainId: string; address: string } | null {
+  const parts = caip10Parts(value)
+  if (!parts || !parts.chainId.startsWith('solana:')) return null
+  if (parts.address !== 'native' && !isValidAddress(parts.address, 'solana')) return null
+  return { chainId: parts.chainId, address: parts.address }
 }

@@ -1,19 +1,21 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { isValidAddress } from '@portico/core/spec'
 import { getAddress } from 'viem'
 import type { App } from '../http/app.js'
 import { errorResponse, errorResponses, json } from '../http/responses.js'
-import { chainAssets, parseCaip10 } from './assets.js'
+import { chainAssets, parseCaip10, parseSolanaCaip10, solanaAssets } from './assets.js'
 import { readBalances } from './balances.js'
+import { readSolanaBalances } from '../solana/balances.js'
 import { ICON_SYMBOL_PATTERN, tokenIconSvg, tokenIconUrl } from './icons.js'
 import { configPriceSource } from './prices.js'
 import { tokenMetadata } from './tokens.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
 
-/** SPEC §5: an EVM address is 40 hex characters with an optional 0x prefix. */
+/** SPEC §5: an EVM address is 40 hex characters with an optional 0x prefix; a Solana address is base58, 32 to 44 characters. */
 const AccountAddress = z
   .string()
-  .regex(/^(0x)?[0-9a-fA-F]{40}$/, 'Invalid EVM address')
+  .refine((v) => isValidAddress(v, 'eip155') || isValidAddress(v, 'solana'), 'Invalid address: expected an EVM or Solana address')
   .openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
 
 const Currency = z.enum(['usd']).openapi({ description: 'Only usd is supported', example: 'usd' })
@@ -38,7 +40,7 @@ const balanceRoute = createRoute({
   path: '/v1/account/{address}/balance',
   summary: 'Token balances of an address on one chain',
   description:
-    'The native balance (always present) and the non-zero balances of the ERC20 tokens configured for the chain (config chainAssets), read from the chain, with USD prices from the server price source.',
+    'The native balance (always present) and the non-zero balances of the tokens configured for the chain (config chainAssets: ERC20 contracts on eip155, SPL mints of the Token and Token-2022 programs on solana), read from the chain, with USD prices from the server price source.',
   request: {
     params: z.object({ address: AccountAddress }),
     query: z.object({ ...CommonQuery, chainId: CaipNetworkId.openapi({ example: 'eip155:31337' }), currency: Currency.optional() }),
@@ -53,7 +55,10 @@ const balanceRoute = createRoute({
 const FungibleAddress = z
   .string()
   .max(200)
-  .refine((v) => parseCaip10(v) !== null, 'Expected a CAIP-10 token address (eip155:<chain>:<0x address> or eip155:<chain>:native)')
+  .refine(
+    (v) => parseCaip10(v) !== null || parseSolanaCaip10(v) !== null,
+    'Expected a CAIP-10 token address (eip155:<chain>:<0x address>, solana:<ref>:<base58 mint>, or <chain>:native)',
+  )
 
 const priceRoute = createRoute({
   method: 'post',
@@ -95,7 +100,13 @@ export function register(app: App, ctx: ServerContext) {
   app.openapi(balanceRoute, async (c) => {
     const { address } = c.req.valid('param')
     const { chainId } = c.req.valid('query')
+    if (chainId.startsWith('solana:')) {
+      if (!ctx.solanaRpc(chainId)) return c.json({ error: `Unsupported chain: no RPC is configured for ${chainId}` }, 400)
+      if (!isValidAddress(address, 'solana')) return c.json({ error: `Invalid address: ${chainId} needs a Solana (base58) address` }, 400)
+      return c.json({ balances: await readSolanaBalances(ctx, prices, chainId, address) }, 200)
+    }
     if (!ctx.evmClient(chainId)) return c.json({ error: `Unsupported chain: no RPC is configured for ${chainId}` }, 400)
+    if (!isValidAddress(address, 'eip155')) return c.json({ error: `Invalid address: ${chainId} needs an EVM (0x + 40 hex) address` }, 400)
     const account = getAddress(`0x${address.replace(/^0x/, '').toLowerCase()}`)
     return c.json({ balances: await readBalances(ctx, prices, chainId, account) }, 200)
   })
@@ -105,6 +116,15 @@ export function register(app: App, ctx: ServerContext) {
     const publicUrl = ctx.config.publicUrl
     const found = await Promise.all(
       [...new Set(addresses)].map(async (value) => {
+        const solana = parseSolanaCaip10(value)
+        if (solana) {
+          if (!ctx.config.chainAssets?.[solana.chainId] && !ctx.solanaRpc(solana.chainId)) return null
+          const { native, tokens } = solanaAssets(ctx.config, solana.chainId)
+          const meta = solana.address === 'native' ? native : tokens.find((t) => t.address === solana.address)
+          if (!meta) return null
+          const price = await prices.price({ chainId: solana.chainId, address: solana.address === 'native' ? undefined : solana.address, symbol: meta.symbol }, 'usd')
+          return price === undefined ? null : { name: meta.name, symbol: meta.symbol, iconUrl: tokenIconUrl(publicUrl, meta.symbol), price }
+        }
         const { chainId, address } = parseCaip10(value)!
         let meta: { name: string | null; symbol: string | null }
         const known = ctx.config.chainAssets?.[chainId] !== undefined || ctx.evmClient(chainId) !== undefined

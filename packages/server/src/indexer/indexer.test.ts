@@ -99,6 +99,7 @@ describe('indexer', () => {
       rateLimiter: undefined as never,
       projects: async () => null,
       evmClient: evmClients(config.rpcUrls),
+      solanaRpc: () => undefined,
       onClose: () => undefined,
       log: (...args: unknown[]) => void logs.push(args.map(String).join(' ')),
     } satisfies ServerContext
