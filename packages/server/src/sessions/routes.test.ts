@@ -183,10 +183,10 @@ describe('SIWX sessions', () => {
     expect(nonces((await list(ADDRESS, kept.token, '', 'other-project')).body)).toContain(kept.nonce)
   })
 
-  test('Solana sign-in is refused until its verification exists', async () => {
+  test('a Solana account with an EVM signature is refused (Solana sign-in itself: solana/siwx.test.ts)', async () => {
     const res = await post(`/v1/sessions/${SOLANA}`, await session({ accountAddress: SOLANA, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }))
-    expect(res.status).toBe(400)
-    expect(res.body.error).toBe('Unsupported chain')
+    expect(res.status).toBe(401)
+    expect(res.body.error).toBe('Invalid signature')
   })
 
   test('error: a forged signature, a tampered message, a stale message or a foreign domain is rejected', async () => {

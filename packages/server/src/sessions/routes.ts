@@ -54,7 +54,8 @@ const addRoute = createRoute({
     'Verifies and stores a signed SIWX message for the address: the text must be exactly the CAIP-122 / EIP-4361 ' +
     'message its data describes, its nonce one that POST /v1/sessions/{address}/nonce issued for this project and ' +
     'address (unexpired, unused: it is used up here), its domain an allowed origin of the project, issued within the ' +
-    'last 10 minutes, and signed by the account (EIP-191, or EIP-1271 for contract accounts; eip155 only for now). ' +
+    'last 10 minutes, and signed by the account (eip155: EIP-191, or EIP-1271 for contract accounts; solana: ed25519 ' +
+    'over the UTF-8 message, the signature in base58). ' +
     'Answers the stored session and its session token (an ES256 JWT: iss the server, aud the project id, sub the ' +
     'address key, address, chainId, domain, sid the nonce, iat, exp, jti; keys at /.well-known/jwks.json).',
   request: {
@@ -170,6 +171,8 @@ export function register(app: App, ctx: ServerContext) {
       return c.json(errorBody('Invalid session', 'data.accountAddress must be the address in the path'), 400)
     if (address.namespace === 'eip155' && !input.data.chainId.startsWith('eip155:'))
       return c.json(errorBody('Invalid session', 'data.chainId must be an eip155 chain for an EVM address'), 400)
+    if (address.namespace === 'solana' && !input.data.chainId.startsWith('solana:'))
+      return c.json(errorBody('Invalid session', 'data.chainId must be a solana chain for a Solana address'), 400)
     if (input.data.expirationTime && Date.parse(input.data.expirationTime) <= Date.now())
       return c.json(errorBody('Session expired', 'data.expirationTime is in the past; sign a new message'), 400)
     const verified = await verifySiwxSession(ctx, projectId, input)

@@ -1,5 +1,6 @@
 import { formatSiwxMessage, originAllowed, type SIWXMessageData } from '@portico/core/spec'
 import { verifyMessage } from 'viem'
+import { verifySolanaSignature } from '../solana/signature.js'
 import type { ServerContext } from '../context.js'
 import type { SiwxSessionInput } from './schemas.js'
 
@@ -14,7 +15,7 @@ const fail = (error: string, description: string): VerifyResult => ({ ok: false,
  * Checks a sign-in before it is stored: the signed text is exactly the message its data
  * describes (core's formatSiwxMessage), the domain and URI belong to the project's allowed
  * origins, the times are fresh, and the signature is the account's — EIP-191 for EOAs and
- * EIP-1271 for contract accounts on eip155.
+ * EIP-1271 for contract accounts on eip155, ed25519 over the UTF-8 text on solana.
  */
 export async function verifySiwxSession(
   ctx: ServerContext,
@@ -47,6 +48,12 @@ export async function verifySiwxSession(
     } catch {
       return fail('Invalid signature', 'The signature could not be verified')
     }
+    return { ok: true }
+  }
+  if (data.chainId.startsWith('solana:')) {
+    // CAIP-122 for solana: an ed25519 signature (base58) of the UTF-8 message by the account's key.
+    if (!verifySolanaSignature(data.accountAddress, input.message, input.signature))
+      return fail('Invalid signature', `The signature does not match ${data.accountAddress} for this message`)
     return { ok: true }
   }
   return fail('Unsupported chain', `Sign-in verification for ${data.chainId.split(':')[0]} is not supported yet`)
