@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { StorageKeys } from '../storage.js'
-import { ADDRESS, testPortico } from '../test/fakes.js'
+import { desktopEnvironment, memoryStorage } from '../environment.js'
+import { createPortico } from '../portico.js'
+import { ADDRESS, devnet, fakeClock, ScriptedAdapter, solanaDevnet, testPortico } from '../test/fakes.js'
 import type { WalletConnectClient, WalletConnectSession } from '../walletconnect/client.js'
 import { closeModal } from './closeModal.js'
 import { connectWalletConnect, resetWcConnection } from './connectWalletConnect.js'
@@ -100,6 +102,32 @@ describe('SPEC §4 WalletConnect pairing', () => {
     expect(portico.stores.connections.getState().status).toBe('disconnected')
     expect(portico.stores.router.getState().transactionStack).toEqual([])
     expect(storage.getItem(StorageKeys.deepLinkChoice)).toBeNull()
+  })
+
+  test('rule: a session without the active family (a Solana-only wallet on an EVM-first page) makes its family active', async () => {
+    const wc = scriptedClient()
+    const [evm, sol] = [new ScriptedAdapter('eip155'), new ScriptedAdapter('solana')]
+    for (const adapter of [evm, sol]) adapter.addConnector = () => {}
+    const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+    sol.connectResult = async () => ({ connectorId: 'walletConnect', accounts: [{ address: SOL, type: 'eoa' }], caipNetworkId: solanaDevnet.caipNetworkId })
+    const portico = createPortico({
+      adapters: [evm, sol],
+      networks: [devnet, solanaDevnet],
+      storage: memoryStorage(),
+      clock: fakeClock(),
+      environment: desktopEnvironment,
+      walletConnect: { load: async () => wc.client },
+    })
+    await initialize(portico)
+    openModal(portico)
+    expect(portico.stores.network.getState().activeNamespace).toBe('eip155')
+    const done = connectWalletConnect(portico)
+    await tick()
+    wc.approve({ namespaces: ['solana'], peer: { name: 'Solana Wallet' } })
+    await done
+    expect(portico.stores.connections.getState().activeConnectorIds).toEqual({ solana: 'walletConnect' })
+    expect(portico.stores.network.getState()).toMatchObject({ activeNamespace: 'solana', caipNetwork: solanaDevnet })
+    expect(portico.stores.account.getState().byNamespace.solana?.address).toBe(SOL)
   })
 
   test("error: without a walletConnect option, 'WalletConnectConnector not found'", async () => {

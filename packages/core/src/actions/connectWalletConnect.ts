@@ -17,6 +17,7 @@ import { afterConnect } from './afterConnect.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setConnection } from './setConnection.js'
+import { switchActiveNamespace } from './switchActiveNamespace.js'
 
 export interface ConnectWalletConnectParameters {
   /** The wallet picked in AllWallets (deep links, name, recent); plain QR when omitted. */
@@ -133,7 +134,7 @@ function clearTimer(portico: Portico) {
 
 /** Hands each chain family of the session to its adapter as a WALLET_CONNECT connector. */
 export async function connectSession(portico: Portico, client: WalletConnectClient, session: WalletConnectSession) {
-  let connected = 0
+  const connected: ChainNamespace[] = []
   for (const namespace of session.namespaces) {
     const adapter = portico.adapters.get(namespace as ChainNamespace)
     if (!adapter?.addConnector) continue
@@ -147,9 +148,11 @@ export async function connectSession(portico: Portico, client: WalletConnectClie
     })
     const result = await adapter.connect({ connectorId: WALLET_CONNECT_CONNECTOR_ID })
     setConnection(portico, namespace, result)
-    connected++
+    connected.push(namespace)
   }
-  if (!connected) throw new PorticoError(ErrorText.connectorUnsupportedChains)
+  if (!connected.length) throw new PorticoError(ErrorText.connectorUnsupportedChains)
+  // A session without the active family (a Solana-only wallet on an EVM-first page) makes its own family active.
+  if (!connected.includes(portico.stores.network.getState().activeNamespace)) switchActiveNamespace(portico, connected[0]!)
 }
 
 /**
