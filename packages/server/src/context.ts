@@ -15,6 +15,11 @@ export interface ServerContext {
   evmClient(caipNetworkId: string): PublicClient | undefined
   /** JSON-RPC clients for the configured solana chains, by CAIP-2 id. */
   solanaRpc(caipNetworkId: string): SolanaRpc | undefined
+  /**
+   * Set by the Solana indexer (services/index.ts): follow a solana address from now on and bring
+   * its history up to date (waits a few seconds at most; never throws). Unset when it is off.
+   */
+  watchSolana?: (caipNetworkId: string, address: string) => Promise<void>
   /** Background work (indexers, sweeps) registers its stop function here. */
   onClose(fn: () => Promise<void> | void): void
   log: (...args: unknown[]) => void

@@ -103,6 +103,7 @@ export function register(app: App, ctx: ServerContext) {
     if (chainId.startsWith('solana:')) {
       if (!ctx.solanaRpc(chainId)) return c.json({ error: `Unsupported chain: no RPC is configured for ${chainId}` }, 400)
       if (!isValidAddress(address, 'solana')) return c.json({ error: `Invalid address: ${chainId} needs a Solana (base58) address` }, 400)
+      void ctx.watchSolana?.(chainId, address) // its activity is read from now on
       return c.json({ balances: await readSolanaBalances(ctx, prices, chainId, address) }, 200)
     }
     if (!ctx.evmClient(chainId)) return c.json({ error: `Unsupported chain: no RPC is configured for ${chainId}` }, 400)

@@ -1,11 +1,12 @@
-import { eip155ChainId } from '@portico/core/spec'
+import { isCaip2 } from '@portico/core/spec'
 import { formatUnits, getAddress } from 'viem'
-import { chainAssets } from '../chain/assets.js'
+import { chainAssets, solanaAssets } from '../chain/assets.js'
 import { tokenIconUrl } from '../chain/icons.js'
 import type { PriceSource } from '../chain/prices.js'
 import { nftImageUrl, nftMetadata, tokenMetadata } from '../chain/tokens.js'
 import type { ServerContext } from '../context.js'
 import { HttpError } from '../http/errors.js'
+import { MINT_SOURCE } from '../solana/transfers.js'
 import { ZERO_ADDRESS } from './indexer.js'
 
 /** SPEC §3 'Transaction'. */
@@ -19,6 +20,8 @@ export interface HistoryTransaction {
     sentFrom: string
     sentTo: string
     hash: string
+    /** The network fee paid, in the native currency (recorded for Solana transactions). */
+    fee?: { numeric: string; symbol: string }
   }
   transfers: HistoryTransfer[]
 }
@@ -58,7 +61,7 @@ export function decodeCursor(cursor: string): PageKey {
     if (!Array.isArray(value) || value.length !== 4) throw new Error('shape')
     const [time, chain, block, tx] = value as unknown[]
     const uint = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
-    if (!uint(time) || !uint(block) || !uint(tx) || typeof chain !== 'string' || eip155ChainId(chain) === undefined) throw new Error('fields')
+    if (!uint(time) || !uint(block) || !uint(tx) || typeof chain !== 'string' || !isCaip2(chain) || !/^(eip155|solana):/.test(chain)) throw new Error('fields')
     return { time, chain, block, tx }
   } catch {
     throw new InvalidCursorError()
@@ -79,13 +82,14 @@ interface TxRow {
   from_address: string
   to_address: string | null
   status: 'confirmed' | 'failed'
+  fee: string | null
 }
 
 interface TransferRow {
   chain_id: string
   hash: string
   log_index: number
-  kind: 'native' | 'erc20' | 'erc721'
+  kind: 'native' | 'erc20' | 'erc721' | 'spl'
   token: string | null
   from_address: string
   to_address: string
@@ -98,13 +102,18 @@ interface TransferRow {
  * block time, chain, block number and transaction index, so pages stay stable while new blocks
  * arrive). Transfers are those the account takes part in; a transaction the account only sent
  * (e.g. a mint to someone else) lists all its transfers as 'out' with operationType 'execute'.
+ * `namespace` solana: addresses are base58 and compared as they are, mints come from the System
+ * program's address (solana/transfers.ts), and the fee is given.
  */
 export async function readHistory(
   ctx: ServerContext,
   prices: PriceSource,
-  query: { address: string; chainId?: string; cursor?: string; limit: number },
+  query: { address: string; namespace?: 'eip155' | 'solana'; chainId?: string; cursor?: string; limit: number },
 ): Promise<{ data: HistoryTransaction[]; next: string | null }> {
-  const address = query.address.toLowerCase()
+  const solana = query.namespace === 'solana'
+  const address = solana ? query.address : query.address.toLowerCase()
+  const zero = solana ? MINT_SOURCE : ZERO_ADDRESS
+  const shown = (a: string) => (solana ? a : getAddress(a))
   const params: unknown[] = [address]
   let where = 'address = $1'
   if (query.chainId) {
@@ -137,7 +146,7 @@ export async function readHistory(
   const keys = page.map((_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(', ')
   const keyParams = page.flatMap((r) => [r.chain_id, r.hash])
   const [txRows, transferRows] = await Promise.all([
-    ctx.db.query<TxRow>(`select chain_id, hash, from_address, to_address, status from chain_transactions where (chain_id, hash) in (${keys})`, keyParams),
+    ctx.db.query<TxRow>(`select chain_id, hash, from_address, to_address, status, fee from chain_transactions where (chain_id, hash) in (${keys})`, keyParams),
     ctx.db.query<TransferRow>(
       `select chain_id, hash, log_index, kind, token, from_address, to_address, amount, token_id
        from chain_transfers where (chain_id, hash) in (${keys}) order by log_index`,
@@ -158,30 +167,32 @@ export async function readHistory(
       if (!tx) return null
       const all = transfersByKey.get(`${row.chain_id}/${row.hash}`) ?? []
       const involved = all.filter((t) => t.from_address === address || t.to_address === address)
-      const shown = involved.length > 0 ? involved : all
-      const first = shown[0]
+      const listed = involved.length > 0 ? involved : all
+      const first = listed[0]
+      const native = solana ? solanaAssets(ctx.config, row.chain_id).native : undefined
       return {
         id: `${row.chain_id}:${row.hash}`,
         metadata: {
           minedAt: new Date(Number(row.time_text) * 1000).toISOString(),
           chain: row.chain_id,
-          operationType: operationType(address, involved),
+          operationType: operationType(address, involved, zero),
           status: tx.status,
-          sentFrom: getAddress(tx.from_address),
-          sentTo: getAddress((involved.length > 0 && first ? first.to_address : tx.to_address) ?? ZERO_ADDRESS),
+          sentFrom: shown(tx.from_address),
+          sentTo: shown((involved.length > 0 && first ? first.to_address : tx.to_address) ?? zero),
           hash: row.hash,
+          ...(native && tx.fee !== null ? { fee: { numeric: formatUnits(BigInt(tx.fee), native.decimals), symbol: native.symbol } } : {}),
         },
-        transfers: await Promise.all(shown.map((t) => describeTransfer(row.chain_id, t, involved.length === 0 || t.from_address === address ? 'out' : 'in'))),
+        transfers: await Promise.all(listed.map((t) => describeTransfer(row.chain_id, t, involved.length === 0 || t.from_address === address ? 'out' : 'in'))),
       }
     }),
   )
   return { data: data.filter((d): d is HistoryTransaction => d !== null), next }
 }
 
-function operationType(address: string, involved: TransferRow[]): HistoryTransaction['metadata']['operationType'] {
+function operationType(address: string, involved: TransferRow[], zero: string): HistoryTransaction['metadata']['operationType'] {
   if (involved.length === 0) return 'execute'
-  if (involved.some((t) => t.from_address === ZERO_ADDRESS && t.to_address === address)) return 'mint'
-  if (involved.some((t) => t.from_address === address && t.to_address === ZERO_ADDRESS)) return 'burn'
+  if (involved.some((t) => t.from_address === zero && t.to_address === address)) return 'mint'
+  if (involved.some((t) => t.from_address === address && t.to_address === zero)) return 'burn'
   const out = involved.some((t) => t.from_address === address && t.to_address !== address)
   const inn = involved.some((t) => t.to_address === address && t.from_address !== address)
   if (out && inn) return 'trade'
@@ -215,8 +226,12 @@ function transferDescriber(ctx: ServerContext, prices: PriceSource) {
     }
     const meta =
       t.kind === 'native'
-        ? chainAssets(ctx.config, chainId).native
-        : await once(`token/${chainId}/${t.token}`, () => tokenMetadata(ctx, chainId, t.token!, 'erc20'))
+        ? chainId.startsWith('solana:')
+          ? solanaAssets(ctx.config, chainId).native
+          : chainAssets(ctx.config, chainId).native
+        : t.kind === 'spl'
+          ? await once(`token/${chainId}/${t.token}`, () => solanaMintMetadata(ctx, chainId, t.token!))
+          : await once(`token/${chainId}/${t.token}`, () => tokenMetadata(ctx, chainId, t.token!, 'erc20'))
     const symbol = meta.symbol ?? 'UNKNOWN'
     const numeric = meta.decimals === null ? t.amount : formatUnits(BigInt(t.amount), meta.decimals)
     const price =
@@ -230,4 +245,12 @@ function transferDescriber(ctx: ServerContext, prices: PriceSource) {
       ...(price !== undefined ? { value: Number(numeric) * price, price } : {}),
     }
   }
+}
+
+/** A mint's name, symbol and decimals: from config when configured, else the decimals the Solana indexer recorded. */
+async function solanaMintMetadata(ctx: ServerContext, chainId: string, mint: string) {
+  const configured = solanaAssets(ctx.config, chainId).tokens.find((t) => t.address === mint)
+  if (configured) return configured
+  const [row] = await ctx.db.query<{ decimals: number | null }>('select decimals from token_metadata where chain_id = $1 and address = $2', [chainId, mint])
+  return { name: null, symbol: null, decimals: row?.decimals ?? null }
 }

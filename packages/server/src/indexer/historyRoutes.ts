@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { isValidAddress } from '@portico/core/spec'
 import type { App } from '../http/app.js'
 import { errorResponses } from '../http/responses.js'
 import { configPriceSource } from '../chain/prices.js'
@@ -35,6 +36,10 @@ const TransactionSchema = z
       sentFrom: z.string(),
       sentTo: z.string(),
       hash: z.string(),
+      fee: z
+        .object({ numeric: z.string(), symbol: z.string() })
+        .optional()
+        .openapi({ description: 'The network fee paid, in the native currency (Solana transactions)' }),
     }),
     transfers: z.array(TransferSchema),
   })
@@ -45,12 +50,12 @@ const historyRoute = createRoute({
   path: '/v1/account/{address}/history',
   summary: 'Transaction history of an address',
   description:
-    "Native transfers and ERC20/ERC721 transfers of the address found by the server's chain indexer, newest first. Pass `next` back as `cursor` for the following page.",
+    "Native transfers and ERC20/ERC721 transfers (eip155), SOL and SPL token transfers (solana: Token and Token-2022, mints included) of the address found by the server's chain indexers, newest first. A Solana address is followed from the first time it is asked about. Pass `next` back as `cursor` for the following page.",
   request: {
     params: z.object({
       address: z
         .string()
-        .regex(/^(0x)?[0-9a-fA-F]{40}$/, 'Invalid EVM address')
+        .refine((v) => isValidAddress(v, 'eip155') || isValidAddress(v, 'solana'), 'Invalid address: expected an EVM or Solana address')
         .openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
     }),
     query: z.object({
@@ -74,8 +79,15 @@ export function register(app: App, ctx: ServerContext) {
   app.openapi(historyRoute, async (c) => {
     const { address } = c.req.valid('param')
     const { chainId, cursor, limit } = c.req.valid('query')
+    const solana = !isValidAddress(address, 'eip155')
+    if (solana && chainId && !chainId.startsWith('solana:')) return c.json({ error: `Invalid address: ${chainId} needs an EVM (0x + 40 hex) address` }, 400)
+    if (!solana && chainId?.startsWith('solana:')) return c.json({ error: `Invalid address: ${chainId} needs a Solana (base58) address` }, 400)
+    // A Solana address is followed from the first time it is asked about (solana/indexer.ts); its first page waits for that read.
+    if (solana && !cursor)
+      await Promise.all(Object.keys(ctx.config.rpcUrls).filter((id) => id.startsWith('solana:') && (!chainId || id === chainId)).map((id) => ctx.watchSolana?.(id, address)))
     const page = await readHistory(ctx, prices, {
-      address: `0x${address.replace(/^0x/, '')}`,
+      address: solana ? address : `0x${address.replace(/^0x/, '')}`,
+      namespace: solana ? 'solana' : 'eip155',
       chainId,
       cursor,
       limit: limit ?? DEFAULT_PAGE_SIZE,

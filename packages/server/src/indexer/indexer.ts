@@ -269,7 +269,7 @@ async function writeRows(db: Queryable, chainId: string, txs: TxRow[], transfers
 }
 
 /** Multi-row inserts in chunks (bounded statement size). */
-async function insertMany(db: Queryable, target: string, rows: unknown[][], conflict: string) {
+export async function insertMany(db: Queryable, target: string, rows: unknown[][], conflict: string) {
   if (rows.length === 0) return
   const width = rows[0]!.length
   const perChunk = Math.max(1, Math.floor(900 / width))
@@ -297,7 +297,7 @@ async function resetChain(ctx: ServerContext, chainId: string, reason: string) {
   })
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length)
   let next = 0
   await Promise.all(
@@ -311,7 +311,7 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return results
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve()
     const timer = setTimeout(done, ms)

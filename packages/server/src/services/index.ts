@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context.js'
 import { startIndexer } from '../indexer/indexer.js'
+import { startSolanaIndexer } from '../solana/indexer.js'
 
 /**
  * Background work of a server instance (the chain indexer, sweeps). Each service registers its
@@ -9,4 +10,8 @@ export async function startServices(ctx: ServerContext): Promise<void> {
   // The chain indexer behind /v1/account/{address}/history (config.indexer; off with enabled: false).
   const indexer = startIndexer(ctx)
   ctx.onClose(() => indexer.stop())
+  // Solana history: the addresses the API is asked about, followed by their signatures.
+  const solana = startSolanaIndexer(ctx)
+  if (solana.chains.length > 0) ctx.watchSolana = solana.watch
+  ctx.onClose(() => solana.stop())
 }

@@ -3,12 +3,12 @@ import { getBase58Encoder } from '@solana/kit'
 
 const base58 = getBase58Encoder()
 
-/** Base58 text to bytes; undefined for anything that is not base58 of `length` bytes. */
+/** Base58 text to bytes; undefined for anything that is not base58 of `length` bytes (-1: any length). */
 export function base58Bytes(text: string, length: number): Uint8Array | undefined {
   if (!/^[1-9A-HJ-NP-Za-km-z]+$/.test(text)) return undefined
   try {
     const bytes = base58.encode(text)
-    return bytes.length === length ? new Uint8Array(bytes) : undefined
+    return length === -1 || bytes.length === length ? new Uint8Array(bytes) : undefined
   } catch {
     return undefined
   }
