@@ -2,6 +2,7 @@ import {
   ConnectorNotFoundError,
   ProviderRequestError,
   Time,
+  UnsupportedMethodError,
   type AdapterBalance,
   type AdapterConnectResult,
   type AdapterEvents,
@@ -11,9 +12,14 @@ import {
   type Connector,
   type TransferParameters,
 } from '@portico/core'
+import type { SolanaCommitment } from '@portico/core/spec'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import * as v from 'valibot'
+import { pickNetwork, walletChainFor } from './chains.js'
+import { toRpcCommitment, type RpcCommitment } from './commitment.js'
 import { discoverStandardWallets, type Discover } from './discovery.js'
 import { toPorticoError } from './errors.js'
+import { ConnectOutputSchema, SignAndSendOutputSchema, SignMessageOutputSchema, SignTransactionOutputSchema, WalletAccountSchema } from './schemas.js'
 import {
   feature,
   type ConnectFeature,
@@ -27,6 +33,11 @@ import {
 export interface SolanaAdapterOptions {
   /** Where wallets come from; the page's Wallet Standard registry by default. */
   discover?: Discover
+  /**
+   * The commitment balances are read at and sends are confirmed at (SPEC §5's values; the old
+   * names count as the level they became). Default 'confirmed'.
+   */
+  commitment?: SolanaCommitment
 }
 
 /**
@@ -44,9 +55,11 @@ export class SolanaAdapter implements ChainAdapter {
   private waiters = new Set<() => void>()
   private unwatchers = new Map<string, () => void>()
   private readonly discover: Discover
+  private readonly commitment: RpcCommitment
 
   constructor(options: SolanaAdapterOptions = {}) {
     this.discover = options.discover ?? discoverStandardWallets
+    this.commitment = toRpcCommitment(options.commitment)
   }
 
   setup({ networks, events }: { networks: readonly CaipNetwork[]; events: AdapterEvents }) {
@@ -79,22 +92,27 @@ export class SolanaAdapter implements ChainAdapter {
     return [...this.wallets.map(toConnector), ...this.added]
   }
 
-  async connect({ connectorId }: { connectorId: string }): Promise<AdapterConnectResult> {
+  async connect({ connectorId, caipNetwork }: { connectorId: string; caipNetwork?: CaipNetwork }): Promise<AdapterConnectResult> {
     const wallet = this.walletOf(connectorId)
-    const { accounts } = await call(() => feature<ConnectFeature>(wallet, 'standard:connect')!.connect())
-    return this.connected(connectorId, wallet, accounts)
+    const output = await call(() => feature<ConnectFeature>(wallet, 'standard:connect')!.connect())
+    return this.connected(connectorId, wallet, accountsOf(output), caipNetwork)
   }
 
   async reconnect({ connectorId, timeoutMs = Time.reconnectAnnounceWaitMs }: { connectorId: string; timeoutMs?: number }) {
+    const started = Date.now()
     const wallet = await this.waitForWallet(connectorId, timeoutMs)
     if (!wallet) return null
-    try {
-      // Silent: never prompts; no accounts means the wallet no longer authorizes this page.
-      const { accounts } = await feature<ConnectFeature>(wallet, 'standard:connect')!.connect({ silent: true })
-      return solanaAccounts(accounts).length ? this.connected(connectorId, wallet, accounts) : null
-    } catch {
-      return null
-    }
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, timeoutMs - (Date.now() - started)))))
+    // Silent: never prompts; no accounts means the wallet no longer authorizes this page.
+    const silent = feature<ConnectFeature>(wallet, 'standard:connect')!
+      .connect({ silent: true })
+      .then((output) => {
+        const accounts = accountsOf(output)
+        return accounts.length ? this.connected(connectorId, wallet, accounts) : null
+      })
+      .catch(() => null)
+    return Promise.race([silent, late]).finally(() => clearTimeout(timer))
   }
 
   async disconnect({ connectorId }: { connectorId: string }) {
@@ -109,43 +127,45 @@ export class SolanaAdapter implements ChainAdapter {
   async switchNetwork() {}
 
   async getBalance({ address, caipNetwork }: { address: string; caipNetwork: CaipNetwork }): Promise<AdapterBalance> {
-    return (await import('./transfer.js')).getSolBalance(caipNetwork, address)
+    return (await import('./chain.js')).getSolBalance(this.context(caipNetwork), address)
   }
 
   /** solana:signMessage over the UTF-8 text; the signature base58, as CAIP-122 sign-in expects. */
   async signMessage({ connectorId, address, message }: { connectorId: string; address: string; message: string }) {
     const wallet = this.walletOf(connectorId)
     const sign = feature<SignMessageFeature>(wallet, 'solana:signMessage')
-    if (!sign) throw new ProviderRequestError({ details: `${wallet.name} cannot sign messages` })
+    if (!sign) throw new UnsupportedMethodError({ details: `${wallet.name} cannot sign messages` })
     const [result] = await call(() => sign.signMessage({ account: this.accountOf(wallet, address), message: new TextEncoder().encode(message) }))
-    return (await import('./transfer.js')).signatureToString(result!.signature)
+    const { signature } = parse(SignMessageOutputSchema, result, wallet)
+    return (await import('./chain.js')).signatureToString(signature)
   }
 
   async sendTransfer(parameters: TransferParameters) {
     const wallet = this.walletOf(parameters.connectorId)
-    const { buildTransfer, sendWire, signatureToString } = await import('./transfer.js')
-    const { wire } = await buildTransfer(parameters).catch((error: unknown) => {
-      throw new ProviderRequestError({ cause: error, details: error instanceof Error ? error.message : String(error) })
-    })
     const account = this.accountOf(wallet, parameters.from)
+    const context = this.context(parameters.caipNetwork)
+    const { prepareTransfer, sendWire, signatureToString } = await import('./chain.js')
+    const { wire } = await prepareTransfer(context, parameters)
     const chain = this.chainFor(wallet, parameters.caipNetwork)
     const signAndSend = feature<SignAndSendTransactionFeature>(wallet, 'solana:signAndSendTransaction')
     if (signAndSend) {
-      const [result] = await call(() => signAndSend.signAndSendTransaction({ account, transaction: wire, chain, options: { commitment: 'confirmed' } }))
-      return { hash: signatureToString(result!.signature) }
+      const [result] = await call(() => signAndSend.signAndSendTransaction({ account, transaction: wire, chain, options: { commitment: this.commitment } }))
+      return { hash: signatureToString(parse(SignAndSendOutputSchema, result, wallet).signature) }
     }
     const signOnly = feature<SignTransactionFeature>(wallet, 'solana:signTransaction')
-    if (!signOnly) throw new ProviderRequestError({ details: `${wallet.name} cannot sign transactions` })
+    if (!signOnly) throw new UnsupportedMethodError({ details: `${wallet.name} cannot sign transactions` })
     const [signed] = await call(() => signOnly.signTransaction({ account, transaction: wire, chain }))
-    return { hash: await sendWire(parameters.caipNetwork, signed!.signedTransaction) }
+    return { hash: await sendWire(context, parse(SignTransactionOutputSchema, signed, wallet).signedTransaction) }
   }
 
+  /** The network fee, plus the rent of the receiver's token account when the send creates it (see README). */
   async estimateTransferFee(parameters: TransferParameters) {
-    return (await import('./transfer.js')).estimateTransferFee(parameters)
+    return (await import('./chain.js')).estimateTransferFee(this.context(parameters.caipNetwork), parameters)
   }
 
-  async waitForTransaction(parameters: { hash: string; caipNetwork: CaipNetwork }) {
-    return (await import('./transfer.js')).waitForTransaction(parameters)
+  /** Resolves once the transaction reaches the configured commitment ('confirmed' by default). */
+  async waitForTransaction({ hash, caipNetwork }: { hash: string; caipNetwork: CaipNetwork }) {
+    return (await import('./chain.js')).waitForTransaction(this.context(caipNetwork), hash)
   }
 
   /** The connection's Wallet Standard wallet, which `getProvider(portico, 'solana')` hands to hosts. */
@@ -153,15 +173,18 @@ export class SolanaAdapter implements ChainAdapter {
     return this.findWallet(connectorId)
   }
 
-  private connected(connectorId: string, wallet: Wallet, accounts: readonly WalletAccount[]): AdapterConnectResult {
-    const solana = solanaAccounts(accounts)
-    if (solana.length === 0) throw new ProviderRequestError({ details: `${wallet.name} returned no Solana account` })
+  private context(caipNetwork: CaipNetwork) {
+    return { caipNetwork, commitment: this.commitment }
+  }
+
+  private connected(connectorId: string, wallet: Wallet, accounts: readonly WalletAccount[], wanted?: CaipNetwork): AdapterConnectResult {
+    if (accounts.length === 0) throw new ProviderRequestError({ details: `${wallet.name} returned no Solana account` })
     this.watchWallet(connectorId, wallet)
-    const network = this.networks.find((n) => wallet.chains.includes(n.caipNetworkId)) ?? this.networks[0]
+    const network = pickNetwork(wallet, this.networks, wanted)
     return {
       connectorId,
-      accounts: solana.map((a) => ({ address: a.address, type: 'eoa' as const })),
-      caipNetworkId: (network?.caipNetworkId ?? solana[0]!.chains.find((c) => c.startsWith('solana:'))) as CaipNetworkId,
+      accounts: accounts.map((a) => ({ address: a.address, type: 'eoa' as const })),
+      caipNetworkId: (network?.caipNetworkId ?? accounts[0]!.chains.find((c) => c.startsWith('solana:'))) as CaipNetworkId,
     }
   }
 
@@ -176,10 +199,9 @@ export class SolanaAdapter implements ChainAdapter {
     if (off) this.unwatchers.set(connectorId, off)
   }
 
-  /** The chain id the wallet knows for a network: its CAIP-2 id when listed, else the wallet's own name for it. */
+  /** The chain id the wallet knows for a network: its CAIP-2 id, or the older name for it, else the CAIP-2 id. */
   private chainFor(wallet: Wallet, caipNetwork: CaipNetwork): string {
-    if (wallet.chains.includes(caipNetwork.caipNetworkId)) return caipNetwork.caipNetworkId
-    return wallet.chains.find((c) => c.startsWith('solana:')) ?? caipNetwork.caipNetworkId
+    return walletChainFor(wallet, caipNetwork.caipNetworkId) ?? caipNetwork.caipNetworkId
   }
 
   private accountOf(wallet: Wallet, address: string): WalletAccount {
@@ -220,7 +242,20 @@ export class SolanaAdapter implements ChainAdapter {
   }
 }
 
-const solanaAccounts = (accounts: readonly WalletAccount[]) => accounts.filter((a) => a.chains.length === 0 || a.chains.some((c) => c.startsWith('solana:')))
+/** The well-formed accounts of a Solana chain (or of no stated chain); the wallet's own objects, which it expects back. */
+const solanaAccounts = (accounts: readonly unknown[]) =>
+  accounts.filter(
+    (a): a is WalletAccount =>
+      v.is(WalletAccountSchema, a) && (a.chains.length === 0 || a.chains.some((c) => c.startsWith('solana:'))),
+  )
+
+const accountsOf = (output: unknown) => solanaAccounts(v.is(ConnectOutputSchema, output) ? output.accounts : [])
+
+function parse<T extends v.GenericSchema>(schema: T, value: unknown, wallet: Wallet): v.InferOutput<T> {
+  const parsed = v.safeParse(schema, value)
+  if (!parsed.success) throw new ProviderRequestError({ details: `${wallet.name} replied with ${parsed.issues[0]?.message}` })
+  return parsed.output
+}
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {

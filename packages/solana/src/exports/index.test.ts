@@ -9,6 +9,7 @@ test('exports', () => {
       "discoverStandardWallets",
       "isSolanaAddress",
       "isSolanaWallet",
+      "toPorticoError",
     ]
   `)
 })
