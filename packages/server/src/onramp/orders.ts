@@ -3,6 +3,8 @@ import { createWalletClient, http, publicActions, type Address, type Hex } from 
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/database.js'
+import { mintSplTokens } from '../solana/mint.js'
+import { USDC_DECIMALS } from './sandbox.js'
 
 export interface OnrampOrder {
   id: string
@@ -145,11 +147,21 @@ export function sandboxMinter(ctx: ServerContext) {
     return hash
   }
 
+  /** The sandbox's USDC mint on a solana devnet: MintToChecked from the configured mint authority. */
+  async function mintOnSolana(chain: string, to: string, units: bigint): Promise<string> {
+    const settings = ctx.config.sandboxOnramp?.[chain]
+    const rpcUrl = ctx.config.rpcUrls[chain]
+    if (!settings || !rpcUrl) throw new Error(`${chain} is not a sandbox devnet chain`)
+    return mintSplTokens({ rpcUrl, caip2: chain, mint: settings.usdc, authoritySecretKey: settings.minterPrivateKey, to, units, decimals: USDC_DECIMALS })
+  }
+
   return {
     /** Mints `units` to the order's wallet and records the outcome on the order. */
     async complete(order: OnrampOrder, units: bigint): Promise<OnrampOrder> {
       try {
-        const hash = await serial(order.chain, () => mint(order.chain, order.wallet as Address, units))
+        const hash = await serial(order.chain, () =>
+          order.chain.startsWith('solana:') ? mintOnSolana(order.chain, order.wallet, units) : mint(order.chain, order.wallet as Address, units),
+        )
         return await finishOrder(ctx.db, order.id, 'completed', hash, null)
       } catch (error) {
         const message = error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : String(error)

@@ -39,16 +39,17 @@ export interface OrderPageInput {
   blocked?: string
 }
 
+/** The sandbox sells USDC on every network (on Solana too, where the link's destinationCurrencyCode is SOL per SPEC §7). */
 export function orderPage(o: OrderPageInput): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`
   const quote = o.quote
     ? `<dt>Provider fee</dt><dd>${escapeHtml(o.quote.providerFee.amount)} USD</dd>
 <dt>Network fee</dt><dd>${escapeHtml(o.quote.networkFee.amount)} USD</dd>
-<dt>You receive</dt><dd><strong>${escapeHtml(o.quote.purchaseAmount.amount)} ${escapeHtml(o.destinationCurrencyCode)}</strong></dd>`
+<dt>You receive</dt><dd><strong>${escapeHtml(o.quote.purchaseAmount.amount)} ${escapeHtml(o.quote.purchaseAmount.currency)}</strong></dd>`
     : `<dt>Fees</dt><dd>1.5 % + a network fee</dd>`
   return layout(
     'Buy crypto',
-    `<h1>Buy ${escapeHtml(o.destinationCurrencyCode)}</h1><p class="sub">${escapeHtml(SANDBOX_LABEL)} for ${escapeHtml(o.projectName)}</p>
+    `<h1>Buy USDC</h1><p class="sub">${escapeHtml(SANDBOX_LABEL)} for ${escapeHtml(o.projectName)}</p>
 <dl><dt>Wallet</dt><dd><code>${escapeHtml(o.walletAddress)}</code></dd>
 <dt>You pay</dt><dd>${escapeHtml(o.amount)} USD</dd>${quote}</dl>
 <form method="post" action="/sandbox/onramp/complete">

@@ -300,7 +300,8 @@ export function register(app: App, ctx: ServerContext) {
       const cents = q.amount === undefined ? 10_000n : parseCents(q.amount)
       if (cents === undefined) return badRequest(c, 'Invalid onramp link', `amount ${q.amount} is not an amount such as 100.00`)
       const amount = formatCents(cents)
-      const networks = sandboxChains(ctx.config)
+      // The wallet's own chain family: a Solana wallet buys on solana devnets, an EVM wallet on eip155 ones.
+      const networks = sandboxChains(ctx.config).filter((n) => n.caip.startsWith(`${link.address.kind}:`))
       const quote = provider.quote({ purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount, network: networks[0]?.name ?? 'ethereum-mainnet' })
       return c.html(
         orderPage({
@@ -312,11 +313,9 @@ export function register(app: App, ctx: ServerContext) {
           quote: quote.ok ? quote.quote : undefined,
           networks,
           blocked:
-            q.destinationCurrencyCode === 'SOL'
-              ? 'Solana purchases cannot be completed in the sandbox: only devnet EVM chains can.'
-              : networks.length === 0
-                ? 'This server has no devnet chain configured for sandbox purchases.'
-                : undefined,
+            networks.length === 0
+              ? `This server has no ${link.address.kind === 'solana' ? 'Solana' : 'EVM'} devnet chain configured for sandbox purchases.`
+              : undefined,
         }),
         200,
       )
@@ -336,8 +335,10 @@ export function register(app: App, ctx: ServerContext) {
     if (!link.project) return badRequest(c, 'Invalid purchase', link.problem!)
     const chains = sandboxChains(ctx.config)
     const caip = /^\d{1,10}$/.test(body.chainId) ? `eip155:${body.chainId}` : body.chainId
-    const chain = chains.find((n) => n.caip === caip)
-    if (link.address.kind !== 'eip155' || !chain || !ctx.evmClient(caip))
+    // The destination's chain family must be the wallet's: USDC to a Solana wallet only on a solana devnet.
+    const chain = chains.find((n) => n.caip === caip && caip.startsWith(`${link.address.kind}:`))
+    const reachable = link.address.kind === 'solana' ? ctx.solanaRpc(caip) : ctx.evmClient(caip)
+    if (!chain || !reachable)
       return badRequest(
         c,
         'Not a devnet chain',

@@ -1,5 +1,6 @@
 import { eip155ChainId } from '@portico/core/spec'
 import type { ServerConfig } from '../config.js'
+import { SOLANA_DEVNET } from '../chain/solanaDevnet.js'
 import { formatCents, formatUnits, parseCents, perMille } from './money.js'
 import type {
   OnrampOptions,
@@ -53,11 +54,27 @@ const MAINNET_NETWORKS: Array<PurchaseNetwork & { networkFeeCents: bigint }> = [
   },
 ]
 
-/** The devnet chains the sandbox completes purchases on: configured with a minter and an RPC URL. */
+/**
+ * The devnet chains the sandbox completes purchases on: configured with a minter and an RPC URL.
+ * eip155 chains by number; solana chains by their CAIP-2 reference, USDC being the chain's SPL mint.
+ */
 export function sandboxChains(config: ServerConfig): Array<PurchaseNetwork & { caip: string; networkFeeCents: bigint; completable: true }> {
   return Object.entries(config.sandboxOnramp ?? {})
-    .filter(([caip]) => eip155ChainId(caip) !== undefined && config.rpcUrls[caip])
+    .filter(([caip]) => (eip155ChainId(caip) !== undefined || caip.startsWith('solana:')) && config.rpcUrls[caip])
     .map(([caip, chain]) => {
+      if (caip.startsWith('solana:')) {
+        const ref = caip.slice('solana:'.length)
+        const local = caip === SOLANA_DEVNET.caip2
+        return {
+          caip,
+          name: local ? 'portico-solana-devnet' : `solana-devnet-${ref.slice(0, 8).toLowerCase()}`,
+          display_name: local ? 'Portico Solana Devnet (sandbox)' : `Solana ${ref.slice(0, 8)} (sandbox)`,
+          chain_id: ref,
+          contract_address: chain.usdc,
+          networkFeeCents: 1n,
+          completable: true as const,
+        }
+      }
       const id = caip.slice('eip155:'.length)
       return {
         caip,
@@ -72,12 +89,16 @@ export function sandboxChains(config: ServerConfig): Array<PurchaseNetwork & { c
 }
 
 export function sandboxProvider(config: ServerConfig): OnrampProvider {
-  const networks = () => [...MAINNET_NETWORKS, ...sandboxChains(config)]
+  const networks = (): Array<PurchaseNetwork & { networkFeeCents: bigint; caip?: string }> => [...MAINNET_NETWORKS, ...sandboxChains(config)]
 
   const findNetwork = (input: string | undefined) => {
     const key = (input ?? '').trim().toLowerCase()
     if (!key || key === 'usdc') return networks()[0]
-    return networks().find((n) => n.name === key || n.chain_id === key || `eip155:${n.chain_id}` === key)
+    // A solana CAIP-2 id is case-sensitive (base58): compared as given.
+    const exact = (input ?? '').trim()
+    return networks().find(
+      (n) => n.name === key || n.chain_id === key || `eip155:${n.chain_id}` === key || ('caip' in n && (n.caip === exact || n.chain_id === exact)),
+    )
   }
 
   return {
