@@ -127,7 +127,7 @@ export class SolanaAdapter implements ChainAdapter {
   async switchNetwork() {}
 
   async getBalance({ address, caipNetwork }: { address: string; caipNetwork: CaipNetwork }): Promise<AdapterBalance> {
-    return (await import('./chain.js')).getSolBalance(this.context(caipNetwork), address)
+    return (await import('./transfer.js')).getSolBalance(this.context(caipNetwork), address)
   }
 
   /** solana:signMessage over the UTF-8 text; the signature base58, as CAIP-122 sign-in expects. */
@@ -137,14 +137,14 @@ export class SolanaAdapter implements ChainAdapter {
     if (!sign) throw new UnsupportedMethodError({ details: `${wallet.name} cannot sign messages` })
     const [result] = await call(() => sign.signMessage({ account: this.accountOf(wallet, address), message: new TextEncoder().encode(message) }))
     const { signature } = parse(SignMessageOutputSchema, result, wallet)
-    return (await import('./chain.js')).signatureToString(signature)
+    return (await import('./transfer.js')).signatureToString(signature)
   }
 
   async sendTransfer(parameters: TransferParameters) {
     const wallet = this.walletOf(parameters.connectorId)
     const account = this.accountOf(wallet, parameters.from)
     const context = this.context(parameters.caipNetwork)
-    const { prepareTransfer, sendWire, signatureToString } = await import('./chain.js')
+    const { prepareTransfer, sendWire, signatureToString } = await import('./transfer.js')
     const { wire } = await prepareTransfer(context, parameters)
     const chain = this.chainFor(wallet, parameters.caipNetwork)
     const signAndSend = feature<SignAndSendTransactionFeature>(wallet, 'solana:signAndSendTransaction')
@@ -160,12 +160,12 @@ export class SolanaAdapter implements ChainAdapter {
 
   /** The network fee, plus the rent of the receiver's token account when the send creates it (see README). */
   async estimateTransferFee(parameters: TransferParameters) {
-    return (await import('./chain.js')).estimateTransferFee(this.context(parameters.caipNetwork), parameters)
+    return (await import('./transfer.js')).estimateTransferFee(this.context(parameters.caipNetwork), parameters)
   }
 
   /** Resolves once the transaction reaches the configured commitment ('confirmed' by default). */
   async waitForTransaction({ hash, caipNetwork }: { hash: string; caipNetwork: CaipNetwork }) {
-    return (await import('./chain.js')).waitForTransaction(this.context(caipNetwork), hash)
+    return (await import('./transfer.js')).waitForTransaction(this.context(caipNetwork), hash)
   }
 
   /** The connection's Wallet Standard wallet, which `getProvider(portico, 'solana')` hands to hosts. */

@@ -1,4 +1,5 @@
-// Loaded on demand (the adapter's entry stays small): @solana/kit and the program clients.
+// The adapter's on-demand chunk (its entry stays small): everything that needs @solana/kit and the
+// program clients, imported on first use (a balance, a fee estimate, a send).
 import { ErrorText } from '@portico/core/spec'
 import { SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS } from '@portico/core/spec'
 import { formatUnits, PorticoError, SendFormText, type AdapterBalance, type TransferParameters } from '@portico/core'
@@ -21,6 +22,9 @@ import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, 
 import { isSolanaAddress } from './address.js'
 import { networkFee, priorityFee, tokenAccountSize } from './fee.js'
 import { rpcOf, type ChainContext, type SolanaRpc } from './rpc.js'
+
+export { getSolBalance, type ChainContext } from './rpc.js'
+export { sendWire, signatureToString, waitForTransaction } from './confirm.js'
 
 /** Compute units a transfer may use (the limit it asks for, which the priority fee is paid on). */
 const COMPUTE_UNITS = { sol: 1_000, token: 20_000, tokenWithAccount: 60_000 }
