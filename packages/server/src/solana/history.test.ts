@@ -121,6 +121,27 @@ describe('GET /v1/account/{address}/history on solana', () => {
     expect(MINT_SOURCE).toBe('11111111111111111111111111111111')
   })
 
+  test('behavior: a transaction that failed on chain is listed as failed, with what it tried to move and its fee', async () => {
+    const { getTransferSolInstruction } = await import('@solana-program/system')
+    const { appendTransactionMessageInstructions, createTransactionMessage, getBase64EncodedWireTransaction, getSignatureFromTransaction, lamports, pipe,
+      setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash, signTransactionMessageWithSigners } = await import('@solana/kit')
+    const { value: latest } = await send.rpc.getLatestBlockhash().send()
+    const signed = await signTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(receiver, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+        (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: receiver, destination: sender.address, amount: lamports(100_000_000_000n) })], m),
+      ),
+    )
+    // Without preflight the chain takes it, charges the fee, and the transfer fails.
+    await send.rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64', skipPreflight: true }).send()
+    const hash = getSignatureFromTransaction(signed)
+    const tx = await waitFor(async () => (await history(receiver.address)).body.data.find((t) => t.metadata.hash === hash), { what: 'the failed transaction' })
+    expect(tx.metadata).toMatchObject({ status: 'failed', operationType: 'send', fee: { numeric: '0.000005', symbol: 'SOL' } })
+    expect(summary(tx)).toBe('send out 100 SOL')
+  })
+
   test('error: a garbage cursor is 400; an EVM address on a solana chain (and back) is 400', async () => {
     expect((await history(receiver.address, { cursor: 'garbage!' })).status).toBe(400)
     expect((await history('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).status).toBe(400)
