@@ -22,10 +22,12 @@ let close: (() => Promise<void>) | undefined
 afterEach(() => close?.())
 
 /** A Solana wallet connected through a scripted adapter, the server's history on a real local HTTP server. */
-async function solanaConnected() {
+async function solanaConnected({ indexedAfter = 1 } = {}) {
   let historyCalls = 0
+  // The server names a transaction by chain and hash; it is indexed from the `indexedAfter`-th read on.
+  const indexed = { ...tx('x', { chain: solanaDevnet.caipNetworkId }), id: `${solanaDevnet.caipNetworkId}:sig1` }
   const server = await startHttpServer({
-    [`GET /v1/account/${SENDER}/history`]: () => (historyCalls++, { json: { data: [tx('sig1', { chain: solanaDevnet.caipNetworkId })], next: null } }),
+    [`GET /v1/account/${SENDER}/history`]: () => (++historyCalls, { json: { data: historyCalls >= indexedAfter ? [indexed] : [], next: null } }),
     [`GET /v1/account/${SENDER}/balance`]: () => ({ json: { balances: [] } }),
     'POST /e': () => ({ json: {} }),
   })
@@ -36,11 +38,12 @@ async function solanaConnected() {
   const transfers: TransferParameters[] = []
   adapter.sendTransfer = async (p) => (transfers.push(p), { hash: 'sig1' })
   adapter.waitForTransaction = async () => ({ status: 'success' })
+  const clock = fakeClock()
   const portico = createPortico({
     adapters: [adapter],
     networks: [solanaDevnet],
     storage: memoryStorage(),
-    clock: fakeClock(),
+    clock,
     environment: desktopEnvironment,
     apiUrl: server.url,
     projectId: 'p1',
@@ -49,7 +52,7 @@ async function solanaConnected() {
   await connectExternal(portico, { connectorId: 'sol-wallet' })
   setAccount(portico, 'solana', { tokenBalance: [sol, usdc] })
   portico.stores.send.setState({ tokenBalances: [sol, usdc] })
-  return { portico, transfers, historyCalls: () => historyCalls }
+  return { portico, transfers, clock, historyCalls: () => historyCalls }
 }
 
 describe('sendTokens on Solana', () => {
@@ -60,9 +63,24 @@ describe('sendTokens on Solana', () => {
     await setReceiver(portico, FRESH)
     await sendTokens(portico)
     expect(transfers).toMatchObject([{ connectorId: 'sol-wallet', from: SENDER, to: FRESH, amount: 10_000_000n, tokenAddress: MINT }])
-    await expect.poll(() => portico.stores.transactions.getState().transactions.map((t) => t.id)).toEqual(['sig1'])
+    await expect.poll(() => portico.stores.transactions.getState().transactions.map((t) => t.id)).toEqual([`${solanaDevnet.caipNetworkId}:sig1`])
     expect(historyCalls()).toBe(1)
     expect(portico.stores.router.getState().view).toBe('Account')
+  })
+
+  test('behavior: while the server has not indexed the send yet, the activity is read again each second (not from the 15 s cache)', async () => {
+    const { portico, clock, historyCalls } = await solanaConnected({ indexedAfter: 3 })
+    setSendToken(portico, sol)
+    setSendAmount(portico, '0.5')
+    await setReceiver(portico, FRESH)
+    await sendTokens(portico)
+    await expect.poll(historyCalls).toBe(1)
+    clock.advance(1_000)
+    await expect.poll(historyCalls).toBe(2)
+    clock.advance(1_000)
+    await expect.poll(() => portico.stores.transactions.getState().transactions.map((t) => t.id)).toEqual([`${solanaDevnet.caipNetworkId}:sig1`])
+    clock.advance(5_000)
+    expect(historyCalls()).toBe(3)
   })
 
   test('rule: a native send has no token address', async () => {

@@ -12,7 +12,7 @@ import { initialSendState } from '../stores/send.js'
 import { parseUnits } from '../utils/format.js'
 import { reportError, track } from '../analytics/track.js'
 import { fetchBalance } from './fetchBalance.js'
-import { fetchTransactions } from './fetchTransactions.js'
+import { refreshActivity } from './refreshActivity.js'
 import { getAccount, getActiveConnectorId } from './getters.js'
 import { showSnack } from './showSnack.js'
 import { popTransactionStack } from './transactionStack.js'
@@ -62,9 +62,8 @@ export async function sendTokens(portico: Portico): Promise<{ hash: string }> {
     // lands there too, so the user sees the new balance either way.
     leaveSendFlow(router)
     void fetchBalance(portico, namespace, { force: true })
-    // The send is confirmed: the activity list starts again from its first page, not the cached one.
-    portico.cache.clear('transactions')
-    void fetchTransactions(portico, { reset: true })
+    // The send is confirmed: the activity list is read again until the server's index has it.
+    void refreshActivity(portico, { hash })
     return { hash }
   } catch (cause) {
     const rejected = cause instanceof UserRejectedRequestError
