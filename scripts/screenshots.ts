@@ -8,6 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { connectButton, launchBrowser, modal, newWalletContext, openDemo } from '../e2e/support/browser.js'
 import { startStack } from '../e2e/support/stack.js'
+import { solanaShots } from './screenshots-solana.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = `${root}/screenshots`
@@ -15,7 +16,7 @@ mkdirSync(out, { recursive: true })
 
 // Its own build folder: a journey run in the same tree rebuilds e2e/.demo-dist under our feet.
 const stack = await startStack({ outDir: `${root}/.vite/screenshots-demo` })
-const info = { demoUrl: stack.demoUrl, apiUrl: stack.server.url, chains: stack.devnet.chains }
+const info = { demoUrl: stack.demoUrl, apiUrl: stack.server.url, chains: stack.devnet.chains, solana: { rpcUrl: stack.solana.rpcUrl } }
 const browser = await launchBrowser()
 const sizes = { desktop: { width: 1100, height: 760 }, narrow: { width: 390, height: 844 } }
 const shots: string[] = []
@@ -323,7 +324,7 @@ async function swapShots(browser: Browser, viewport: { width: number; height: nu
   await context.close()
 }
 
-// SCREENSHOTS_ONLY=signin-names-onramp (or =embedded, =swap) takes only those views (the rest take a while on a small machine).
+// SCREENSHOTS_ONLY=signin-names-onramp (or =embedded, =swap, =solana) takes only those views (the rest take a while on a small machine).
 const only = process.env.SCREENSHOTS_ONLY
 const nameLabels = ['ada-lovelace', 'grace-hopper', 'alan-turing', 'edsger-dijkstra']
 
@@ -344,12 +345,17 @@ try {
         await empty.close()
         continue
       }
+      if (only === 'solana') {
+        await solanaShots(browser, info, viewport, theme, shot)
+        continue
+      }
       if (only === 'embedded') {
         await embeddedShots(browser, viewport, theme, shot)
         continue
       }
       await swapShots(browser, viewport, theme, shot)
       if (only === 'swap') continue
+      await solanaShots(browser, info, viewport, theme, shot)
       await signInNamesOnrampShots(browser, viewport, theme, shot, nameLabels[(theme === 'dark' ? 0 : 2) + (sizeName === 'desktop' ? 0 : 1)]!)
       if (only === 'signin-names-onramp') continue
       await embeddedShots(browser, viewport, theme, shot)
