@@ -1,7 +1,7 @@
 import { isCaip2 } from '@portico/core/spec'
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { SOLANA_DEVNET } from './chain/solanaDevnet.js'
+import { SOLANA_DEVNET, SOLANA_DEVNET_ASSETS } from './chain/solanaDevnet.js'
 import { relayLimitsFromEnv, type RelayLimits } from './relay/limits.js'
 import type { SwapProviderConfig } from './swap/provider.js'
 
@@ -234,13 +234,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
         },
       ]),
     ),
-    [SOLANA_DEVNET.caip2]: {
-      native: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-      tokens: [
-        { address: SOLANA_DEVNET.usdc, name: 'USD Coin', symbol: 'USDC', decimals: 6 },
-        { address: SOLANA_DEVNET.token2022, name: 'Portico Token-2022', symbol: 'PT22', decimals: 6 },
-      ],
-    },
+    [SOLANA_DEVNET.caip2]: SOLANA_DEVNET_ASSETS,
   },
   indexer: { enabled: true, pollMs: 1000, batchBlocks: 20, backfillBlocks: 1000 },
   // The devnet's Uniswap V2 (DEVNET_SWAP of @portico/devnet: the same addresses on both chains; swap/devnet.test.ts checks them).

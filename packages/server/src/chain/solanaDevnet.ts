@@ -10,3 +10,12 @@ export const SOLANA_DEVNET = {
   /** Dev account 0 (a PUBLIC devnet key, never for real funds): the mint authority of both mints. */
   minterSecretKey: 'GTmVx7gV1h931oWbodbR6zhmSCBLRis5oFSPDqpQPEoz9BnTsiDBiRZKqhScVfACuxfKLsvfaxsPVJZJbsG8HEh',
 } as const
+
+/** The local chain's native currency and mints, as ServerConfig.chainAssets names them. */
+export const SOLANA_DEVNET_ASSETS = {
+  native: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  tokens: [
+    { address: SOLANA_DEVNET.usdc, name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+    { address: SOLANA_DEVNET.token2022, name: 'Portico Token-2022', symbol: 'PT22', decimals: 6 },
+  ],
+}
