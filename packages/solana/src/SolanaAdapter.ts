@@ -30,6 +30,9 @@ import {
   type SignTransactionFeature,
 } from './walletStandard.js'
 
+/** How long a silent reconnect waits for the wallet's answer (an extension waking up may take a second). */
+const SILENT_CONNECT_TIMEOUT_MS = 5_000
+
 export interface SolanaAdapterOptions {
   /** Where wallets come from; the page's Wallet Standard registry by default. */
   discover?: Discover
@@ -98,21 +101,25 @@ export class SolanaAdapter implements ChainAdapter {
     return this.connected(connectorId, wallet, accountsOf(output), caipNetwork)
   }
 
+  /**
+   * Waits up to `timeoutMs` for the wallet to register (as EVM waits for an announcement), then asks
+   * it silently; a wallet that does not answer within SILENT_CONNECT_TIMEOUT_MS counts as gone.
+   */
   async reconnect({ connectorId, timeoutMs = Time.reconnectAnnounceWaitMs }: { connectorId: string; timeoutMs?: number }) {
-    const started = Date.now()
     const wallet = await this.waitForWallet(connectorId, timeoutMs)
     if (!wallet) return null
     let timer: ReturnType<typeof setTimeout> | undefined
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, timeoutMs - (Date.now() - started)))))
+    let late = false
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => ((late = true), resolve(null)), SILENT_CONNECT_TIMEOUT_MS)))
     // Silent: never prompts; no accounts means the wallet no longer authorizes this page.
     const silent = feature<ConnectFeature>(wallet, 'standard:connect')!
       .connect({ silent: true })
       .then((output) => {
         const accounts = accountsOf(output)
-        return accounts.length ? this.connected(connectorId, wallet, accounts) : null
+        return accounts.length && !late ? this.connected(connectorId, wallet, accounts) : null
       })
       .catch(() => null)
-    return Promise.race([silent, late]).finally(() => clearTimeout(timer))
+    return Promise.race([silent, timeout]).finally(() => clearTimeout(timer))
   }
 
   async disconnect({ connectorId }: { connectorId: string }) {
