@@ -41,7 +41,7 @@ async function pairFromQr(page: Page, wallet: WalletConnectTestWallet) {
 }
 
 describe('WalletConnect with the solana namespace', () => {
-  test('a Solana-only WalletConnect wallet connects the Solana account; a SOL send is signed over the session and lands', async () => {
+  test('a Solana-only WalletConnect wallet connects the Solana account; a SOL send is signed over the session and lands; a reload restores it', async () => {
     const page = await openDemo(await newWalletContext(), '?testWallet=off')
     const wallet = await wcWallet()
     const started = await pairFromQr(page, wallet)
@@ -68,6 +68,11 @@ describe('WalletConnect with the solana namespace', () => {
       expect.objectContaining({ method: 'solana_signAndSendTransaction', approved: true }),
     ])
     expect(await lamports(to)).toBe(100_000_000n)
+
+    // A reload restores the Solana connection from the stored session, without pairing again.
+    await page.reload()
+    await expect.poll(() => page.getByTestId('site-address').textContent(), { timeout: 30_000 }).toBe(SOLANA_ADDRESS)
+    expect(await page.getByTestId('site-network').textContent()).toBe(SOLANA_DEVNET_CAIP2)
     await page.context().close()
   })
 
