@@ -27,7 +27,7 @@ import { createCache, type PorticoCache } from './cache.js'
 import { createEmbeddedStore, type EmbeddedStore } from './stores/embedded.js'
 import type { EmbeddedWalletClient } from './embedded/client.js'
 import { createHttpClient, type HttpClient } from './api/http.js'
-import { getProvider, type GetProviderReturnType } from './actions/getProvider.js'
+import { getProvider, type GetProviderReturnType, type SolanaWalletProvider } from './actions/getProvider.js'
 
 /** What the embedded wallet's connector offers core (filled in by @portico/embedded). */
 export interface AuthConnectorHandle {
@@ -86,6 +86,7 @@ export interface Portico {
   /** The public providers, one per namespace, made on the first `getProvider` call. */
   readonly publicProviders: Map<ChainNamespace, unknown>
   /** Same as the `getProvider(portico, namespace)` action. */
+  getProvider(namespace: 'solana'): SolanaWalletProvider | undefined
   getProvider(namespace?: ChainNamespace): GetProviderReturnType
   destroy(): void
 }
@@ -165,7 +166,7 @@ export function createPortico(options: CreatePorticoOptions): Portico {
     cleanups,
     timers: new Map(),
     publicProviders: new Map(),
-    getProvider: (namespace) => getProvider(portico, namespace),
+    getProvider: ((namespace?: ChainNamespace) => getProvider(portico, namespace)) as Portico['getProvider'],
     destroy() {
       while (cleanups.length) cleanups.pop()!()
       for (const handle of portico.timers.values()) portico.clock.clearTimeout(handle)

@@ -16,13 +16,30 @@ export interface PorticoEip1193Provider {
 export type GetProviderReturnType = PorticoEip1193Provider | undefined
 
 /**
- * The active connection's provider for a chain family, whatever the connection method: a
- * browser wallet, a WalletConnect session or the embedded wallet. The same object is returned
- * for the life of the instance (listeners survive reconnects); `undefined` while nothing is
- * connected in that namespace. Only eip155 (EIP-1193) has a provider today. Getting it loads
- * nothing heavy: the switch and connect paths load on their first request.
+ * What `getProvider(portico, 'solana')` returns: the connection's Wallet Standard wallet itself
+ * (@wallet-standard/base's `Wallet`, described here by shape; core does not depend on it).
  */
-export function getProvider(portico: Portico, namespace: ChainNamespace = 'eip155'): GetProviderReturnType {
+export interface SolanaWalletProvider {
+  readonly version: string
+  readonly name: string
+  readonly icon: string
+  readonly chains: readonly string[]
+  readonly accounts: readonly { readonly address: string; readonly publicKey: Uint8Array; readonly chains: readonly string[]; readonly features: readonly string[] }[]
+  readonly features: Readonly<Record<string, unknown>>
+}
+
+/**
+ * The active connection's provider for a chain family, whatever the connection method: a
+ * browser wallet, a WalletConnect session or the embedded wallet; `undefined` while nothing is
+ * connected in that namespace. eip155: an EIP-1193 provider, the same object for the life of the
+ * instance (listeners survive reconnects); getting it loads nothing heavy (the switch and connect
+ * paths load on their first request). solana: the connection's Wallet Standard wallet, from the
+ * Solana adapter.
+ */
+export function getProvider(portico: Portico, namespace: 'solana'): SolanaWalletProvider | undefined
+export function getProvider(portico: Portico, namespace?: ChainNamespace): GetProviderReturnType
+export function getProvider(portico: Portico, namespace: ChainNamespace = 'eip155'): GetProviderReturnType | SolanaWalletProvider {
+  if (namespace === 'solana') return solanaWallet(portico)
   if (namespace !== 'eip155' || !portico.adapters.has(namespace)) return undefined
   let provider = portico.publicProviders.get(namespace) as PorticoEip1193Provider | undefined
   if (!provider) {
@@ -30,6 +47,12 @@ export function getProvider(portico: Portico, namespace: ChainNamespace = 'eip15
     portico.publicProviders.set(namespace, provider)
   }
   return readAccount(portico, namespace).isConnected ? provider : undefined
+}
+
+function solanaWallet(portico: Portico): SolanaWalletProvider | undefined {
+  const connectorId = portico.stores.connections.getState().activeConnectorIds.solana
+  if (!connectorId || !readAccount(portico, 'solana').isConnected) return undefined
+  return portico.adapters.get('solana')?.getProvider?.(connectorId) as SolanaWalletProvider | undefined
 }
 
 function createEip1193Provider(portico: Portico, namespace: ChainNamespace): PorticoEip1193Provider {

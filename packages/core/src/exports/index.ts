@@ -110,6 +110,7 @@ export {
   type Eip1193Event,
   type GetProviderReturnType,
   type PorticoEip1193Provider,
+  type SolanaWalletProvider,
 } from '../actions/getProvider.js'
 export { watchAccount, readAccount, type WatchAccountParameters, type WatchAccountReturnType, type WatchedAccount } from '../actions/watchAccount.js'
 export { watchNetwork, readNetwork, type WatchNetworkReturnType, type WatchedNetwork } from '../actions/watchNetwork.js'
