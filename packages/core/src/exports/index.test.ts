@@ -153,6 +153,7 @@ test('exports', () => {
       "isPairingExpired",
       "isPriceImpactHigh",
       "isSafeCssValue",
+      "isSendInputError",
       "isSpamOnly",
       "isUnsupportedChainBlocked",
       "isValidAddress",

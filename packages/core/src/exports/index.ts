@@ -162,7 +162,7 @@ export {
 } from '../actions/switchConnection.js'
 // Send form (issue 4)
 export { startSend, typeReceiver, getCurrentSendProblem } from '../actions/sendForm.js'
-export { getMaxSendAmount, getSendProblem, isInsufficientBalance, sendAmountInUsd, SendFormText } from '../send/sendForm.js'
+export { getMaxSendAmount, getSendProblem, isInsufficientBalance, isSendInputError, sendAmountInUsd, SendFormText } from '../send/sendForm.js'
 // Swaps (the server's /v1/convert/*)
 export { startSwap } from '../actions/startSwap.js'
 export { setSwapAmount } from '../actions/setSwapAmount.js'

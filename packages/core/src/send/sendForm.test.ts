@@ -65,3 +65,12 @@ describe('send form on Solana', () => {
     expect(getSendProblem({ ...form, sendTokenAmount: '2.000000001' }, solanaDevnet, ['solana'])).toBe('Insufficient balance')
   })
 })
+
+test('behavior: problems the user must correct show as errors; missing input does not', async () => {
+  const { isSendInputError } = await import('./sendForm.js')
+  expect(isSendInputError('Insufficient balance')).toBe(true)
+  expect(isSendInputError('Invalid address')).toBe(true)
+  expect(isSendInputError('A new account needs at least 0.00089088 SOL')).toBe(true)
+  expect(isSendInputError('An amount and receiver address are required')).toBe(false)
+  expect(isSendInputError(undefined)).toBe(false)
+})

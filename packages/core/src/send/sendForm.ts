@@ -23,6 +23,19 @@ function baseUnits(amount: string, token: TokenBalance): bigint | undefined {
   }
 }
 
+/**
+ * A problem the user has to correct (shown as an error), as opposed to input still missing:
+ * too large an amount, a receiver that is not an address, SOL below a new account's minimum.
+ */
+export function isSendInputError(problem: string | undefined): boolean {
+  if (!problem) return false
+  return (
+    problem === SendFormText.insufficientBalance ||
+    problem === SendFormText.invalidAddress ||
+    problem.startsWith(SendFormText.belowRentExemptMinimum('', '').trim())
+  )
+}
+
 /** The amount is more than the token balance. */
 export function isInsufficientBalance(token: TokenBalance | undefined, amount: string | undefined): boolean {
   if (!token || !amount) return false

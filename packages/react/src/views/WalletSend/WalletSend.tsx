@@ -1,4 +1,4 @@
-import { getCurrentSendProblem, push, SendFormText } from '@portico/core'
+import { getCurrentSendProblem, isSendInputError, push } from '@portico/core'
 import { ArrowDownIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { ReceiverInput } from './ReceiverInput.js'
@@ -22,7 +22,7 @@ export default function WalletSend() {
       <div className="send-arrow" aria-hidden="true"><span><ArrowDownIcon /></span></div>
       <ReceiverInput />
       <button
-        className={`button full${problem === SendFormText.insufficientBalance ? ' problem-error' : ''}`}
+        className={`button full${isSendInputError(problem) ? ' problem-error' : ''}`}
         disabled={problem !== undefined}
         onClick={() => push(portico.stores.router, 'WalletSendPreview')}
         data-testid="send-continue"
