@@ -33,8 +33,8 @@ describe('swap approval', () => {
     const data = encodeFunctionData({ abi, functionName: 'swapExactTokensForETH', args: [100_000_000n, 0n, [usdc, weth], thief, 1n] })
     const content = describeSwap(facts(data), decodeSwapCall(data)!, { in: { symbol: 'USDC', decimals: 6 } })
     expect(rowsOf(content)).toMatchObject({ 'You pay': '100 USDC', 'You receive at least': '0 ETH' })
-    expect(content.warnings.map((w) => w.level)).toEqual(['danger', 'danger', 'caution'])
-    expect(content.warnings[0]!.text).toContain('0x0000…dEaD')
+    expect(content.warnings!.map((w) => w.level)).toEqual(['danger', 'danger', 'caution'])
+    expect(content.warnings![0]!.text).toContain('0x0000…dEaD')
   })
 
   test('anything else is not a swap', () => {

@@ -1,11 +1,12 @@
 import { ErrorText, ProviderErrorCode } from '@portico/core/spec'
 import { isAllowedRpcMethod, isSafeRpcMethod } from '@portico/embedded/protocol'
-import { base58 } from '@scure/base'
+import { base58, base64 } from '@scure/base'
 import { ed25519 } from '@noble/curves/ed25519'
 import { BaseError, hashTypedData, hexToString, isHex, numberToHex, type Hex, type TransactionSerializable } from 'viem'
 import type { ApprovalContent } from './approval.js'
 import { decodeCall, describeTransaction, describeTypedData, readTokenInfo, type TypedDataFacts } from './approvalContent.js'
 import { decodeSwapCall, describeSwap } from './approvalSwap.js'
+import { decodeSolanaTransaction, describeSolanaTransactions, parsesAsTransaction, signSolanaTransaction } from './solana.js'
 import { networkLabel } from './approvalNetworks.js'
 import type { Unlocked } from './wallet.js'
 
@@ -142,10 +143,44 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
       if (!first || typeof first.message !== 'string') throw new RpcError('solana_signMessage needs { message }', -32602)
       if (first.pubkey && first.pubkey !== keys.addresses.solana) throw new RpcError('Unknown Solana account', -32602)
       const bytes = base58.decode(first.message)
+      // A transaction passed as a "message" would be signed without being shown as one.
+      if (parsesAsTransaction(bytes)) throw new RpcError('This message is a Solana transaction: sign it as a transaction, not as a message', -32602)
       const text = new TextDecoder().decode(bytes)
       if (!(await ctx.approve({ title: 'Sign message', rows: [{ label: 'Network', value: network(chainId).label }], body: { label: 'Message', text: printable(text) ? text : first.message } }, method)))
         throw new RpcError('User rejected the request', 4001)
       return { signature: base58.encode(ed25519.sign(bytes, keys.solanaSecretKey)) }
+    }
+    case 'solana_signTransaction':
+    case 'solana_signAllTransactions':
+    case 'solana_signAndSendTransaction': {
+      const [first] = params as [{ transaction?: unknown; transactions?: unknown; options?: { commitment?: string } }]
+      const wires = method === 'solana_signAllTransactions' ? first?.transactions : [first?.transaction]
+      if (!Array.isArray(wires) || wires.length === 0 || wires.length > 20 || wires.some((w) => typeof w !== 'string' || w.length > 2_000))
+        throw new RpcError(`${method} needs base64 wire transactions`, -32602)
+      let decoded
+      try {
+        decoded = (wires as string[]).map(decodeSolanaTransaction)
+      } catch (error) {
+        throw new RpcError((error as Error).message, -32602)
+      }
+      const wallet = keys.addresses.solana
+      if (decoded.some((d) => !d.signers.includes(wallet))) throw new RpcError('The transaction does not need this wallet\'s signature', -32602)
+      const url = ctx.rpcUrlFor(chainId)
+      const fee =
+        url && decoded.length === 1
+          ? await jsonRpc(url, 'getFeeForMessage', [base64.encode(new Uint8Array(decoded[0]!.transaction.messageBytes)), { commitment: 'confirmed' }])
+              .then((r) => BigInt((r as { value?: number | null })?.value ?? 0))
+              .catch(() => undefined)
+          : undefined
+      const title = method === 'solana_signAndSendTransaction' ? 'Send transaction' : decoded.length > 1 ? `Sign ${decoded.length} transactions` : 'Sign transaction'
+      const content = describeSolanaTransactions(decoded, { title, network: network(chainId).label, wallet, fee })
+      if (!(await ctx.approve(content, method))) throw new RpcError('User rejected the request', 4001)
+      const signed = decoded.map((d) => signSolanaTransaction(d, wallet, keys.solanaSecretKey))
+      if (method === 'solana_signAllTransactions') return { transactions: signed.map((s) => s.wire) }
+      if (method === 'solana_signTransaction') return { transaction: signed[0]!.wire, signature: signed[0]!.signature }
+      if (!url) throw new RpcError(`No RPC endpoint for chain ${chainId}`)
+      await jsonRpc(url, 'sendTransaction', [signed[0]!.wire, { encoding: 'base64', preflightCommitment: first?.options?.commitment ?? 'confirmed' }])
+      return { signature: signed[0]!.signature }
     }
     default:
       // On the unsafe list but not built in the frame yet (see README).
