@@ -4,8 +4,12 @@ import { isSolanaAddress } from './address.js'
 /** Wallet Standard wallets and their replies are checked before Portico trusts them. */
 export const SolanaAddressSchema = v.pipe(v.string(), v.check(isSolanaAddress, 'not a Solana address'))
 
+/** A Uint8Array (also one from another realm, or a Buffer) of the given length. */
 const bytes = (length?: number) =>
-  v.custom<Uint8Array>((value) => value instanceof Uint8Array && (length === undefined || value.length === length), `expected ${length ?? 'some'} bytes`)
+  v.custom<Uint8Array>(
+    (value) => Object.prototype.toString.call(value) === '[object Uint8Array]' && (length === undefined || (value as Uint8Array).length === length),
+    `expected ${length ?? 'some'} bytes`,
+  )
 
 export const WalletAccountSchema = v.looseObject({
   address: SolanaAddressSchema,
