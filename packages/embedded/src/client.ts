@@ -10,6 +10,8 @@ import type {
 } from '@portico/core'
 import * as v from 'valibot'
 import { createEip155Provider } from './eip155Provider.js'
+import { createEmbeddedSolanaWallet } from './solanaWallet.js'
+import { registerWallet } from '@wallet-standard/wallet'
 import { createFrameTransport, type HostWindow, type MessageLike } from './frameTransport.js'
 import { SocialResultMessageSchema } from './protocol/index.js'
 import type { EmbeddedWalletOptions } from './index.js'
@@ -82,6 +84,7 @@ export async function createEmbeddedWalletClient(
         const had = user !== undefined
         user = undefined
         if (had) eip155.emitAccounts(undefined)
+        syncSolana()
         emit({ type: 'notConnected' })
       }
     },
@@ -93,7 +96,28 @@ export async function createEmbeddedWalletClient(
     const parsed = Number(next.chainId)
     if (Number.isSafeInteger(parsed)) chainId = parsed
     if (before && before !== addressOf(next)) eip155.emitAccounts(addressOf(next))
+    syncSolana()
     return next
+  }
+
+  // The Solana account as a Wallet Standard wallet, registered in the page while a user is signed in.
+  const solanaChains = parameters.solanaChains ?? []
+  const solana = createEmbeddedSolanaWallet(
+    {
+      address: () => user?.addresses?.solana,
+      chains: () => solanaChains,
+      rpc: (method, params, chain) => transport.request('RPC_REQUEST', { method, params, chainId: chain, chainNamespace: 'solana' }),
+    },
+    { name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON },
+  )
+  // Registered once, at the first sign-in (the Wallet Standard has no unregistering from the
+  // wallet's side); signed out, it has no accounts and tells its dapps so ('change').
+  let solanaRegistered = false
+  function syncSolana() {
+    solana.refresh()
+    if (solanaRegistered || !user?.addresses?.solana || solanaChains.length === 0 || typeof window === 'undefined') return
+    solanaRegistered = true
+    registerWallet(solana)
   }
 
   const eip155 = createEip155Provider({
@@ -153,12 +177,14 @@ export async function createEmbeddedWalletClient(
         await transport.request('SIGN_OUT', {})
       } finally {
         user = undefined
+        syncSolana()
       }
     },
     abortRpc: async () => void (await transport.request('RPC_ABORT', {})),
     user: () => user,
     providerFor(namespace: ChainNamespace) {
-      return namespace === 'eip155' ? eip155 : undefined
+      if (namespace === 'eip155') return eip155
+      return namespace === 'solana' && solanaChains.length > 0 ? solana : undefined
     },
     onEvent(listener) {
       listeners.add(listener)
@@ -189,6 +215,10 @@ export async function createEmbeddedWalletClient(
     },
   }
 }
+
+/** How the embedded wallet appears to Solana dapps (Wallet Standard). */
+const EMBEDDED_WALLET_NAME = 'Portico'
+const EMBEDDED_WALLET_ICON = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b82f6"/><path d="M10 23V9h7a5 5 0 0 1 0 10h-4v4z" fill="#fff"/></svg>')}` as const
 
 function addressOf(user: EmbeddedWalletUser | undefined): string | undefined {
   return user?.addresses?.eip155 ?? user?.address

@@ -36,6 +36,8 @@ async function start(portico: Portico): Promise<EmbeddedWalletClient> {
     version: options.sdkVersion,
     enableLogger: Boolean(options.debug),
     rpcUrl: (evm ?? caipNetwork).rpcUrls.default.http[0] ?? '',
+    // Only when the host can use a Solana account: a Solana adapter and networks.
+    solanaChains: portico.adapters.has('solana') ? options.networks.filter((n) => n.chainNamespace === 'solana').map((n) => n.caipNetworkId) : [],
     onError(kind, error) {
       // SPEC §8: a frame that does not load is APKT003, a request that times out APKT004.
       reportError(portico, error, kind)

@@ -127,6 +127,8 @@ export interface EmbeddedWalletLoadParameters {
   enableLogger: boolean
   rpcUrl: string
   enableCloudAuthAccount?: boolean
+  /** The host's Solana networks (CAIP-2): the embedded wallet serves its Solana account on these. */
+  solanaChains?: string[]
   /** SPEC §8: iframe_load_failed, iframe_request_timeout. */
   onError(kind: 'iframe_load_failed' | 'iframe_request_timeout', error: Error): void
 }
