@@ -45,7 +45,7 @@ export function defineNetwork(network: DefineNetworkParameters): CaipNetwork {
 }
 
 /** SPEC §9: the default chain is eip155:1. */
-export const mainnet = defineNetwork({
+export const mainnet = /* @__PURE__ */ defineNetwork({
   id: 1,
   chainNamespace: 'eip155',
   name: 'Ethereum',
@@ -54,7 +54,7 @@ export const mainnet = defineNetwork({
   blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
 })
 
-export const polygon = defineNetwork({
+export const polygon = /* @__PURE__ */ defineNetwork({
   id: 137,
   chainNamespace: 'eip155',
   name: 'Polygon',
@@ -70,7 +70,7 @@ const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
  * SPEC §9 'Listed network sets': the three Solana networks. Their CAIP-2 reference is the first
  * 32 characters of the cluster's genesis hash.
  */
-export const solana = defineNetwork({
+export const solana = /* @__PURE__ */ defineNetwork({
   id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   chainNamespace: 'solana',
   name: 'Solana',
@@ -79,7 +79,7 @@ export const solana = defineNetwork({
   blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
 })
 
-export const solanaDevnet = defineNetwork({
+export const solanaDevnet = /* @__PURE__ */ defineNetwork({
   id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
   chainNamespace: 'solana',
   name: 'Solana Devnet',
@@ -89,7 +89,7 @@ export const solanaDevnet = defineNetwork({
   testnet: true,
 })
 
-export const solanaTestnet = defineNetwork({
+export const solanaTestnet = /* @__PURE__ */ defineNetwork({
   id: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
   chainNamespace: 'solana',
   name: 'Solana Testnet',
@@ -99,7 +99,7 @@ export const solanaTestnet = defineNetwork({
   testnet: true,
 })
 
-export const bitcoin = defineNetwork({
+export const bitcoin = /* @__PURE__ */ defineNetwork({
   id: '000000000019d6689c085ae165831e93',
   chainNamespace: 'bip122',
   name: 'Bitcoin',

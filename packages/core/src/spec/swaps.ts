@@ -4,9 +4,10 @@
 export const SWAP_SLIPPAGE_PERCENT = 1
 
 /** The eip155 chains where swaps are offered (CAIP-2). */
-export const SWAP_CHAIN_IDS = ['1', '42161', '10', '324', '8453', '56', '137', '100', '43114', '250', '8217', '1313161554'].map(
-  (id) => `eip155:${id}`,
-) as readonly string[]
+export const SWAP_CHAIN_IDS: readonly string[] = [
+  'eip155:1', 'eip155:42161', 'eip155:10', 'eip155:324', 'eip155:8453', 'eip155:56',
+  'eip155:137', 'eip155:100', 'eip155:43114', 'eip155:250', 'eip155:8217', 'eip155:1313161554',
+]
 
 /** The address that stands for a chain's native token in swap calls, per namespace. */
 export const NATIVE_TOKEN_PLACEHOLDERS = {
