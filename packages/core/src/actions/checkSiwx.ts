@@ -2,7 +2,7 @@ import type { Portico } from '../portico.js'
 import { reset } from '../router.js'
 import { SiwxText } from '../siwx/config.js'
 import { disconnect } from './disconnect.js'
-import { getAccount } from './getters.js'
+import { getAccount } from '../stores/account.js'
 import { openModal } from './openModal.js'
 import { showSnack } from './showSnack.js'
 

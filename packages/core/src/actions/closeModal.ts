@@ -1,6 +1,6 @@
 import type { Portico } from '../portico.js'
 import { reset } from '../router.js'
-import { isConnected } from './getters.js'
+import { isConnected } from '../stores/account.js'
 import { track } from '../analytics/track.js'
 
 /**

@@ -6,7 +6,7 @@ import { AUTH_CONNECTOR_ID, type EmbeddedAccountType, type EmbeddedWalletClient,
 import { loginDisplayName, readLoginCache, readPreferredAccountTypes, writeLoginCache } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
 import { fetchBalance } from './fetchBalance.js'
-import { setAccount } from './getters.js'
+import { setAccount } from '../stores/account.js'
 import { setConnection } from './setConnection.js'
 
 export type EmbeddedLoginMethod = 'email' | SocialProvider

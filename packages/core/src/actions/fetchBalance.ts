@@ -6,7 +6,7 @@ import { errorDisplayText } from '../errors/display.js'
 import type { CaipNetwork } from '../networks.js'
 import type { Portico } from '../portico.js'
 import { formatUnits } from '../utils/format.js'
-import { getAccount, setAccount } from './getters.js'
+import { getAccount, setAccount } from '../stores/account.js'
 import { showSnack } from './showSnack.js'
 
 export interface Balances {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { ADDRESS, testPortico } from '../test/fakes.js'
 import { startHttpServer } from '../test/httpServer.js'
 import { fetchIdentity } from './fetchIdentity.js'
-import { getAccount } from './getters.js'
+import { getAccount } from '../stores/account.js'
 import { setConnection } from './setConnection.js'
 
 let close: (() => Promise<void>) | undefined

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { IdentitySchema } from '../api/schemas.js'
 import type { ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
-import { getAccount, setAccount } from './getters.js'
+import { getAccount, setAccount } from '../stores/account.js'
 
 export type Identity = v.InferOutput<typeof IdentitySchema>
 

@@ -3,7 +3,7 @@ import { HttpRequestError } from '../api/http.js'
 import { NftsResponseSchema } from '../api/schemas.js'
 import { errorDisplayText } from '../errors/display.js'
 import type { Portico } from '../portico.js'
-import { getAccount } from './getters.js'
+import { getAccount } from '../stores/account.js'
 
 /**
  * The ERC721s the active account holds on the active network, from the Portico server. A

@@ -2,7 +2,7 @@ import type { Portico } from '../portico.js'
 import { getSwapQuoteFromApi } from '../swap/api.js'
 import { swapErrorText } from '../swap/errorText.js'
 import { swapAmount } from '../swap/rules.js'
-import { getAccount } from './getters.js'
+import { getAccount } from '../stores/account.js'
 
 /** Quotes the current pair and amount; an answer for a pair or amount that has changed meanwhile is dropped. */
 export async function fetchSwapQuote(portico: Portico): Promise<void> {

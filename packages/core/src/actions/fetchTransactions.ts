@@ -6,7 +6,7 @@ import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { initialTransactionsState } from '../stores/activity.js'
-import { getAccount } from './getters.js'
+import { getAccount } from '../stores/account.js'
 import { showSnack } from './showSnack.js'
 
 /** The chain families whose history the Portico server indexes. */

@@ -1,30 +1,20 @@
 import * as v from 'valibot'
 import { HttpRequestError } from '../api/http.js'
-import { Time } from '../spec/defaults.js'
 import { errorDisplayText } from '../errors/display.js'
-import { amountOutsideLimits, OnrampDefaults } from '../onramp/rules.js'
+import { OnrampDefaults } from '../onramp/rules.js'
 import { QuoteSchema } from '../onramp/schemas.js'
 import type { Portico } from '../portico.js'
 
-/**
- * The amount typed on OnRampProviders: after the default debounce, a quote read at
- * purchaseAmount.amount. SPEC §8: a quote failure stores the error message and returns null.
- */
-export function setPaymentAmount(portico: Portico, amount: string) {
-  const { onramp } = portico.stores
-  onramp.setState({ paymentAmount: amount, error: undefined })
-  const pending = portico.timers.get('onrampQuote')
-  if (pending !== undefined) portico.clock.clearTimeout(pending)
-  const outside = amount ? amountOutsideLimits(onramp.getState().paymentCurrency, amount) : undefined
-  if (!amount || outside) {
-    onramp.setState({ purchaseAmount: undefined, quotesLoading: false, error: outside })
-    return
-  }
-  onramp.setState({ quotesLoading: true })
-  portico.timers.set('onrampQuote', portico.clock.setTimeout(() => void getQuote(portico), Time.defaultDebounceMs))
-}
+export type GetOnrampQuoteReturnType = string | null
+/** Never rejects: SPEC §8, a failure is stored in `onramp.error` and the quote is null. */
+export type GetOnrampQuoteErrorType = never
 
-export async function getQuote(portico: Portico): Promise<string | null> {
+/**
+ * The quote for the amount typed on OnRampProviders: the purchase amount the server's
+ * /v1/onramp/quote gives for it, stored as `purchaseAmount`. A reply for an amount no longer
+ * typed is dropped (null).
+ */
+export async function getOnrampQuote(portico: Portico): Promise<GetOnrampQuoteReturnType> {
   const { onramp, network } = portico.stores
   portico.timers.delete('onrampQuote')
   const { paymentAmount, purchaseCurrency, paymentCurrency } = onramp.getState()

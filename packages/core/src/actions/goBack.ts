@@ -1,7 +1,7 @@
 import { Time } from '../spec/defaults.js'
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
-import { isConnected } from './getters.js'
+import { isConnected } from '../stores/account.js'
 import { rejectApproval } from './approveTransaction.js'
 import { cancelFactorScreen } from './factorScreen.js'
 

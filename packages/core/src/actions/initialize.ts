@@ -6,7 +6,7 @@ import { closeModal } from './closeModal.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
 import { clearConnection } from './disconnect.js'
 import { fetchBalance } from './fetchBalance.js'
-import { setAccount } from './getters.js'
+import { setAccount } from '../stores/account.js'
 import { reconnect } from './reconnect.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
 

@@ -1,68 +1,19 @@
-import * as v from 'valibot'
 import { HttpRequestError } from '../api/http.js'
-import { isValidName } from '../spec/names.js'
-import { Time } from '../spec/defaults.js'
+import { isValidName, NameText } from '../spec/names.js'
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { push, replace } from '../router.js'
 import { evmChainIdToCoinType } from '../send/validateSend.js'
-import { getAccount, getActiveConnectorId, setAccount } from './getters.js'
+import { getAccount, setAccount } from '../stores/account.js'
+import { fullName } from '../stores/names.js'
+import { getActiveConnectorId } from '../stores/connections.js'
 
-/** SPEC §5 'Name registration' texts. */
-export const NameText = {
-  networkNotFound: 'Network not found',
-  addressOrConnectorNotFound: 'Address or auth connector not found',
-  invalidName: 'Use at least 4 letters, digits or hyphens',
-} as const
-
-const SuggestionsSchema = v.object({ suggestions: v.array(v.object({ name: v.string(), registered: v.boolean() })) })
-
-/** The full name for a label: the name service appends its suffix (SPEC §9). */
-export function fullName(portico: Portico, label: string): string {
-  const suffix = portico.options.nameSuffix ?? '.portico.id'
-  const clean = label.trim().toLowerCase()
-  return clean.endsWith(suffix) ? clean : `${clean}${suffix}`
-}
-
-/**
- * Whether to offer RegisterAccountName from Account: SPEC §1 'Names support eip155 only', a name
- * service (the server) is configured, and the connected account has no name yet.
- */
-export function canRegisterName(portico: Portico): boolean {
-  const { caipNetwork } = portico.stores.network.getState()
-  if (!portico.api || caipNetwork?.chainNamespace !== 'eip155') return false
-  const { address, profileName } = getAccount(portico, 'eip155')
-  return Boolean(address) && !profileName
-}
-
-/** Suggestions as the user types (after the default 500 ms debounce), with availability. */
-export function suggestNames(portico: Portico, input: string) {
-  const { names } = portico.stores
-  names.setState({ input, error: undefined })
-  const pending = portico.timers.get('nameSuggestions')
-  if (pending !== undefined) portico.clock.clearTimeout(pending)
-  const label = input.trim().toLowerCase().replace(portico.options.nameSuffix ?? '.portico.id', '')
-  if (!portico.api || !isValidName(label)) {
-    names.setState({ suggestions: [], suggestionsLoading: false, error: label && !isValidName(label) ? NameText.invalidName : undefined })
-    return
-  }
-  names.setState({ suggestionsLoading: true })
-  portico.timers.set(
-    'nameSuggestions',
-    portico.clock.setTimeout(async () => {
-      portico.timers.delete('nameSuggestions')
-      try {
-        const json = await portico.api!.get({ path: `v1/profile/suggestions/${encodeURIComponent(label)}` })
-        if (names.getState().input !== input) return
-        names.setState({ suggestions: v.parse(SuggestionsSchema, json).suggestions, suggestionsLoading: false })
-      } catch (error) {
-        const reason = error instanceof HttpRequestError ? error.reason : undefined
-        names.setState({ suggestionsLoading: false, suggestions: [], error: reason ?? ErrorText.errorFetchingNameSuggestions })
-      }
-    }, Time.defaultDebounceMs),
-  )
-}
+/** The label typed (the suffix is appended), or a full name. */
+export type RegisterNameParameters = string
+export type RegisterNameReturnType = void
+/** SPEC §5's texts, or the server's first reason / 'Error registering name {name}' (API_ERROR). */
+export type RegisterNameErrorType = PorticoError
 
 /**
  * SPEC §4 'Name registration': sign a JSON message holding the name, an empty attributes
@@ -70,7 +21,7 @@ export function suggestNames(portico: Portico, input: string) {
  * on success store the name and show RegisterAccountNameSuccess; on error return to
  * RegisterAccountName (with the server's first reason, else 'Error registering name {name}').
  */
-export async function registerName(portico: Portico, label: string) {
+export async function registerName(portico: Portico, label: RegisterNameParameters): Promise<RegisterNameReturnType> {
   const { names, router, network } = portico.stores
   const { caipNetwork } = network.getState()
   if (!caipNetwork) throw new PorticoError(NameText.networkNotFound)

@@ -3,7 +3,7 @@ import { parseCaipNetworkId } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { push, reset } from '../router.js'
 import { goBack } from './goBack.js'
-import { isConnected } from './getters.js'
+import { isConnected } from '../stores/account.js'
 import { switchNetwork } from './switchNetwork.js'
 
 /**

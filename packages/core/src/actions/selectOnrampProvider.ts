@@ -1,6 +1,6 @@
 import type { Portico } from '../portico.js'
 import type { OnrampProvider } from '../stores/onramp.js'
-import { getAccount } from './getters.js'
+import { getAccount } from '../stores/account.js'
 
 /**
  * SPEC §7 'Onramp provider link': the provider's URL plus publicKey, destinationCurrencyCode

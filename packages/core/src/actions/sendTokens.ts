@@ -1,4 +1,3 @@
-import { parseCaipAddress, type CaipAddress } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
 import { UserRejectedRequestError } from '../errors/connector.js'
@@ -6,16 +5,19 @@ import type { Portico } from '../portico.js'
 import { replace } from '../router.js'
 import type { RouterStore } from '../stores/router.js'
 import { SendViews } from '../views.js'
-import { isNativeToken } from '../send/validateSend.js'
 import { getSendProblem } from '../send/sendForm.js'
 import { initialSendState } from '../stores/send.js'
-import { parseUnits } from '../utils/format.js'
 import { reportError, track } from '../analytics/track.js'
 import { fetchBalance } from './fetchBalance.js'
+import { sendingNamespaces } from './getCurrentSendProblem.js'
+import { prepareSend } from './prepareSend.js'
 import { refreshActivity } from './refreshActivity.js'
-import { getAccount, getActiveConnectorId } from './getters.js'
 import { showSnack } from './showSnack.js'
 import { popTransactionStack } from './transactionStack.js'
+
+export type SendTokensReturnType = { hash: string }
+/** SPEC §5's text of the form's problem, or SPEC §8's transaction texts (API_ERROR). */
+export type SendTokensErrorType = PorticoError
 
 /**
  * SPEC §4 'Send': loading goes true then false; a token with an address is a token transfer
@@ -25,33 +27,26 @@ import { popTransactionStack } from './transactionStack.js'
  * adapter's waitForTransaction resolves at its confirmation level (Solana: 'confirmed'), then
  * balances and activity are read again.
  */
-export async function sendTokens(portico: Portico): Promise<{ hash: string }> {
+export async function sendTokens(portico: Portico): Promise<SendTokensReturnType> {
   const { send, network, router } = portico.stores
   const state = send.getState()
   const { caipNetwork } = network.getState()
-  const namespace = caipNetwork?.chainNamespace
-  const adapter = namespace ? portico.adapters.get(namespace) : undefined
-  const supported = [...portico.adapters.values()].filter((a) => a.sendTransfer).map((a) => a.namespace)
 
   // SPEC §5's texts first, then the form's own (balance, amount, Solana's rent-exempt minimum): nothing is sent.
-  const invalid = getSendProblem(state, caipNetwork, supported)
+  const invalid = getSendProblem(state, caipNetwork, sendingNamespaces(portico))
   if (invalid) {
     showSnack(portico, { message: invalid, variant: 'error' })
     throw new PorticoError(invalid, { category: 'API_ERROR' })
   }
-  const token = state.token!
-  const from = getAccount(portico, namespace).address
-  const connectorId = getActiveConnectorId(portico, namespace)
-  if (!from || !connectorId || !adapter?.sendTransfer || !caipNetwork) throw new PorticoError(ErrorText.unsupportedChain)
+  const prepared = prepareSend(portico)
+  if (!prepared?.adapter.sendTransfer) throw new PorticoError(ErrorText.unsupportedChain)
+  const { adapter, transfer, token, native } = prepared
 
-  const native = isNativeToken(token, caipNetwork)
-  const tokenAddress = native ? undefined : parseCaipAddress(token.address as CaipAddress).address
   send.setState({ loading: true })
   try {
-    const amount = parseUnits(state.sendTokenAmount!, Number(token.quantity.decimals))
-    const { hash } = await adapter.sendTransfer({ connectorId, caipNetwork, from, to: state.receiverAddress!, amount, tokenAddress })
+    const { hash } = await adapter.sendTransfer!(transfer)
     showSnack(portico, { message: ErrorText.transactionPending, variant: 'loading' })
-    const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork })
+    const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork: transfer.caipNetwork })
     if (receipt?.status === 'reverted') throw new PorticoError(ErrorText.transactionFailed, { details: hash, category: 'API_ERROR' })
 
     send.setState({ ...initialSendState, tokenBalances: send.getState().tokenBalances })
@@ -61,7 +56,7 @@ export async function sendTokens(portico: Portico): Promise<{ hash: string }> {
     // SPEC: a successful ERC20 or Solana send replaces the view with Account; a native send
     // lands there too, so the user sees the new balance either way.
     leaveSendFlow(router)
-    void fetchBalance(portico, namespace, { force: true })
+    void fetchBalance(portico, transfer.caipNetwork.chainNamespace, { force: true })
     // The send is confirmed: the activity list is read again until the server's index has it.
     void refreshActivity(portico, { hash })
     return { hash }

@@ -1,6 +1,6 @@
 import { toCaipAddress, type CaipNetworkId, type ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
-import { getAccount, setAccount } from './getters.js'
+import { getAccount, setAccount } from '../stores/account.js'
 import { syncUnsupportedChainView } from './unsupportedChain.js'
 
 /**

@@ -5,7 +5,7 @@ import type { EmbeddedAccountType } from '../embedded/client.js'
 import { writePreferredAccountType } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
 import { connectAuthConnector } from './connectEmbeddedUser.js'
-import { getAccount, setAccount } from './getters.js'
+import { getAccount, setAccount } from '../stores/account.js'
 import { authClient } from './updateEmail.js'
 
 export interface SetPreferredAccountTypeParameters {

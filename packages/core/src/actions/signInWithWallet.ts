@@ -5,7 +5,8 @@ import { track } from '../analytics/track.js'
 import { addNetwork } from './checkSiwx.js'
 import { emailResource } from './dataCapture.js'
 import { closeModal } from './closeModal.js'
-import { getAccount, getActiveConnectorId } from './getters.js'
+import { getAccount } from '../stores/account.js'
+import { getActiveConnectorId } from '../stores/connections.js'
 import { hideSnack, showSnack } from './showSnack.js'
 
 /**

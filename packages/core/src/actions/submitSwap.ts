@@ -8,7 +8,8 @@ import { swapErrorText } from '../swap/errorText.js'
 import { getSwapProblem, swapAmount } from '../swap/rules.js'
 import { reset } from '../router.js'
 import { fetchBalance } from './fetchBalance.js'
-import { getAccount, getActiveConnectorId } from './getters.js'
+import { getAccount } from '../stores/account.js'
+import { getActiveConnectorId } from '../stores/connections.js'
 import { showSnack } from './showSnack.js'
 
 export type SubmitSwapErrorType = PorticoError

@@ -1,7 +1,7 @@
 import { parseCaipAddress, type ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { NamespaceNotConfiguredError } from '../errors/connector.js'
-import { getAccount } from './getters.js'
+import { getAccount } from '../stores/account.js'
 
 /**
  * Makes another chain family the active one (SPEC §3 'active namespace', stored in the browser).

@@ -6,7 +6,8 @@ import { ErrorText } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { connectExternal, findConnector } from './connectExternal.js'
 import { fetchBalance } from './fetchBalance.js'
-import { getAccount, getActiveConnectorId, setAccount } from './getters.js'
+import { getAccount, setAccount } from '../stores/account.js'
+import { getActiveConnectorId } from '../stores/connections.js'
 import { setConnection } from './setConnection.js'
 
 /** SPEC §4 'Switching between connections': the status of each connection. */

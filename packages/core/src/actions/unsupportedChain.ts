@@ -1,7 +1,7 @@
 import type { Portico } from '../portico.js'
 import { replace } from '../router.js'
 import type { View } from '../views.js'
-import { isConnected } from './getters.js'
+import { isConnected } from '../stores/account.js'
 
 /**
  * The wallet is on a network this site did not configure and the host does not allow that

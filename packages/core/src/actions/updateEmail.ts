@@ -7,7 +7,7 @@ import { modalClosed } from '../embedded/modalClosed.js'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 import { closeModal } from './closeModal.js'
-import { getActiveConnectorId } from './getters.js'
+import { getActiveConnectorId } from '../stores/connections.js'
 import { openModal } from './openModal.js'
 import { isAuthConnector } from './signOutEmbedded.js'
 

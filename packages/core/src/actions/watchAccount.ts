@@ -1,7 +1,7 @@
 import { parseCaipAddress, type CaipAddress, type ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import type { AccountState } from '../stores/account.js'
-import { getAccount } from './getters.js'
+import { getAccount } from '../stores/account.js'
 
 export interface WatchAccountParameters {
   /** The chain family to follow; eip155 by default. */

@@ -1,4 +1,4 @@
-import { getAccount } from '../actions/getters.js'
+import { getAccount } from '../stores/account.js'
 import { setAlert } from '../actions/setAlert.js'
 import { HttpRequestError } from '../api/http.js'
 import { ErrorReportThrottle } from '../spec/defaults.js'

@@ -130,6 +130,7 @@ test('exports', () => {
       "getIdentity",
       "getMaxSendAmount",
       "getMergedConnectors",
+      "getOnrampQuote",
       "getProvider",
       "getQuote",
       "getSendProblem",

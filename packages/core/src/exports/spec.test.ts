@@ -12,6 +12,7 @@ test('exports', () => {
       "CAIP2_PATTERN",
       "CacheLifetimes",
       "ChainNamespaces",
+      "DEFAULT_NAME_SUFFIX",
       "DEFAULT_SOLANA_COMMITMENT",
       "DefaultAccountTypes",
       "DefaultFeatures",
@@ -23,6 +24,7 @@ test('exports', () => {
       "NAME_LABEL_PATTERN",
       "NATIVE_TOKEN_PLACEHOLDERS",
       "NameRule",
+      "NameText",
       "OTP_PATTERN",
       "ProviderErrorAlerts",
       "ProviderErrorCode",
@@ -51,6 +53,8 @@ test('exports', () => {
       "parseCaipAddress",
       "parseCaipNetworkId",
       "toCaipAddress",
+      "toFullName",
+      "toNameLabel",
     ]
   `)
 })

@@ -44,7 +44,7 @@ export {
   type ErrorCategory,
 } from '../spec/catalogue.js'
 export { EmailTexts, OTP_PATTERN } from '../spec/email.js'
-export { NAME_LABEL_PATTERN, NameRule, isValidName } from '../spec/names.js'
+export { DEFAULT_NAME_SUFFIX, NAME_LABEL_PATTERN, NameRule, NameText, isValidName, toFullName, toNameLabel } from '../spec/names.js'
 export { originAllowed } from '../spec/origin.js'
 export {
   DEFAULT_SOLANA_COMMITMENT,

@@ -4,7 +4,8 @@ import { testPortico } from '../test/fakes.js'
 import { connectExternal } from '../actions/connectExternal.js'
 import { initialize } from '../actions/initialize.js'
 import { fetchOnrampOptions } from '../actions/fetchOnrampOptions.js'
-import { getQuote, setPaymentAmount } from '../actions/getOnrampQuote.js'
+import { getOnrampQuote } from '../actions/getOnrampQuote.js'
+import { setPaymentAmount } from '../actions/setPaymentAmount.js'
 import { onrampProviderLink } from '../actions/selectOnrampProvider.js'
 import { amountOutsideLimits } from './rules.js'
 
@@ -53,7 +54,7 @@ describe('SPEC §9 Onramp', () => {
   test('rule: a quote failure stores the error message and returns null', async () => {
     const { portico } = await setup({ status: 400, json: { error: 'Invalid request', reasons: [{ description: 'The card limit is 10.00 to 7500.00 USD' }] } })
     portico.stores.onramp.setState({ paymentAmount: '50' })
-    expect(await getQuote(portico)).toBeNull()
+    expect(await getOnrampQuote(portico)).toBeNull()
     expect(portico.stores.onramp.getState().error).toBe('The card limit is 10.00 to 7500.00 USD')
   })
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isValidName } from './names.js'
+import { isValidName, toFullName, toNameLabel } from './names.js'
 
 // The one table of SPEC §5's name rule: core's hint and the server's check both use isValidName.
 test.each([
@@ -18,4 +18,12 @@ test.each([
   ['', false],
 ])('rule: a name is letters, digits and hyphens, 4 to 63 characters: %j → %s', (label, valid) => {
   expect(isValidName(label)).toBe(valid)
+})
+
+test("rule: SPEC §9 the name service appends its suffix; a full name stays as it is", () => {
+  expect(toFullName(' Alice ')).toBe('alice.portico.id')
+  expect(toFullName('alice.portico.id')).toBe('alice.portico.id')
+  expect(toFullName('alice', '.example.id')).toBe('alice.example.id')
+  expect(toNameLabel(' Alice.portico.id')).toBe('alice')
+  expect(toNameLabel('alice.example.id', '.example.id')).toBe('alice')
 })

@@ -11,3 +11,24 @@ export const NameRule = 'letters, digits and hyphens only, 4 to 63 characters'
 export function isValidName(label: string): boolean {
   return NAME_LABEL_PATTERN.test(label)
 }
+
+/** SPEC §9: the name service's suffix when the host names none (Portico's server's default). */
+export const DEFAULT_NAME_SUFFIX = '.portico.id'
+
+/** SPEC §5 'Name registration' texts (the first two); the third is the label rule in the form's words. */
+export const NameText = {
+  networkNotFound: 'Network not found',
+  addressOrConnectorNotFound: 'Address or auth connector not found',
+  invalidName: 'Use at least 4 letters, digits or hyphens',
+} as const
+
+/** The full name for a label: the name service appends its suffix (SPEC §9); a full name stays as it is. */
+export function toFullName(label: string, suffix: string = DEFAULT_NAME_SUFFIX): string {
+  const clean = label.trim().toLowerCase()
+  return clean.endsWith(suffix) ? clean : `${clean}${suffix}`
+}
+
+/** The label in what the user typed: trimmed, lower case, the suffix taken out. */
+export function toNameLabel(input: string, suffix: string = DEFAULT_NAME_SUFFIX): string {
+  return input.trim().toLowerCase().replace(suffix, '')
+}

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla'
 import type { ChainNamespace } from '../spec/caip.js'
 import type { Connection, Connector } from '../connectors.js'
+import type { Portico } from '../portico.js'
 
 /** SPEC §4 'Library connection status'. */
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'reconnecting'
@@ -29,3 +30,9 @@ export function createConnectionsStore() {
   }))
 }
 export type ConnectionsStore = ReturnType<typeof createConnectionsStore>
+
+/** The connector of the active connection in `namespace` (the active chain family by default). */
+export function getActiveConnectorId(portico: Portico, namespace?: ChainNamespace): string | undefined {
+  const ns = namespace ?? portico.stores.network.getState().activeNamespace
+  return portico.stores.connections.getState().activeConnectorIds[ns]
+}

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { testPortico } from '../test/fakes.js'
-import { connectExternal } from './connectExternal.js'
-import { setAccount } from './getters.js'
-import { initialize } from './initialize.js'
-import { canRegisterName } from './registerName.js'
+import { connectExternal } from '../actions/connectExternal.js'
+import { setAccount } from './account.js'
+import { initialize } from '../actions/initialize.js'
+import { canRegisterName } from './names.js'
 
 async function connected(overrides = {}) {
   const t = testPortico({ apiUrl: 'http://127.0.0.1:1', projectId: 'p1', ...overrides })

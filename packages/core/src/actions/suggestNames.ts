@@ -1,0 +1,42 @@
+import * as v from 'valibot'
+import { HttpRequestError } from '../api/http.js'
+import { Time } from '../spec/defaults.js'
+import { ErrorText } from '../spec/catalogue.js'
+import { isValidName, NameText, toNameLabel } from '../spec/names.js'
+import type { Portico } from '../portico.js'
+
+/** What the user typed: a label, or a full name. */
+export type SuggestNamesParameters = string
+export type SuggestNamesReturnType = void
+/** Never throws: a failure is stored in `names.error`. */
+export type SuggestNamesErrorType = never
+
+const SuggestionsSchema = v.object({ suggestions: v.array(v.object({ name: v.string(), registered: v.boolean() })) })
+
+/** Suggestions as the user types (after the default 500 ms debounce), with availability. */
+export function suggestNames(portico: Portico, input: SuggestNamesParameters): SuggestNamesReturnType {
+  const { names } = portico.stores
+  names.setState({ input, error: undefined })
+  const pending = portico.timers.get('nameSuggestions')
+  if (pending !== undefined) portico.clock.clearTimeout(pending)
+  const label = toNameLabel(input, portico.options.nameSuffix)
+  if (!portico.api || !isValidName(label)) {
+    names.setState({ suggestions: [], suggestionsLoading: false, error: label && !isValidName(label) ? NameText.invalidName : undefined })
+    return
+  }
+  names.setState({ suggestionsLoading: true })
+  portico.timers.set(
+    'nameSuggestions',
+    portico.clock.setTimeout(async () => {
+      portico.timers.delete('nameSuggestions')
+      try {
+        const json = await portico.api!.get({ path: `v1/profile/suggestions/${encodeURIComponent(label)}` })
+        if (names.getState().input !== input) return
+        names.setState({ suggestions: v.parse(SuggestionsSchema, json).suggestions, suggestionsLoading: false })
+      } catch (error) {
+        const reason = error instanceof HttpRequestError ? error.reason : undefined
+        names.setState({ suggestionsLoading: false, suggestions: [], error: reason ?? ErrorText.errorFetchingNameSuggestions })
+      }
+    }, Time.defaultDebounceMs),
+  )
+}
