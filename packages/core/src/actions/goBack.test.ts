@@ -4,6 +4,7 @@ import { testPortico } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'
 import { goBack } from './goBack.js'
 import { initialize } from './initialize.js'
+import { OnLeaveView } from './leaveView.js'
 import { openModal } from './openModal.js'
 
 describe('SPEC §2 goBack', () => {
@@ -61,5 +62,20 @@ describe('SPEC §2 goBack', () => {
     clock.advance(1000)
     expect(reload).not.toHaveBeenCalled()
     expect(portico.stores.connections.getState().farcasterUrl).toBe('u')
+  })
+
+  test('behavior: the view left runs its on-leave action from one map, not goBack', () => {
+    expect(Object.keys(OnLeaveView).sort()).toEqual(['ApproveTransaction', 'ConnectingFarcaster', 'EmbeddedFactor'])
+    const { portico } = testPortico()
+    const left = vi.fn()
+    OnLeaveView.Networks = left
+    try {
+      openModal(portico)
+      push(portico.stores.router, 'Networks')
+      goBack(portico)
+      expect(left).toHaveBeenCalledWith(portico)
+    } finally {
+      delete OnLeaveView.Networks
+    }
   })
 })

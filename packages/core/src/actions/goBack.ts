@@ -1,34 +1,23 @@
-import { Time } from '../spec/defaults.js'
 import type { Portico } from '../portico.js'
-import { closeModal } from './closeModal.js'
 import { isConnected } from '../stores/account.js'
-import { rejectApproval } from './approveTransaction.js'
-import { cancelFactorScreen } from './factorScreen.js'
+import { closeModal } from './closeModal.js'
+import { leaveView } from './leaveView.js'
+
+export type GoBackReturnType = void
+export type GoBackErrorType = never
 
 /**
  * SPEC §2 'Navigation': goBack pops one entry. When connected and the previous view is
- * Connect, it shows Account. With a single entry it closes the modal. Going back from the
- * Farcaster view while disconnected clears the Farcaster URL and reloads the auth connector
- * after 100 ms.
+ * Connect, it shows Account. With a single entry it closes the modal. The view left runs its
+ * on-leave action first (leaveView: ApproveTransaction rejects, EmbeddedFactor cancels,
+ * ConnectingFarcaster reloads the auth connector).
  */
-export function goBack(portico: Portico) {
+export function goBack(portico: Portico): GoBackReturnType {
   const { router, connections } = portico.stores
   const { history, view } = router.getState()
   const connected = isConnected(portico)
 
-  // Leaving ApproveTransaction unanswered rejects the pending requests (SPEC §6).
-  if (view === 'ApproveTransaction') void rejectApproval(portico)
-  // Leaving the frame's factor screen cancels it (the frame's request fails).
-  if (view === 'EmbeddedFactor') void cancelFactorScreen(portico)
-
-  if (view === 'ConnectingFarcaster' && !connected) {
-    connections.setState({ farcasterUrl: undefined })
-    const handle = portico.clock.setTimeout(() => {
-      portico.timers.delete('farcasterReload')
-      void portico.auth?.reload()
-    }, Time.reloadDelayMs)
-    portico.timers.set('farcasterReload', handle)
-  }
+  leaveView(portico, view)
 
   if (history.length <= 1) {
     closeModal(portico)

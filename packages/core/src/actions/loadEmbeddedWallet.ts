@@ -4,9 +4,11 @@ import type { EmbeddedWalletClient, EmbeddedWalletEvent } from '../embedded/clie
 import type { Portico } from '../portico.js'
 import { reportError } from '../analytics/track.js'
 import { setAlert } from './setAlert.js'
-import { handleApprovalDone, handleApprovalNeeded } from './approveTransaction.js'
+import { handleApprovalDone } from './handleApprovalDone.js'
+import { handleApprovalNeeded } from './handleApprovalNeeded.js'
 import { handleNotConnected } from './handleNotConnected.js'
-import { handleFactorScreenDone, handleFactorScreenNeeded } from './factorScreen.js'
+import { handleFactorScreenDone } from './handleFactorScreenDone.js'
+import { handleFactorScreenNeeded } from './handleFactorScreenNeeded.js'
 
 /**
  * Loads the embedded wallet's frame client once, on first use: only when email or social login
