@@ -13,6 +13,7 @@ import { clearAlert, setAlert } from './setAlert.js'
 import { connectDevice } from './connectDevice.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 export interface ConnectEmailParameters {
   email: string
@@ -79,6 +80,7 @@ export async function connectEmail(portico: Portico, { email: input }: ConnectEm
     if (action === 'VERIFY_DEVICE') void connectDevice(portico).catch(() => undefined)
     return action
   } catch (error) {
+    raiseProviderAlert(portico, error)
     const closedModal = error instanceof ModalClosedError
     // A request that never reached the server does not start the cooldown.
     if (!closedModal) embedded.setState({ lastEmailRequestAt: previousRequestAt })

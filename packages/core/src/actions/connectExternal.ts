@@ -10,6 +10,7 @@ import { setConnection } from './setConnection.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { clearAlert } from './setAlert.js'
 import { track } from '../analytics/track.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 export interface ConnectExternalParameters {
   connectorId: string
@@ -52,6 +53,7 @@ export async function connectExternal(portico: Portico, { connectorId, namespace
       setConnection(portico, part.chain, result)
     }
   } catch (cause) {
+    raiseProviderAlert(portico, cause)
     const error = new ConnectionRejectedError({ cause })
     portico.logger.debug('connect failed', cause)
     connections.setState({ status: 'disconnected', connectError: error.shortMessage })

@@ -8,6 +8,7 @@ import { closeModal } from './closeModal.js'
 import { afterConnect } from './afterConnect.js'
 import { connectEmbeddedUser } from './connectEmbeddedUser.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 /**
  * SPEC §4 'Social login': Farcaster uses a URL from the auth connector, shown as a QR code on
@@ -40,6 +41,7 @@ export async function connectFarcaster(portico: Portico): Promise<void> {
     unsubscribe()
     await connectEmbeddedUser(portico, client, { user, method: 'farcaster' })
   } catch (cause) {
+    raiseProviderAlert(portico, cause)
     unsubscribe()
     const closed = cause instanceof PopupClosedError
     const text = closed ? ErrorText.popupClosed : ErrorText.failedToConnectFarcaster

@@ -13,6 +13,7 @@ import { connectEmbeddedUser, embeddedUserParameters } from './connectEmbeddedUs
 import { connectFarcaster } from './connectFarcaster.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 import { openBrowserPopup } from '../embedded/browser.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 /** SPEC §9: the popup is 600 by 800. */
 export const SOCIAL_POPUP_SIZE = { width: 600, height: 800 } as const
@@ -63,6 +64,7 @@ export async function connectSocial(portico: Portico, { provider }: ConnectSocia
     const user = await client.connectSocial(embeddedUserParameters(portico))
     await connectEmbeddedUser(portico, client, { user, method: provider })
   } catch (cause) {
+    raiseProviderAlert(portico, cause)
     watch?.stop()
     if (popup && !popup.closed) popup.close()
     const closed = cause instanceof PopupClosedError

@@ -18,6 +18,7 @@ import { loadWalletConnect } from './loadWalletConnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setConnection } from './setConnection.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 export interface ConnectWalletConnectParameters {
   /** The wallet picked in AllWallets (deep links, name, recent); plain QR when omitted. */
@@ -48,6 +49,7 @@ export async function connectWalletConnect(portico: Portico, { wallet, navigate 
     await connectSession(portico, client, session)
   } catch (error) {
     connections.setState({ status: 'disconnected' })
+    raiseProviderAlert(portico, error)
     if (error instanceof ModalClosedError) throw error
     const message = error instanceof PorticoError ? error.shortMessage : ErrorText.connectionRejected
     walletConnect.setState({ wcError: message, wcUri: undefined, wcPairingExpiry: undefined, wcLoading: false })

@@ -8,6 +8,7 @@ import { setConnection } from './setConnection.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
 import { StorageKeys } from '../storage.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 /**
  * Silently restores the last wallet of each namespace after a reload (SPEC §3: connector id
@@ -88,6 +89,7 @@ async function restoreWalletConnect(portico: Portico) {
         })
   } catch (error) {
     portico.logger.debug('WalletConnect session restore failed', error)
+    raiseProviderAlert(portico, error)
   }
 }
 

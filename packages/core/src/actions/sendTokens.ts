@@ -14,6 +14,7 @@ import { prepareSend } from './prepareSend.js'
 import { refreshActivity } from './refreshActivity.js'
 import { showSnack } from './showSnack.js'
 import { popTransactionStack } from './transactionStack.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 export type SendTokensReturnType = { hash: string }
 /** SPEC §5's text of the form's problem, or SPEC §8's transaction texts (API_ERROR). */
@@ -61,6 +62,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     void refreshActivity(portico, { hash })
     return { hash }
   } catch (cause) {
+    raiseProviderAlert(portico, cause)
     const rejected = cause instanceof UserRejectedRequestError
     const error =
       cause instanceof PorticoError && !rejected

@@ -8,6 +8,7 @@ import { closeModal } from './closeModal.js'
 import { getAccount } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'
 import { hideSnack, showSnack } from './showSnack.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 /**
  * SPEC §4 'Wallet sign-in' — sign: create the message, sign it, add the session, close the
@@ -39,6 +40,7 @@ export async function signInWithWallet(portico: Portico) {
     closeModal(portico, { force: true })
   } catch (cause) {
     portico.logger.debug('sign-in failed', cause)
+    raiseProviderAlert(portico, cause)
     store.setState({ status: 'error', error: SiwxText.errorSigning })
     showSnack(portico, { message: SiwxText.errorSigning, variant: 'error' })
     track(portico, 'SIWX_AUTH_ERROR', { network: caipNetwork.caipNetworkId })

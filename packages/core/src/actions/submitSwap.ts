@@ -11,6 +11,7 @@ import { fetchBalance } from './fetchBalance.js'
 import { getAccount } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'
 import { showSnack } from './showSnack.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 export type SubmitSwapErrorType = PorticoError
 
@@ -63,6 +64,7 @@ export async function submitSwap(portico: Portico): Promise<{ hash: string }> {
     reset(router, 'Account')
     return { hash }
   } catch (cause) {
+    raiseProviderAlert(portico, cause)
     const rejected = cause instanceof UserRejectedRequestError
     const message = rejected ? ErrorText.transactionRejected : swapErrorText(cause)
     swap.setState({ step: undefined, submitError: message })

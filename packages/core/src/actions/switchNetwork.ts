@@ -11,6 +11,7 @@ import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { track } from '../analytics/track.js'
 import { afterConnect } from './afterConnect.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 export interface SwitchNetworkParameters {
   caipNetworkId: CaipNetworkId
@@ -55,6 +56,7 @@ export async function switchNetwork(portico: Portico, { caipNetworkId }: SwitchN
   try {
     await adapter.switchNetwork({ connectorId, caipNetwork: target })
   } catch (cause) {
+    raiseProviderAlert(portico, cause)
     const declined = cause instanceof UserRejectedRequestError
     const error = new SwitchNetworkError({ cause, details: declined ? ErrorText.switchNetworkDeclined : undefined })
     network.setState({

@@ -7,6 +7,7 @@ import { track } from '../analytics/track.js'
 import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
 import { connectDevice } from './connectDevice.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 export interface VerifyOtpParameters {
   otp: string
@@ -41,6 +42,7 @@ export async function verifyOtp(portico: Portico, { otp }: VerifyOtpParameters) 
     }
     await completeEmbeddedLogin(portico, client, 'email')
   } catch (error) {
+    raiseProviderAlert(portico, error)
     embedded.setState({ loading: false, error: errorDisplayText(error) })
     connections.setState({ status: 'disconnected' })
     track(portico, 'CONNECT_ERROR', { message: errorDisplayText(error) })

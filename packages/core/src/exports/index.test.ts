@@ -182,6 +182,7 @@ test('exports', () => {
       "platformOf",
       "polygon",
       "popTransactionStack",
+      "providerErrorAlert",
       "push",
       "pushTransactionStack",
       "readAccount",

@@ -52,6 +52,7 @@ test('exports', () => {
       "parseCaip10",
       "parseCaipAddress",
       "parseCaipNetworkId",
+      "providerErrorAlert",
       "toCaipAddress",
       "toFullName",
       "toNameLabel",

@@ -39,6 +39,7 @@ export {
   ErrorText,
   ProviderErrorAlerts,
   ProviderErrorCode,
+  providerErrorAlert,
   type Alert,
   type AlertCode,
   type ErrorCategory,

@@ -5,6 +5,7 @@ import type { Portico } from '../portico.js'
 import { requestConnection } from '../actions/requestConnection.js'
 import { switchNetwork } from '../actions/switchNetwork.js'
 import { readAccount, type WatchedAccount } from '../actions/watchAccount.js'
+import { raiseProviderAlert } from '../actions/raiseProviderAlert.js'
 
 const hex = (chainId: WatchedAccount['chainId']) => `0x${Number(chainId).toString(16)}`
 
@@ -47,6 +48,7 @@ export async function eip1193Request(portico: Portico, namespace: ChainNamespace
   try {
     return await wallet.request(params === undefined ? { method } : { method, params })
   } catch (error) {
+    raiseProviderAlert(portico, error)
     throw toProviderRpcError(error)
   }
 }
@@ -61,6 +63,7 @@ async function switchChain(portico: Portico, namespace: ChainNamespace, params: 
     if (!portico.options.allowUnsupportedChain)
       throw new ProviderRpcError(ProviderErrorCode.unrecognizedChain, `Chain ${chainId} is not configured on this site`)
     return walletProvider(portico, namespace, readAccount(portico, namespace)).request({ method: 'wallet_switchEthereumChain', params }).catch((error) => {
+      raiseProviderAlert(portico, error)
       throw toProviderRpcError(error)
     })
   }

@@ -92,6 +92,16 @@ export const ProviderErrorAlerts: ReadonlyArray<[text: string, code: AlertCode]>
   ['Unauthorized: invalid key', 'APKT007'],
 ]
 
+/**
+ * SPEC §8 'Provider error mapping': the alert a provider's error message maps to, if any. The
+ * relay and RPC answer these as plain texts inside a longer message, so the text is looked for
+ * within it; this is the one place an error's text decides anything.
+ */
+export function providerErrorAlert(message: string | undefined): AlertCode | undefined {
+  if (!message) return undefined
+  return ProviderErrorAlerts.find(([text]) => message.includes(text))?.[1]
+}
+
 /** EIP-1193 and EIP-1474 codes a host can rely on. */
 export const ProviderErrorCode = {
   userRejectedRequest: 4001,
