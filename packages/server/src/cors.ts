@@ -1,4 +1,4 @@
-import { originAllowed } from '@portico/core/spec'
+import { ProviderErrorText, originAllowed } from '@portico/core/spec'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ServerContext } from './context.js'
 
@@ -9,7 +9,8 @@ const FRAME_PATHS = [/^\/auth\//, /^\/v1\/rpc\//]
 /** Pages and sockets of the server itself, or development tools: no cross-origin reads at all. */
 const NO_CORS = [/^\/sandbox\//, /^\/relay/, /^\/dev\//]
 
-export const ORIGIN_NOT_ALLOWED = 'Unauthorized: origin not allowed' // SPEC §8: maps to APKT002
+/** SPEC §8: maps to APKT002 in the client. */
+const ORIGIN_NOT_ALLOWED = ProviderErrorText.originNotAllowed
 
 const originOf = (url: string | undefined) => {
   try {

@@ -1,4 +1,5 @@
 import type { ChainNamespace } from '../spec/caip.js'
+import type { OAuthSocialProvider } from '../spec/defaults.js'
 
 /** The connector id the embedded wallet is listed, stored and reconnected under. */
 export const AUTH_CONNECTOR_ID = 'portico-auth'
@@ -18,7 +19,7 @@ export interface WalletFactors {
 /** Why the frame shows one of its own factor screens. */
 export type FactorScreenPurpose = 'add-passkey' | 'add-password' | 'unlock' | 'verify'
 /** SPEC §5 'Embedded wallet input': the social providers of the frame (farcaster has its own flow). */
-export type EmbeddedSocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
+export type EmbeddedSocialProvider = OAuthSocialProvider
 
 /** SPEC §3 'Embedded-wallet user' (what core reads of it). */
 export interface EmbeddedWalletUser {

@@ -36,6 +36,7 @@ test('exports', () => {
       "PorticoError",
       "ProviderErrorAlerts",
       "ProviderErrorCode",
+      "ProviderErrorText",
       "ProviderRequestError",
       "ProviderRpcError",
       "RequestAbortedError",

@@ -55,7 +55,7 @@ export { StorageKeys, WALLET_PREFIX, createStorage, type PorticoStorage, type Re
 export { Views, footerFor, type View, type Footer } from '../views.js'
 export { push, replace, reset } from '../router.js'
 export { PorticoError, type PorticoErrorOptions } from '../errors/base.js'
-export { Alerts, ErrorText, ProviderErrorAlerts, ProviderErrorCode, providerErrorAlert, type Alert, type AlertCode, type ErrorCategory } from '../spec/catalogue.js'
+export { Alerts, ErrorText, ProviderErrorAlerts, ProviderErrorCode, ProviderErrorText, providerErrorAlert, type Alert, type AlertCode, type ErrorCategory } from '../spec/catalogue.js'
 export {
   ConnectionRejectedError,
   ConnectorNotFoundError,

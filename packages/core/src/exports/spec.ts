@@ -26,12 +26,14 @@ export {
   ErrorReportThrottle,
   Limits,
   SdkDefaults,
+  OAuthSocialProviders,
   SocialProviders,
   Time,
   WalletFeatureOrder,
   type CacheKind,
   type Features,
   type RemoteFeatures,
+  type OAuthSocialProvider,
   type SocialProvider,
 } from '../spec/defaults.js'
 export {
@@ -39,6 +41,7 @@ export {
   ErrorText,
   ProviderErrorAlerts,
   ProviderErrorCode,
+  ProviderErrorText,
   providerErrorAlert,
   type Alert,
   type AlertCode,

@@ -85,11 +85,18 @@ export const Alerts: Record<AlertCode, Alert> = {
   APKTW002: { code: 'APKTW002', message: 'Invalid Email Address', severity: 'warning' },
 }
 
+/** SPEC §8 'Provider error mapping': the relay/provider texts (Portico's server answers them too). */
+export const ProviderErrorText = {
+  originNotAllowed: 'Unauthorized: origin not allowed',
+  jwtNotYetValid: 'JWT validation error: JWT Token is not yet valid',
+  invalidKey: 'Unauthorized: invalid key',
+} as const
+
 /** SPEC §8 'Provider error mapping': relay/provider texts that map to an alert. */
 export const ProviderErrorAlerts: ReadonlyArray<[text: string, code: AlertCode]> = [
-  ['Unauthorized: origin not allowed', 'APKT002'],
-  ['JWT validation error: JWT Token is not yet valid', 'APKT006'],
-  ['Unauthorized: invalid key', 'APKT007'],
+  [ProviderErrorText.originNotAllowed, 'APKT002'],
+  [ProviderErrorText.jwtNotYetValid, 'APKT006'],
+  [ProviderErrorText.invalidKey, 'APKT007'],
 ]
 
 /**

@@ -14,6 +14,9 @@ export interface Features {
 
 export const SocialProviders = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 export type SocialProvider = (typeof SocialProviders)[number]
+/** SPEC §5 'Embedded wallet input': the social providers signed in through an OAuth redirect (farcaster has its own flow). */
+export const OAuthSocialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const satisfies readonly SocialProvider[]
+export type OAuthSocialProvider = (typeof OAuthSocialProviders)[number]
 
 export interface RemoteFeatures {
   swaps: false | string[]

@@ -1,4 +1,4 @@
-import { EmailTexts, ErrorText, OTP_PATTERN } from '@portico/core/spec'
+import { EmailTexts, ErrorText, OAuthSocialProviders, OTP_PATTERN } from '@portico/core/spec'
 import * as v from 'valibot'
 
 /** SPEC §5 'Embedded wallet input', as schemas both sides of the frame use. */
@@ -12,7 +12,7 @@ export const EmailSchema = v.pipe(
 )
 /** The one-time code is a string (6–8 digits in Portico's server). */
 export const OtpSchema = v.pipe(v.string('The one-time code must be a string'), v.regex(OTP_PATTERN, ErrorText.codeRequired))
-export const SocialProviderSchema = v.picklist(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
+export const SocialProviderSchema = v.picklist(OAuthSocialProviders)
 export type EmbeddedSocialProvider = v.InferOutput<typeof SocialProviderSchema>
 export const ThemeModeSchema = v.picklist(['light', 'dark'])
 export const SolanaCommitmentSchema = v.picklist(['processed', 'confirmed', 'finalized', 'recent', 'single', 'singleGossip', 'root', 'max'])

@@ -1,3 +1,4 @@
+import { ErrorText } from '@portico/core/spec'
 import { randomToken, safeEqual, sha256 } from './crypto.js'
 import type { DeviceProof } from './dpop.js'
 import { createSession, type LoginOrigin, type Tokens } from './sessions.js'
@@ -12,7 +13,7 @@ import { userForIdentity } from './users.js'
  * Optimism RPC to verify the signed message (not built yet).
  */
 export async function startFarcaster(auth: Auth, opts: { projectId: string; device: DeviceProof; apiUrl: string }) {
-  if (!auth.ctx.config.devRoutes) throw new AuthError(503, 'Failed to connect to farcaster')
+  if (!auth.ctx.config.devRoutes) throw new AuthError(503, ErrorText.failedToConnectFarcaster)
   const channelToken = randomToken(18)
   const binding = randomToken()
   const nonce = randomToken(12)
@@ -46,16 +47,16 @@ export async function farcasterStatus(
     [String(opts.channelToken ?? '')],
   )
   if (!row || row.project_id !== opts.projectId || row.jkt !== opts.device.jkt || !safeEqual(sha256(String(opts.binding ?? '')), row.binding_hash))
-    throw new AuthError(400, 'Failed to connect to farcaster')
+    throw new AuthError(400, ErrorText.failedToConnectFarcaster)
   if (!row.approved_at) {
-    if (new Date(row.expires_at).getTime() <= auth.settings.now()) throw new AuthError(400, 'Failed to connect to farcaster')
+    if (new Date(row.expires_at).getTime() <= auth.settings.now()) throw new AuthError(400, ErrorText.failedToConnectFarcaster)
     return { state: 'pending' }
   }
   const consumed = await db.query('update auth_farcaster_channels set consumed_at = $2 where channel_token = $1 and consumed_at is null returning fid', [
     String(opts.channelToken),
     new Date(auth.settings.now()),
   ])
-  if (!consumed.length) throw new AuthError(400, 'Failed to connect to farcaster')
+  if (!consumed.length) throw new AuthError(400, ErrorText.failedToConnectFarcaster)
   const user = await userForIdentity(db, { provider: 'farcaster', subject: row.fid!, emailVerified: false, username: row.username })
   const tokens = await createSession(auth, { userId: user.id, device: opts.device, projectId: opts.projectId, method: 'farcaster', recovery: true, origin: opts.origin })
   return { state: 'completed', ...tokens }

@@ -23,7 +23,7 @@ import { authenticate, refreshSession, revokeSession, tokenOf, type LoginOrigin 
 import { completeSocial, startSocial } from './social.js'
 import { AuthError, authOf, type Auth } from './state.js'
 import { addDeviceShare, createWallet, releaseRecovery, setPreferredAccountType, userInfo, walletMaterial } from './wallet.js'
-import { ErrorText, OTP_PATTERN, originAllowed } from '@portico/core/spec'
+import { ErrorText, OAuthSocialProviders, OTP_PATTERN, ProviderErrorText, originAllowed } from '@portico/core/spec'
 import { registerDevAuthRoutes } from '../dev/routes.js'
 import { CommonQuery } from '../schemas.js'
 
@@ -184,7 +184,7 @@ const routes = {
   socialStart: post(
     '/auth/social/start',
     'GET_SOCIAL_REDIRECT_URI: the provider authorize URL (code + PKCE + state + nonce), bound to the device key',
-    z.object({ provider: z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']), hostOrigin: z.string().max(300) }),
+    z.object({ provider: z.enum(OAuthSocialProviders), hostOrigin: z.string().max(300) }),
     z.object({ uri: z.string(), binding: z.string() }),
   ),
   socialComplete: post(
@@ -246,7 +246,7 @@ export function register(app: App, ctx: ServerContext) {
   /** The host page the frame sits in, as the frame names it: one of the project's allowed origins. */
   const allowedHost = async (c: Context<AppEnv>, hostOrigin: string | undefined) => {
     if (hostOrigin === undefined) return null
-    if (!originAllowed(hostOrigin, c.var.project.allowedOrigins)) throw new AuthError(403, 'Unauthorized: origin not allowed')
+    if (!originAllowed(hostOrigin, c.var.project.allowedOrigins)) throw new AuthError(403, ProviderErrorText.originNotAllowed)
     return hostOrigin
   }
 

@@ -1,3 +1,4 @@
+import { Alerts } from '@portico/core/spec'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import { existsSync, readFileSync } from 'node:fs'
@@ -57,7 +58,7 @@ export async function startSecureOrigin(ctx: ServerContext, auth: Auth): Promise
     const project = q.projectId ? await ctx.projects(q.projectId) : null
     const ancestors = project ? cspSources(project.allowedOrigins) : []
     if (!project)
-      return c.text('Invalid Project ID', 403, { ...BASE_HEADERS, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" })
+      return c.text(Alerts.APKT007.message, 403, { ...BASE_HEADERS, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" })
     const apiUrl = ctx.config.publicUrl
     const rpcUrl = originOf(q.rpcUrl) ? q.rpcUrl : undefined
     // The server's own chain endpoints stay on the server (they often carry a provider key): the

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client'
-import { originAllowed } from '@portico/core/spec'
+import { ErrorText, OAuthSocialProviders, ProviderErrorText, originAllowed } from '@portico/core/spec'
 import type { SocialProviderConfig } from '../config.js'
 import { open, randomToken, seal, sha256 } from './crypto.js'
 import type { DeviceProof } from './dpop.js'
@@ -7,7 +7,7 @@ import { createSession, type LoginOrigin, type Tokens } from './sessions.js'
 import { AuthError, type Auth } from './state.js'
 import { userForIdentity } from './users.js'
 
-export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export const SOCIAL_PROVIDERS = OAuthSocialProviders
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 
 /**
@@ -103,7 +103,7 @@ export async function startSocial(
   if (!SOCIAL_PROVIDERS.includes(provider)) throw new AuthError(400, 'Unknown social provider')
   const project = await auth.ctx.projects(opts.projectId)
   const hostOrigin = typeof opts.hostOrigin === 'string' ? opts.hostOrigin : ''
-  if (!project || !originAllowed(hostOrigin, project.allowedOrigins)) throw new AuthError(403, 'Unauthorized: origin not allowed')
+  if (!project || !originAllowed(hostOrigin, project.allowedOrigins)) throw new AuthError(403, ProviderErrorText.originNotAllowed)
   const { config, settings } = await configuration(auth, provider)
   const state = oidc.randomState()
   const nonce = oidc.randomNonce()
@@ -217,10 +217,10 @@ export async function completeSocial(auth: Auth, opts: { projectId: string; bind
      where binding_hash = $1 and consumed_at is null and expires_at > $2`,
     [sha256(String(opts.binding ?? '')), now],
   )
-  if (!row || row.project_id !== opts.projectId || row.jkt !== opts.device.jkt) throw new AuthError(400, 'Failed to connect')
+  if (!row || row.project_id !== opts.projectId || row.jkt !== opts.device.jkt) throw new AuthError(400, ErrorText.failedToConnect)
   if (!row.redeemed_at) throw new AuthError(409, 'The sign-in is not finished yet')
   const consumed = await auth.ctx.db.query('update auth_social_states set consumed_at = $2 where state = $1 and consumed_at is null returning state', [row.state, now])
-  if (!consumed.length || !row.result_user_id || row.result_error) throw new AuthError(400, 'Failed to connect')
+  if (!consumed.length || !row.result_user_id || row.result_error) throw new AuthError(400, ErrorText.failedToConnect)
   return createSession(auth, {
     userId: row.result_user_id,
     device: opts.device,

@@ -1,3 +1,4 @@
+import { Alerts } from '@portico/core/spec'
 import type { MiddlewareHandler } from 'hono'
 import { ProjectConfigSchema, type ProjectConfig } from '../config.js'
 import type { ServerContext } from '../context.js'
@@ -56,9 +57,9 @@ export function projectGuard(ctx: ServerContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS' || OPEN_PATHS.some((p) => p.test(c.req.path))) return next()
     const projectId = c.req.query('projectId')
-    if (!projectId) return c.json({ error: 'Project ID Missing' }, 400)
+    if (!projectId) return c.json({ error: Alerts.APKT008.message }, 400)
     const project = projectId.length > 128 ? null : await ctx.projects(projectId)
-    if (!project) return c.json({ error: 'Invalid Project ID' }, 403)
+    if (!project) return c.json({ error: Alerts.APKT007.message }, 403)
     if (!(await ctx.rateLimiter.hit(`project:${projectId}`, ctx.config.rateLimits.perProjectPerMinute, 60_000)))
       return c.json({ error: 'Rate limited' }, 429)
     c.set('projectId', projectId)

@@ -1,3 +1,4 @@
+import { Alerts } from '@portico/core/spec'
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { ServerContext } from '../context.js'
@@ -66,7 +67,7 @@ export function relayUpgradeListener(deps: RelayUpgradeDeps) {
     if (!verified.ok) throw new HttpError(401, `Unauthorized: ${verified.reason}`)
     const projectId = url.searchParams.get('projectId')
     if (opts.requireProject) {
-      if (!projectId) throw new HttpError(401, 'Project ID Missing')
+      if (!projectId) throw new HttpError(401, Alerts.APKT008.message)
       const project = await ctx.projects(projectId).catch(() => null)
       if (!project) throw new HttpError(403, 'Unknown projectId')
     }

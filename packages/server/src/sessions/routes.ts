@@ -124,6 +124,9 @@ const jwksRoute = createRoute({
   },
 })
 
+/** A session-token route's refusal: no live token of this project (401), or another address's (403). */
+type Refusal = { status: 401 | 403; body: ReturnType<typeof errorBody> }
+
 const BAD_ADDRESS = errorBody('Invalid address', 'The address must be an EVM (0x + 40 hex), Solana (base58) or Bitcoin address')
 /** Nonces per client IP and minute: each is a row until it expires. */
 const NONCES_PER_IP_PER_MINUTE = 60
@@ -131,17 +134,17 @@ const NONCES_PER_IP_PER_MINUTE = 60
 export function register(app: App, ctx: ServerContext) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'siwxSessionToken', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
 
-  /** The token's claims when it is a live session token of `addressKey` in this project; else the refusal. */
-  async function owner(c: Context, addressKey: string): Promise<SessionTokenClaims | Response> {
+  /** The token's claims when it is a live session token of `addressKey` in this project; else the refusal to answer. */
+  async function owner(c: Context, addressKey: string): Promise<{ claims: SessionTokenClaims } | { refusal: Refusal }> {
     const projectId = c.get('projectId') as string
     const bearer = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
     const claims = bearer ? await (await sessionTokens(ctx)).verify(bearer, projectId) : undefined
     if (!claims || !(await sessionLive(ctx.db, projectId, claims.sub, claims.chainId, claims.sid))) {
       c.header('www-authenticate', 'Bearer')
-      return c.json(errorBody('Unauthorized', "Send this address's session token (Authorization: Bearer <token>), from signing in"), 401)
+      return { refusal: { status: 401, body: errorBody('Unauthorized', "Send this address's session token (Authorization: Bearer <token>), from signing in") } }
     }
-    if (claims.sub !== addressKey) return c.json(errorBody('Forbidden', 'The session token belongs to another address'), 403)
-    return claims
+    if (claims.sub !== addressKey) return { refusal: { status: 403, body: errorBody('Forbidden', 'The session token belongs to another address') } }
+    return { claims }
   }
 
   app.openapi(nonceRoute, async (c) => {
@@ -156,7 +159,7 @@ export function register(app: App, ctx: ServerContext) {
     const address = sessionAddressKey(c.req.valid('param').address)
     if (!address) return c.json(BAD_ADDRESS, 400)
     const allowed = await owner(c, address.key)
-    if (allowed instanceof Response) return allowed as never
+    if ('refusal' in allowed) return c.json(allowed.refusal.body, allowed.refusal.status)
     c.header('cache-control', 'no-store')
     return c.json({ sessions: await listSessions(ctx.db, c.get('projectId'), address.key, c.req.valid('query').chainId) }, 200)
   })
@@ -198,7 +201,7 @@ export function register(app: App, ctx: ServerContext) {
     const address = sessionAddressKey(c.req.valid('param').address)
     if (!address) return c.json(BAD_ADDRESS, 400)
     const allowed = await owner(c, address.key)
-    if (allowed instanceof Response) return allowed as never
+    if ('refusal' in allowed) return c.json(allowed.refusal.body, allowed.refusal.status)
     const filter = c.req.valid('json') ?? {}
     return c.json({ revoked: await revokeSessions(ctx.db, c.get('projectId'), address.key, filter) }, 200)
   })

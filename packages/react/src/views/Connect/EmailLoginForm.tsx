@@ -1,4 +1,4 @@
-import { clearAlert, connectEmail, errorDisplayText, ErrorText } from '@portico/core'
+import { clearAlert, connectEmail, errorDisplayText, ModalClosedError } from '@portico/core'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { ArrowRightIcon, MailIcon } from '../../components/embedded/SocialIcon.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -25,8 +25,7 @@ export function EmailLoginForm() {
     if (loading) return
     setError(undefined)
     connectEmail(portico, { email }).catch((cause) => {
-      const text = errorDisplayText(cause)
-      if (text !== ErrorText.modalClosed) setError(text)
+      if (!(cause instanceof ModalClosedError)) setError(errorDisplayText(cause))
     })
   }
 
