@@ -3,10 +3,8 @@ import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { reset } from '../router.js'
-import { emptyAccountState } from '../stores/account.js'
 import { closeModal } from './closeModal.js'
-import { setAccount } from '../stores/account.js'
-import { removeConnection } from './setConnection.js'
+import { clearConnection } from './clearConnection.js'
 import { reportError, track } from '../analytics/track.js'
 import { clearLoginCacheNow, isAuthConnector, signOutEmbedded } from './signOutEmbedded.js'
 
@@ -68,19 +66,3 @@ async function signOutSiwx(portico: Portico) {
   portico.stores.siwx.setState({ hasSession: false, signedNetworks: [], status: 'idle' })
 }
 
-/** Forgets a connection locally (also used when the wallet itself disconnects). */
-export function clearConnection(portico: Portico, namespace: ChainNamespace, connectorId: string) {
-  const { connections } = portico.stores
-  const state = connections.getState()
-  const { [namespace]: _removed, ...activeConnectorIds } = state.activeConnectorIds
-  connections.setState({
-    connections: { ...state.connections, [namespace]: removeConnection(state.connections[namespace] ?? [], connectorId) },
-    activeConnectorIds,
-    status: Object.keys(activeConnectorIds).length ? 'connected' : 'disconnected',
-  })
-  portico.storage.setConnectorId(namespace, null)
-  portico.storage.addDisconnectedConnectorId(namespace, connectorId)
-  portico.storage.setConnections(connections.getState().connections)
-  // SPEC §4: the account status goes to disconnected on reset.
-  setAccount(portico, namespace, { ...emptyAccountState, status: 'disconnected' })
-}

@@ -4,7 +4,7 @@ import { mergeConnectors, sameConnectorId, type Connector } from '../connectors.
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
-import { clearConnection } from './disconnect.js'
+import { clearConnection } from './clearConnection.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setAccount } from '../stores/account.js'
 import { reconnect } from './reconnect.js'

@@ -1,5 +1,4 @@
-import { sameConnectorId } from '../connectors.js'
-import { AUTH_CONNECTOR_ID } from '../embedded/client.js'
+import { AUTH_CONNECTOR_ID, isAuthConnector } from '../embedded/client.js'
 import { clearLoginCache } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
 
@@ -31,6 +30,4 @@ export function clearLoginCacheNow(portico: Portico) {
   clearLoginCache(portico.storage)
 }
 
-export function isAuthConnector(connectorId: string | undefined): boolean {
-  return connectorId !== undefined && sameConnectorId(connectorId, AUTH_CONNECTOR_ID)
-}
+export { isAuthConnector }

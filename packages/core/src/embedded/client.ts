@@ -1,8 +1,13 @@
+import { sameConnectorId } from '../connectors.js'
 import type { ChainNamespace } from '../spec/caip.js'
 import type { OAuthSocialProvider } from '../spec/defaults.js'
 
 /** The connector id the embedded wallet is listed, stored and reconnected under. */
 export const AUTH_CONNECTOR_ID = 'portico-auth'
+
+export function isAuthConnector(connectorId: string | undefined): boolean {
+  return connectorId !== undefined && sameConnectorId(connectorId, AUTH_CONNECTOR_ID)
+}
 
 /** SPEC §4 'Email login': connecting by email returns one of these actions. */
 export type EmailLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'

@@ -1,7 +1,6 @@
 /** SPEC §9 'Swaps': the constants the client and the server share. */
 
-/** Slippage tolerance, in percent. */
-export const SWAP_SLIPPAGE_PERCENT = 1
+export { SWAP_SLIPPAGE_PERCENT } from './swapSlippage.js'
 
 /** The eip155 chains where swaps are offered (CAIP-2). */
 export const SWAP_CHAIN_IDS: readonly string[] = [
