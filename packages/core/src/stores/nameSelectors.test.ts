@@ -3,7 +3,7 @@ import { testPortico } from '../test/fakes.js'
 import { connectExternal } from '../actions/connectExternal.js'
 import { setAccount } from './account.js'
 import { initialize } from '../actions/initialize.js'
-import { canRegisterName } from './names.js'
+import { canRegisterName } from './nameSelectors.js'
 
 async function connected(overrides = {}) {
   const t = testPortico({ apiUrl: 'http://127.0.0.1:1', projectId: 'p1', ...overrides })
