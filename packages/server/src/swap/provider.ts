@@ -66,5 +66,7 @@ export const networkUnsupported = () => new HttpError(400, ErrorText.swapsNetwor
 /** 400: a token the provider does not offer, or two tokens without a route. */
 export const tokenUnsupported = (details?: string) => new HttpError(400, 'Token not supported for Swaps on this network', { details })
 export const noRoute = () => new HttpError(400, 'No swap route between these tokens')
+/** 400: the pools cannot quote this amount (beyond what their math takes). */
+export const noQuote = (cause?: unknown) => new HttpError(400, 'The pools cannot quote this amount', { cause })
 /** 502: the provider or the chain did not answer as expected (never a hang: every call has a timeout). */
 export const upstreamFailed = (details: string, cause?: unknown) => new HttpError(502, 'The swap provider did not answer', { details, cause })

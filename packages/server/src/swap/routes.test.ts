@@ -170,6 +170,9 @@ describe('/v1/convert/* refusals', () => {
     const stranger = caip('0x000000000000000000000000000000000000dEaD')
     expect((await call('GET', `/v1/convert/quotes?${q({ amount: '1', userAddress: caip(user.address), from: stranger, to: usdc() })}`)).body.error).toBe('Token not supported for Swaps on this network')
     expect((await call('GET', `/v1/convert/quotes?${q({ amount: '1', userAddress: caip(user.address), from: usdc(), to: usdc() })}`)).body.error).toBe('No swap route between these tokens')
+    // Huge but valid amounts: the pools' math overflows, which is the request's fault (4xx), not the server's.
+    const huge = await call('GET', `/v1/convert/quotes?${q({ amount: (2n ** 255n).toString(), userAddress: caip(user.address), from: native(), to: usdc() })}`)
+    expect(huge).toEqual({ status: 400, body: { error: 'The pools cannot quote this amount' } })
   })
 
   test('error: malformed params are 400 JSON, never 500', async () => {
@@ -178,6 +181,8 @@ describe('/v1/convert/* refusals', () => {
       `/v1/convert/tokens?${q({ chainId: 'garbage' })}`,
       `/v1/convert/quotes?${q({ amount: '-1', userAddress: caip(user.address), from: native(), to: usdc() })}`,
       `/v1/convert/quotes?${q({ amount: '1.5', userAddress: caip(user.address), from: native(), to: usdc() })}`,
+      `/v1/convert/quotes?${q({ amount: '0', userAddress: caip(user.address), from: native(), to: usdc() })}`,
+      `/v1/convert/quotes?${q({ amount: (2n ** 256n).toString(), userAddress: caip(user.address), from: native(), to: usdc() })}`,
       `/v1/convert/quotes?${q({ amount: '1', userAddress: user.address, from: native(), to: usdc() })}`,
       `/v1/convert/allowance?${q({ tokenAddress: 'eip155:1', userAddress: caip(user.address) })}`,
       `/v1/convert/build-approve?${q({ userAddress: caip(user.address), from: usdc(), to: native() })}`,

@@ -17,7 +17,11 @@ import { swapProviders } from './providers.js'
 const Caip10 = z.string().regex(CAIP10_PATTERN, 'Expected a CAIP-10 address (namespace:chain:address)')
 const TokenAddress = Caip10.openapi({ description: 'CAIP-10 token address; the native token as its placeholder address', example: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' })
 const UserAddress = Caip10.openapi({ description: 'CAIP-10 address of the user', example: 'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
-const Amount = z.string().regex(/^\d{1,78}$/, 'Expected an amount in base units (a non-negative integer)').openapi({ example: '1000000' })
+const Amount = z
+  .string()
+  .regex(/^\d{1,78}$/, 'Expected an amount in base units (a positive integer)')
+  .refine((value) => /^\d{1,78}$/.test(value) && BigInt(value) > 0n && BigInt(value) < 2n ** 256n, 'Expected an amount above 0 that fits in 256 bits')
+  .openapi({ example: '1000000' })
 const Slippage = z.union([z.string().regex(/^\d{1,2}(\.\d{1,2})?$/), z.number().min(0).max(50)]).transform(Number).pipe(z.number().min(0).max(50))
 
 const Token = z.object({ address: z.string(), name: z.string(), symbol: z.string(), decimals: z.number(), logoUri: z.string().optional() }).openapi('SwapToken')

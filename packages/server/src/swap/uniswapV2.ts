@@ -1,7 +1,7 @@
 import { NATIVE_TOKEN_PLACEHOLDERS, isNativePlaceholder } from '@portico/core/spec'
-import { encodeFunctionData, erc20Abi, getAddress, isAddress, parseAbi, zeroAddress, type PublicClient } from 'viem'
+import { BaseError, ContractFunctionRevertedError, encodeFunctionData, erc20Abi, getAddress, isAddress, parseAbi, zeroAddress, type PublicClient } from 'viem'
 import type { NativeCurrency } from '../chain/assets.js'
-import { noRoute, tokenUnsupported, upstreamFailed, type SwapProvider, type SwapProviderConfig, type SwapTransaction } from './provider.js'
+import { noQuote, noRoute, tokenUnsupported, upstreamFailed, type SwapProvider, type SwapProviderConfig, type SwapTransaction } from './provider.js'
 
 const routerAbi = parseAbi([
   'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
@@ -69,8 +69,15 @@ export function uniswapV2Provider(options: { config: UniswapConfig; client: Publ
     }
     throw noRoute()
   }
-  const amountsOut = (amount: bigint, route: `0x${string}`[]) =>
-    chain('getAmountsOut', () => client.readContract({ address: config.router, abi: routerAbi, functionName: 'getAmountsOut', args: [amount, route] }))
+  const amountsOut = async (amount: bigint, route: `0x${string}`[]) => {
+    try {
+      return await client.readContract({ address: config.router, abi: routerAbi, functionName: 'getAmountsOut', args: [amount, route] })
+    } catch (cause) {
+      // The router refuses an amount the pools cannot quote (its math overflows): the request's fault.
+      if (cause instanceof BaseError && cause.walk((e) => e instanceof ContractFunctionRevertedError)) throw noQuote(cause)
+      throw upstreamFailed(`getAmountsOut on ${caip2}`, cause)
+    }
+  }
 
   /** How much worse than the pools' mid prices (after their fees) the quote is, in percent. */
   const priceImpact = async (route: `0x${string}`[], amountIn: bigint, amountOut: bigint): Promise<number> => {
