@@ -7,7 +7,7 @@ import { nftImageUrl, nftMetadata, tokenMetadata } from '../chain/tokens.js'
 import type { ServerContext } from '../context.js'
 import { HttpError } from '../http/errors.js'
 import { MINT_SOURCE } from '../solana/transfers.js'
-import { ZERO_ADDRESS } from './indexer.js'
+import { ZERO_ADDRESS } from './store.js'
 
 /** SPEC §3 'Transaction'. */
 export interface HistoryTransaction {

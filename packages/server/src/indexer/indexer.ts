@@ -1,11 +1,13 @@
 import { eip155ChainId } from '@portico/core/spec'
 import { toHex, type Hash, type PublicClient } from 'viem'
 import type { ServerContext } from '../context.js'
-import type { Queryable } from '../db/database.js'
+import { loadCursor, resetChain, writeRows, type Cursor, type TransferRow, type TxRow } from './store.js'
+
+/** The batch insert, shared with the Solana indexer (which imports it from here). */
+export { insertMany } from './store.js'
 
 /** keccak256('Transfer(address,address,uint256)'): ERC20 (3 topics) and ERC721 (4 topics). */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
-export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
 
 export interface IndexerOptions {
   enabled: boolean
@@ -23,33 +25,6 @@ export interface Indexer {
   /** CAIP-2 ids of the chains being followed. */
   chains: string[]
   stop(): Promise<void>
-}
-
-interface Cursor {
-  number: bigint
-  hash: string
-}
-
-interface TxRow {
-  hash: string
-  blockNumber: number
-  blockTime: number
-  txIndex: number
-  from: string
-  to: string | null
-  status: 'confirmed' | 'failed'
-}
-
-interface TransferRow {
-  hash: string
-  blockNumber: number
-  logIndex: number
-  kind: 'native' | 'erc20' | 'erc721'
-  token: string | null
-  from: string
-  to: string
-  amount: string
-  tokenId: string | null
 }
 
 /** Thrown inside a step when the chain changed under us mid-fetch: the step is retried. */
@@ -243,58 +218,6 @@ export function parseTransferLog(topics: string[], data: string): Pick<TransferR
   if (topics.length === 4 && (data === '0x' || data === '') && /^0x[0-9a-fA-F]{64}$/.test(topics[3]!))
     return { kind: 'erc721', from, to, amount: '1', tokenId: BigInt(topics[3]!).toString() }
   return null
-}
-
-async function writeRows(db: Queryable, chainId: string, txs: TxRow[], transfers: TransferRow[]) {
-  await insertMany(
-    db,
-    'chain_transactions (chain_id, hash, block_number, block_time, tx_index, from_address, to_address, status)',
-    txs.map((t) => [chainId, t.hash, t.blockNumber, t.blockTime, t.txIndex, t.from, t.to, t.status]),
-    'on conflict (chain_id, hash) do update set status = excluded.status',
-  )
-  await insertMany(
-    db,
-    'chain_transfers (chain_id, hash, block_number, log_index, kind, token, from_address, to_address, amount, token_id)',
-    transfers.map((t) => [chainId, t.hash, t.blockNumber, t.logIndex, t.kind, t.token, t.from, t.to, t.amount, t.tokenId]),
-    'on conflict do nothing',
-  )
-  const accounts: unknown[][] = []
-  for (const tx of txs) {
-    const involved = new Set([tx.from])
-    for (const t of transfers) if (t.hash === tx.hash) involved.add(t.from).add(t.to)
-    involved.delete(ZERO_ADDRESS)
-    for (const address of involved) accounts.push([address, chainId, tx.hash, tx.blockTime, tx.blockNumber, tx.txIndex])
-  }
-  await insertMany(db, 'account_transactions (address, chain_id, hash, block_time, block_number, tx_index)', accounts, 'on conflict do nothing')
-}
-
-/** Multi-row inserts in chunks (bounded statement size). */
-export async function insertMany(db: Queryable, target: string, rows: unknown[][], conflict: string) {
-  if (rows.length === 0) return
-  const width = rows[0]!.length
-  const perChunk = Math.max(1, Math.floor(900 / width))
-  for (let i = 0; i < rows.length; i += perChunk) {
-    const chunk = rows.slice(i, i + perChunk)
-    const values = chunk.map((_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`).join(', ')
-    await db.query(`insert into ${target} values ${values} ${conflict}`, chunk.flat())
-  }
-}
-
-async function loadCursor(db: Queryable, chainId: string): Promise<Cursor | null> {
-  const [row] = await db.query<{ block_number: string; block_hash: string }>(
-    'select block_number::text as block_number, block_hash from chain_cursors where chain_id = $1',
-    [chainId],
-  )
-  return row ? { number: BigInt(row.block_number), hash: row.block_hash } : null
-}
-
-/** Drops everything indexed (and cached) for a chain: the next step starts from the backfill point. */
-async function resetChain(ctx: ServerContext, chainId: string, reason: string) {
-  ctx.log(`indexer ${chainId}: ${reason} (chain reset or reorg); re-indexing`)
-  await ctx.db.transaction(async (db) => {
-    for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'chain_cursors', 'token_metadata', 'nft_metadata'])
-      await db.query(`delete from ${table} where chain_id = $1`, [chainId])
-  })
 }
 
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
