@@ -83,3 +83,25 @@ describe('the embedded wallet on Solana', () => {
     await page.context().close()
   })
 })
+
+describe('a Solana dapp on the wallet adapter', () => {
+  test('@solana/wallet-adapter-react on the page lists the embedded wallet once the visitor signed in, connects it and has a message signed (approved in the frame)', async () => {
+    const page = await openDemo(await newWalletContext(), '?solanaDapp')
+    await page.getByTestId('solana-dapp').waitFor()
+    const names = async () => (await page.getByTestId('solana-dapp-wallets').textContent())!.split(', ')
+    expect(await names()).not.toContain('Portico')
+    await emailLogin(page, uniqueEmail('dapp'))
+    await expect.poll(names, { timeout: 10_000 }).toContain('Portico')
+    await page.getByTestId('solana-dapp-select-Portico').click()
+    await expect.poll(() => page.getByTestId('solana-dapp-account').textContent()).toBe('Portico selected')
+    await page.getByTestId('solana-dapp-sign').click()
+    await approveInFrame(page)
+    const result = page.getByTestId('solana-dapp-result')
+    await result.waitFor({ timeout: 20_000 })
+    const text = (await result.textContent())!
+    expect(text).not.toContain('error')
+    const address = (await page.getByTestId('solana-dapp-account').textContent())!
+    expect(ed25519.verify(new Uint8Array(text.split(',').map(Number)), new TextEncoder().encode('Signed by a Solana dapp'), base58.decode(address))).toBe(true)
+    await page.context().close()
+  })
+})

@@ -1,6 +1,11 @@
 import { ConnectButton, usePorticoAccount, usePorticoNetwork, usePorticoSiwx, usePorticoTheme } from '@portico/react'
 import { useEffect } from 'react'
 import { HostActions } from './HostActions.js'
+import { lazy, Suspense } from 'react'
+import { solanaLocalNetwork } from './networks.js'
+
+const SolanaDapp = lazy(() => import('./SolanaDapp.js'))
+const withSolanaDapp = new URLSearchParams(location.search).has('solanaDapp')
 import './site.css'
 
 /** A small host website: its own header and content, with Portico's button embedded. */
@@ -62,6 +67,11 @@ export function App({ testWallet }: { testWallet: boolean }) {
           </dl>
         </section>
         <HostActions />
+        {withSolanaDapp && (
+          <Suspense fallback={null}>
+            <SolanaDapp endpoint={solanaLocalNetwork.rpcUrls.default.http[0]!} />
+          </Suspense>
+        )}
       </main>
     </div>
   )
