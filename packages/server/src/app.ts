@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { authOf } from './auth/state.js'
-import { clientIp } from './clientIp.js'
+import { clientIp, rateLimitKey, resolveClientIp, socketIp, trustedProxies } from './clientIp.js'
 import type { ServerContext } from './context.js'
 import type { App } from './http/app.js'
 import { HttpError } from './http/errors.js'
@@ -33,14 +33,23 @@ export function createApp(ctx: ServerContext): App {
     },
   })
 
+  // The client's address first: through trusted proxies only (config.trustProxy), else the socket's.
+  const trusted = trustedProxies(ctx.config.trustProxy ?? [])
+  app.use('*', async (c, next) => {
+    c.set('clientIp', resolveClientIp(socketIp(c), c.req.header('x-forwarded-for'), trusted))
+    await next()
+    // Every 429 tells the client when to retry: the limits are per-minute windows.
+    if (c.res.status === 429 && !c.res.headers.has('Retry-After')) c.res.headers.set('Retry-After', '60')
+  })
+
   // CORS first, so that every answer below it (413, 429, errors) carries the grant or its absence.
   app.use('*', corsPolicy(ctx, () => authOf(ctx)?.secureFrameUrl))
   app.use('*', bodyLimits())
 
-  // Rate limit per client IP on every call.
+  // Rate limit per client IPv4 address or IPv6 /64 on every call.
   app.use('*', async (c, next) => {
     const ip = clientIp(c)
-    if (!(await ctx.rateLimiter.hit(`ip:${ip}`, ctx.config.rateLimits.perIpPerMinute, 60_000)))
+    if (!(await ctx.rateLimiter.hit(`ip:${rateLimitKey(ip)}`, ctx.config.rateLimits.perIpPerMinute, 60_000)))
       return c.json({ error: 'Rate limited' }, 429)
     await next()
   })

@@ -2,9 +2,9 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { DeviceProof } from '../auth/dpop.js'
 import type { ProjectConfig } from '../config.js'
 
-/** What middleware puts on a request: the project guard's project (and its id), the auth routes' checked device proof. */
+/** What middleware puts on a request: the client's address (through trusted proxies), the project guard's project (and its id), the auth routes' checked device proof. */
 export interface AppEnv {
-  Variables: { projectId: string; project: ProjectConfig; device: DeviceProof }
+  Variables: { projectId: string; project: ProjectConfig; device: DeviceProof; clientIp: string }
 }
 
 /**
