@@ -52,6 +52,8 @@ export interface ServerConfig {
   rateLimits: RateLimitConfig
   /** Proxies (CIDRs or addresses) whose X-Forwarded-For names the client; none by default (PORTICO_TRUST_PROXY, comma-separated). */
   trustProxy: string[]
+  /** How long a graceful stop (SIGTERM) lets in-flight requests finish (PORTICO_SHUTDOWN_DEADLINE_MS; 10 s). */
+  shutdownDeadlineMs: number
   /** Appended to registered names (SPEC §9: a name-service suffix). */
   nameSuffix: string
   /** Prices in USD by token symbol for the devnet price source. */
@@ -211,6 +213,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   publicUrl: 'http://127.0.0.1:8787',
   rateLimits: { perIpPerMinute: 1200, perProjectPerMinute: 12000 },
   trustProxy: [],
+  shutdownDeadlineMs: 10_000,
   nameSuffix: '.portico.id',
   prices: { ETH: 3000, USDC: 1, POL: 0.5, SOL: 150 },
   // Dev account 0 of the public anvil test mnemonic (a PUBLIC devnet key, never for real funds):
@@ -300,6 +303,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     dataDir: dataDirValue === 'memory' ? undefined : dataDirValue,
     databaseUrl: flag('database-url') ?? env.DATABASE_URL,
     redisUrl: flag('redis-url') ?? env.REDIS_URL,
+    shutdownDeadlineMs: Number(env.PORTICO_SHUTDOWN_DEADLINE_MS ?? DEFAULT_CONFIG.shutdownDeadlineMs),
     trustProxy: (flag('trust-proxy') ?? env.PORTICO_TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     rpcUrls,
     projects: projectsFile ? readProjects(projectsFile) : DEFAULT_CONFIG.projects,

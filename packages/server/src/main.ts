@@ -5,7 +5,11 @@ import { startServer } from './server.js'
 try {
   const server = await startServer(loadConfig())
   console.log(`Portico server listening on ${server.url} (database: ${server.db.kind}; OpenAPI at ${server.url}/openapi.json)`)
+  let stopping = false
+  // SIGTERM/SIGINT: /readyz turns 503, in-flight requests finish within the deadline, relay sockets get 1012.
   const stop = async () => {
+    if (stopping) return
+    stopping = true
     await server.close()
     process.exit(0)
   }

@@ -12,6 +12,7 @@ import { startRelay } from './relay/index.js'
 import { solanaClients } from './solana/rpc.js'
 import { startServices } from './services/index.js'
 import { startEmbeddedWallet, type EmbeddedInfo } from './auth/start.js'
+import { registerHealth } from './http/health.js'
 
 export interface PorticoServer {
   url: string
@@ -21,16 +22,30 @@ export interface PorticoServer {
   db: Database
   /** The embedded wallet's parts (config.secureFrame): secure origin, dev mail catcher, dev identity provider. */
   embedded?: EmbeddedInfo
-  close(): Promise<void>
+  /**
+   * Graceful stop: /readyz answers 503 at once, no new connections, in-flight requests finish
+   * within `deadlineMs` (default 10 s), relay sockets close with 1012, background work stops, DB closes.
+   */
+  close(options?: { deadlineMs?: number }): Promise<void>
 }
 
 /** Rate limits shared through Redis when REDIS_URL is set; per instance otherwise. */
-async function rateLimiterFor(config: ServerConfig, closers: Array<() => Promise<void> | void>) {
+async function rateLimiterFor(config: ServerConfig, closers: Array<() => Promise<void> | void>, ping: { redis?: () => Promise<unknown> }) {
   if (!config.redisUrl) return memoryRateLimiter()
   const { Redis } = await import('ioredis')
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true })
   closers.push(async () => void (await redis.quit().catch(() => redis.disconnect())))
+  ping.redis = () => redis.ping()
   return redisRateLimiter(redis)
+}
+
+/** Resolves when no request is in flight, or after `ms`. */
+function settled(inFlight: () => number, ms: number): Promise<void> {
+  const until = Date.now() + ms
+  return new Promise((resolve) => {
+    const tick = () => (inFlight() === 0 || Date.now() >= until ? resolve() : setTimeout(tick, 20))
+    tick()
+  })
 }
 
 /** Opens the database, migrates it, seeds projects, starts background work and listens. */
@@ -42,10 +57,12 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   await seedProjects(db, config.projects)
 
   const closers: Array<() => Promise<void> | void> = []
+  const ping: { redis?: () => Promise<unknown> } = {}
+  let draining = false
   const ctx: ServerContext = {
     config,
     db,
-    rateLimiter: await rateLimiterFor(config, closers),
+    rateLimiter: await rateLimiterFor(config, closers, ping),
     projects: projectReader(db),
     evmClient: evmClients(config.rpcUrls),
     solanaRpc: solanaClients(config.rpcUrls),
@@ -54,10 +71,16 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   }
   const embedded = await startEmbeddedWallet(ctx) // issue 6: secure origin (+ dev mail catcher, dev OpenID provider)
   const app = createApp(ctx)
+  registerHealth(app as never, { database: () => db.query('select 1'), redis: ping.redis, draining: () => draining })
   await startServices(ctx)
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s))
     s.once('error', reject)
+  })
+  let inFlight = 0
+  server.on('request', (_req, res) => {
+    inFlight++
+    res.once('close', () => inFlight--)
   })
   const port = (server.address() as { port: number }).port
   await startRelay(ctx, server as import('node:http').Server) // WalletConnect relay at /relay (cleanup via ctx.onClose)
@@ -70,9 +93,15 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     ctx,
     db,
     embedded,
-    async close() {
-      for (const fn of closers.reverse()) await fn()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+    async close({ deadlineMs = config.shutdownDeadlineMs ?? 10_000 } = {}) {
+      draining = true
+      const http = server as import('node:http').Server
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve())) // no new connections
+      http.closeIdleConnections()
+      await settled(() => inFlight, deadlineMs)
+      for (const fn of closers.reverse()) await fn() // relay sockets (1012), services, Redis
+      http.closeAllConnections()
+      await stopped
       await db.close()
     },
   }

@@ -225,12 +225,12 @@ export function pingConnections(connections: Iterable<RelayConnection>, caps: Co
 
 /** Closes sockets for a restart and waits until their queued frames are handled. */
 export async function closeConnections(open: readonly RelayConnection[]) {
-  // 1001 'going away': clients reconnect (never 3000, which the SDK treats as fatal).
+  // 1012 'service restart': clients reconnect, to another instance behind the balancer (never 3000, which the SDK treats as fatal).
   const closed = open.map(
     (conn) =>
       new Promise<void>((resolve) => {
         conn.ws.once('close', () => resolve())
-        conn.ws.close(1001, 'relay restarting')
+        conn.ws.close(1012, 'service restart')
         setTimeout(() => {
           conn.ws.terminate()
           resolve()

@@ -212,7 +212,7 @@ describe('relay limits and keep-alive', () => {
     }
   })
 
-  test('oversized messages are refused; pings are sent on the interval; shutdown closes with 1001', async () => {
+  test('oversized messages are refused; pings are sent on the interval; shutdown closes with 1012 (service restart)', async () => {
     const own = await ownRelay({ pingIntervalMs: 50, maxMessageBytes: 1000 })
     const c = await connect({}, own.url)
     const reply = JSON.parse(await c.requestRaw('irn_publish', { topic: topic(), message: 'x'.repeat(2000), ttl: 60, tag: 1 }))
@@ -222,7 +222,7 @@ describe('relay limits and keep-alive', () => {
     await c.waitFor(() => pings >= 2, 3000)
     const closed = new Promise<number>((r) => c.ws.once('close', (code) => r(code)))
     await own.close()
-    expect(await closed).toBe(1001)
+    expect(await closed).toBe(1012)
   })
 })
 
