@@ -7,6 +7,7 @@ import { clientIp, rateLimitKey, resolveClientIp, socketIp, trustedProxies } fro
 import type { ServerContext } from './context.js'
 import type { App } from './http/app.js'
 import { HttpError } from './http/errors.js'
+import { createMetrics, metricsHandler, metricsMiddleware } from './http/metrics.js'
 import { corsPolicy } from './cors.js'
 import { projectGuard } from './projects/projects.js'
 import { registerRoutes } from './routes.js'
@@ -42,6 +43,10 @@ export function createApp(ctx: ServerContext): App {
     if (c.res.status === 429 && !c.res.headers.has('Retry-After')) c.res.headers.set('Retry-After', '60')
   })
 
+  // Latency and error counts by route pattern; /metrics only for configured scrapers (config.metrics).
+  const metrics = createMetrics()
+  app.use('*', metricsMiddleware(metrics))
+
   // CORS first, so that every answer below it (413, 429, errors) carries the grant or its absence.
   app.use('*', corsPolicy(ctx, () => authOf(ctx)?.secureFrameUrl))
   app.use('*', bodyLimits())
@@ -66,6 +71,7 @@ export function createApp(ctx: ServerContext): App {
   app.notFound((c) => c.json({ error: 'Not Found' }, 404))
 
   app.get('/health', (c) => c.json({ ok: true }))
+  app.get('/metrics', metricsHandler(metrics, ctx.config.metrics ?? { allow: ['127.0.0.1', '::1'] }))
   registerRoutes(app, ctx)
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

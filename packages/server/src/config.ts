@@ -54,6 +54,8 @@ export interface ServerConfig {
   trustProxy: string[]
   /** How long a graceful stop (SIGTERM) lets in-flight requests finish (PORTICO_SHUTDOWN_DEADLINE_MS; 10 s). */
   shutdownDeadlineMs: number
+  /** Who may read /metrics: scrapers' CIDRs (PORTICO_METRICS_ALLOW; loopback by default) or a bearer token (PORTICO_METRICS_TOKEN). */
+  metrics: { allow: string[]; token?: string }
   /** Appended to registered names (SPEC §9: a name-service suffix). */
   nameSuffix: string
   /** Prices in USD by token symbol for the devnet price source. */
@@ -214,6 +216,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   rateLimits: { perIpPerMinute: 1200, perProjectPerMinute: 12000 },
   trustProxy: [],
   shutdownDeadlineMs: 10_000,
+  metrics: { allow: ['127.0.0.1', '::1'] },
   nameSuffix: '.portico.id',
   prices: { ETH: 3000, USDC: 1, POL: 0.5, SOL: 150 },
   // Dev account 0 of the public anvil test mnemonic (a PUBLIC devnet key, never for real funds):
@@ -303,6 +306,10 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
     dataDir: dataDirValue === 'memory' ? undefined : dataDirValue,
     databaseUrl: flag('database-url') ?? env.DATABASE_URL,
     redisUrl: flag('redis-url') ?? env.REDIS_URL,
+    metrics: {
+      allow: env.PORTICO_METRICS_ALLOW ? env.PORTICO_METRICS_ALLOW.split(',').map((s) => s.trim()).filter(Boolean) : DEFAULT_CONFIG.metrics.allow,
+      ...(env.PORTICO_METRICS_TOKEN ? { token: env.PORTICO_METRICS_TOKEN } : {}),
+    },
     shutdownDeadlineMs: Number(env.PORTICO_SHUTDOWN_DEADLINE_MS ?? DEFAULT_CONFIG.shutdownDeadlineMs),
     trustProxy: (flag('trust-proxy') ?? env.PORTICO_TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     rpcUrls,

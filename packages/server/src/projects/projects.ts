@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.js'
 import type { AppEnv } from '../http/app.js'
 
 /** Paths that serve browsers or operators directly and so carry no projectId. */
-const OPEN_PATHS = [/^\/health$/, /^\/livez$/, /^\/readyz$/, /^\/openapi\.json$/, /^\/\.well-known\/jwks\.json$/, /^\/icons\//, /^\/sandbox\//, /^\/relay/, /^\/dev\//]
+const OPEN_PATHS = [/^\/health$/, /^\/livez$/, /^\/readyz$/, /^\/metrics$/, /^\/openapi\.json$/, /^\/\.well-known\/jwks\.json$/, /^\/icons\//, /^\/sandbox\//, /^\/relay/, /^\/dev\//]
 
 /** Writes the configured projects into the database (config is the source of truth at startup). */
 export async function seedProjects(db: Queryable, projects: readonly ProjectConfig[]) {

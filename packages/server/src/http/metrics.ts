@@ -1,0 +1,65 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { Context, MiddlewareHandler } from 'hono'
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { clientIp, trustedProxies } from '../clientIp.js'
+
+/** Prometheus metrics of one server instance (its own registry, so several servers in one process stay apart). */
+export function createMetrics() {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry })
+  return {
+    registry,
+    requestSeconds: new Histogram({
+      name: 'portico_http_request_duration_seconds',
+      help: 'HTTP request latency by route pattern and status class',
+      labelNames: ['method', 'route', 'status_class'] as const,
+      buckets: [0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+      registers: [registry],
+    }),
+    errors: new Counter({
+      name: 'portico_http_errors_total',
+      help: 'HTTP answers with status 4xx, 5xx and 429 (status label: 4xx, 5xx or 429)',
+      labelNames: ['status'] as const,
+      registers: [registry],
+    }),
+  }
+}
+export type Metrics = ReturnType<typeof createMetrics>
+
+/** Records every request's latency under its route pattern (never the raw URL), and 4xx/5xx/429 counts. */
+export function metricsMiddleware(metrics: Metrics): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now()
+    await next()
+    const status = c.res.status
+    const route = c.req.routePath && c.req.routePath !== '*' && c.req.routePath !== '/*' ? c.req.routePath : 'unmatched'
+    metrics.requestSeconds.observe({ method: c.req.method, route, status_class: `${Math.floor(status / 100)}xx` }, (performance.now() - started) / 1000)
+    if (status === 429) metrics.errors.inc({ status: '429' })
+    if (status >= 400) metrics.errors.inc({ status: `${Math.floor(status / 100)}xx` })
+  }
+}
+
+export interface MetricsAccess {
+  /** Scrapers' addresses (CIDRs); loopback by default. */
+  allow: readonly string[]
+  /** A bearer token that also grants access (PORTICO_METRICS_TOKEN). */
+  token?: string
+}
+
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+/**
+ * `/metrics` is not public: only from `access.allow` (the client address through trusted proxies)
+ * or with `Authorization: Bearer <token>`; anyone else gets 404, as if it did not exist.
+ */
+export function metricsHandler(metrics: Metrics, access: MetricsAccess) {
+  const allowed = trustedProxies(access.allow)
+  return async (c: Context) => {
+    const ip = clientIp(c)
+    const bearer = c.req.header('authorization')?.match(/^Bearer (.+)$/)?.[1]
+    const byToken = access.token !== undefined && bearer !== undefined && sameSecret(bearer, access.token)
+    const byAddress = ip !== 'unknown' && allowed.check(ip, ip.includes(':') ? 'ipv6' : 'ipv4')
+    if (!byToken && !byAddress) return c.json({ error: 'Not Found' }, 404)
+    return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType })
+  }
+}
