@@ -8,6 +8,7 @@ import type { ServerContext } from './context.js'
 import type { App } from './http/app.js'
 import { HttpError } from './http/errors.js'
 import { createMetrics, metricsHandler, metricsMiddleware } from './http/metrics.js'
+import { createLogger, requestLogger } from './http/logger.js'
 import { corsPolicy } from './cors.js'
 import { projectGuard } from './projects/projects.js'
 import { registerRoutes } from './routes.js'
@@ -46,6 +47,7 @@ export function createApp(ctx: ServerContext): App {
   // Latency and error counts by route pattern; /metrics only for configured scrapers (config.metrics).
   const metrics = createMetrics()
   app.use('*', metricsMiddleware(metrics))
+  app.use('*', requestLogger(ctx.logger ?? createLogger()))
 
   // CORS first, so that every answer below it (413, 429, errors) carries the grant or its absence.
   app.use('*', corsPolicy(ctx, () => authOf(ctx)?.secureFrameUrl))

@@ -54,6 +54,10 @@ export interface ServerConfig {
   trustProxy: string[]
   /** How long a graceful stop (SIGTERM) lets in-flight requests finish (PORTICO_SHUTDOWN_DEADLINE_MS; 10 s). */
   shutdownDeadlineMs: number
+  /** pino level (PORTICO_LOG_LEVEL; info). */
+  logLevel: string
+  /** Where log lines go instead of stdout (tests, embedding). */
+  logDestination?: import('pino').DestinationStream
   /** Who may read /metrics: scrapers' CIDRs (PORTICO_METRICS_ALLOW; loopback by default) or a bearer token (PORTICO_METRICS_TOKEN). */
   metrics: { allow: string[]; token?: string }
   /** Appended to registered names (SPEC §9: a name-service suffix). */
@@ -216,6 +220,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   rateLimits: { perIpPerMinute: 1200, perProjectPerMinute: 12000 },
   trustProxy: [],
   shutdownDeadlineMs: 10_000,
+  logLevel: 'info',
   metrics: { allow: ['127.0.0.1', '::1'] },
   nameSuffix: '.portico.id',
   prices: { ETH: 3000, USDC: 1, POL: 0.5, SOL: 150 },
@@ -310,6 +315,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
       allow: env.PORTICO_METRICS_ALLOW ? env.PORTICO_METRICS_ALLOW.split(',').map((s) => s.trim()).filter(Boolean) : DEFAULT_CONFIG.metrics.allow,
       ...(env.PORTICO_METRICS_TOKEN ? { token: env.PORTICO_METRICS_TOKEN } : {}),
     },
+    logLevel: env.PORTICO_LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
     shutdownDeadlineMs: Number(env.PORTICO_SHUTDOWN_DEADLINE_MS ?? DEFAULT_CONFIG.shutdownDeadlineMs),
     trustProxy: (flag('trust-proxy') ?? env.PORTICO_TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     rpcUrls,

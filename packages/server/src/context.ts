@@ -23,6 +23,8 @@ export interface ServerContext {
   /** Background work (indexers, sweeps) registers its stop function here. */
   onClose(fn: () => Promise<void> | void): void
   log: (...args: unknown[]) => void
+  /** Structured JSON logs (pino): request lines, relay/indexer/auth events. Never secrets, OTPs or full emails. */
+  logger?: import('pino').Logger
 }
 
 export function evmClients(rpcUrls: Record<string, string>) {

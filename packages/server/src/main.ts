@@ -4,12 +4,13 @@ import { startServer } from './server.js'
 
 try {
   const server = await startServer(loadConfig())
-  console.log(`Portico server listening on ${server.url} (database: ${server.db.kind}; OpenAPI at ${server.url}/openapi.json)`)
+  server.ctx.logger?.info({ url: server.url, database: server.db.kind, openapi: `${server.url}/openapi.json` }, 'Portico server listening')
   let stopping = false
   // SIGTERM/SIGINT: /readyz turns 503, in-flight requests finish within the deadline, relay sockets get 1012.
   const stop = async () => {
     if (stopping) return
     stopping = true
+    server.ctx.logger?.info('shutting down')
     await server.close()
     process.exit(0)
   }

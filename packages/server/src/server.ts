@@ -13,6 +13,7 @@ import { solanaClients } from './solana/rpc.js'
 import { startServices } from './services/index.js'
 import { startEmbeddedWallet, type EmbeddedInfo } from './auth/start.js'
 import { registerHealth } from './http/health.js'
+import { createLogger } from './http/logger.js'
 
 export interface PorticoServer {
   url: string
@@ -59,6 +60,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const closers: Array<() => Promise<void> | void> = []
   const ping: { redis?: () => Promise<unknown> } = {}
   let draining = false
+  const logger = createLogger({ level: config.logLevel, destination: config.logDestination })
   const ctx: ServerContext = {
     config,
     db,
@@ -67,7 +69,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     evmClient: evmClients(config.rpcUrls),
     solanaRpc: solanaClients(config.rpcUrls),
     onClose: (fn) => void closers.push(fn),
-    log: (...args) => console.error('[portico-server]', ...args),
+    logger,
+    log: (message, ...args) =>
+      logger.warn({ detail: args.map((a) => (a instanceof Error ? { type: a.name, message: a.message, stack: a.stack } : a)) }, String(message)),
   }
   const embedded = await startEmbeddedWallet(ctx) // issue 6: secure origin (+ dev mail catcher, dev OpenID provider)
   const app = createApp(ctx)

@@ -1,0 +1,47 @@
+import { createHash, randomUUID } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import { pino, type DestinationStream, type Logger } from 'pino'
+import { clientIp } from '../clientIp.js'
+
+export type { Logger }
+
+/** JSON lines on stdout (or `destination`), secrets redacted by path wherever they are logged. */
+export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
+  return pino(
+    {
+      level: options.level ?? 'info',
+      base: { service: 'portico-server' },
+      redact: { paths: ['*.password', '*.otp', '*.code', '*.token', '*.secret', '*.privateKey', '*.authorization', '*.cookie'], censor: '[redacted]' },
+    },
+    options.destination,
+  )
+}
+
+/** An email as logs may show it: its domain and a short hash of the whole (never the address). */
+export function maskEmail(email: string): string {
+  const domain = email.slice(email.lastIndexOf('@') + 1)
+  return `${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 12)}@${domain}`
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/
+
+/**
+ * One line per request: request id (the caller's X-Request-Id when well-formed, else a new one,
+ * echoed back), project id when known, method, route pattern (never the raw URL or query), status, ms.
+ */
+export function requestLogger(logger: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now()
+    const given = c.req.header('x-request-id')
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID()
+    c.header('X-Request-Id', requestId)
+    await next()
+    if (!c.res.headers.has('X-Request-Id')) c.res.headers.set('X-Request-Id', requestId)
+    const route = c.req.routePath && c.req.routePath !== '*' && c.req.routePath !== '/*' ? c.req.routePath : 'unmatched'
+    const status = c.res.status
+    logger[status >= 500 ? 'error' : 'info'](
+      { requestId, projectId: (c.var as { projectId?: string }).projectId, method: c.req.method, route, status, ms: Math.round((performance.now() - started) * 10) / 10, ip: clientIp(c) },
+      'request',
+    )
+  }
+}
