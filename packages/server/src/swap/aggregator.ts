@@ -14,7 +14,7 @@ const Uint = z.union([z.string().regex(/^\d{1,78}$/), z.number().int().nonnegati
 const TokensAnswer = z.object({
   tokens: z.record(z.string(), z.object({ address: Address, symbol: z.string().max(32), name: z.string().max(128), decimals: z.number().int().min(0).max(255), logoURI: z.string().max(2048).optional() })),
 })
-const QuoteAnswer = z.object({ dstAmount: Uint })
+const QuoteAnswer = z.object({ dstAmount: Uint, gas: Uint.optional() })
 const AllowanceAnswer = z.object({ allowance: Uint })
 const ApproveAnswer = z.object({ data: Hex, gasPrice: Uint.optional(), to: Address, value: Uint })
 const SwapAnswer = z.object({ dstAmount: Uint, tx: z.object({ from: Address, to: Address, data: Hex, value: Uint, gas: Uint.optional(), gasPrice: Uint.optional() }) })
@@ -76,8 +76,8 @@ export function aggregatorProvider(options: { config: AggregatorConfig; chainId:
       }))
     },
     async quote({ from, to, amount }) {
-      const { dstAmount } = await get('/quote', { src: tokenParam(from), dst: tokenParam(to), amount: amount.toString() }, QuoteAnswer)
-      return { fromAmount: amount.toString(), toAmount: dstAmount }
+      const { dstAmount, gas } = await get('/quote', { src: tokenParam(from), dst: tokenParam(to), amount: amount.toString(), includeGas: 'true' }, QuoteAnswer)
+      return { fromAmount: amount.toString(), toAmount: dstAmount, ...(gas ? { gas } : {}) }
     },
     async allowance({ token, owner }) {
       if (isNativePlaceholder(token)) return 2n ** 256n - 1n

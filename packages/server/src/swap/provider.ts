@@ -29,6 +29,8 @@ export interface SwapQuote {
   route?: string[]
   /** Percent the price moves against the user beyond the pools' fees, when known. */
   priceImpact?: number
+  /** Gas units the swap itself is expected to use (not an approval), decimal string, when known. */
+  gas?: string
 }
 
 /** Token addresses here are the chain's own (0x…), the native token as the eip155 placeholder. */

@@ -87,10 +87,14 @@ const send = async ({ tx }: Tx) => {
 const balanceOf = (token: Hex) => chainClients().client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [user.address] })
 
 describe('/v1/convert/* on the devnet (Uniswap V2 pools on chain)', () => {
-  test('tokens: the native token first (its placeholder), then USDC and DAI', async () => {
-    const { status, body } = await call<{ tokens: { address: string; symbol: string; decimals: number }[] }>('GET', `/v1/convert/tokens?${q({ chainId: `eip155:${chain}` })}`)
+  test('tokens: the native token first (its placeholder), then USDC and DAI; the popular and suggested ones in SPEC order', async () => {
+    type Tokens = { tokens: { address: string; symbol: string; decimals: number }[]; popular: string[]; suggested: string[] }
+    const { status, body } = await call<Tokens>('GET', `/v1/convert/tokens?${q({ chainId: `eip155:${chain}` })}`)
     expect(status).toBe(200)
     expect(body.tokens.map((t) => [t.address, t.symbol, t.decimals])).toEqual([[native(), 'ETH', 18], [usdc(), 'USDC', 6], [dai(), 'DAI', 18]])
+    // SWAP_POPULAR_SYMBOLS: ETH, UNI, 1INCH, AAVE, SOL, USDC, USDT, DAI…; SWAP_SUGGESTED_SYMBOLS: ETH, USDC, USDT, DAI…
+    expect(body.popular).toEqual([native(), usdc(), dai()])
+    expect(body.suggested).toEqual([native(), usdc(), dai()])
   })
 
   test('quotes: ETH → USDC from the direct pool; USDC → DAI routes through WETH; price impact grows with size', async () => {
@@ -99,11 +103,13 @@ describe('/v1/convert/* on the devnet (Uniswap V2 pools on chain)', () => {
     expect(small.status).toBe(200)
     expect(small.body.quotes[0]).toMatchObject({ id: null, fromAmount: '1000000000000000000', toAmount: '2961474103', fromAccount: native(), toAccount: usdc() })
     expect(small.body.quotes[0]!.route).toEqual([caip(DEVNET_SWAP.weth), usdc()])
+    expect(small.body.quotes[0]).toMatchObject({ gas: '150000' })
     const big = await call<Quotes>('GET', `/v1/convert/quotes?${q({ amount: parseEther('10').toString(), userAddress: caip(user.address), from: native(), to: usdc() })}`)
     expect(small.body.quotes[0]!.priceImpact).toBeCloseTo(0.99, 1)
     expect(big.body.quotes[0]!.priceImpact).toBeCloseTo(9.09, 1)
     const routed = await call<Quotes>('GET', `/v1/convert/quotes?${q({ amount: '100000000', userAddress: caip(user.address), from: usdc(), to: dai() })}`)
     expect(routed.body.quotes[0]!.route).toEqual([usdc(), caip(DEVNET_SWAP.weth), dai()])
+    expect(routed.body.quotes[0]).toMatchObject({ gas: '230000' })
     expect(BigInt(routed.body.quotes[0]!.toAmount)).toBeGreaterThan(99n * 10n ** 18n)
   })
 
@@ -119,13 +125,17 @@ describe('/v1/convert/* on the devnet (Uniswap V2 pools on chain)', () => {
 
     const { client } = chainClients()
     const before = { eth: await client.getBalance({ address: user.address }), usdc: await balanceOf(DEVNET_CONTRACTS.usdc) }
-    const quote = (await call<{ quotes: { toAmount: string }[] }>('GET', `/v1/convert/quotes?${q({ amount: amount.toString(), userAddress: caip(user.address), from: usdc(), to: native() })}`)).body.quotes[0]!
+    const quote = (await call<{ quotes: { toAmount: string; gas: string }[] }>('GET', `/v1/convert/quotes?${q({ amount: amount.toString(), userAddress: caip(user.address), from: usdc(), to: native() })}`)).body.quotes[0]!
     const built = await call<Tx>('POST', `/v1/convert/build-transaction?${P}`, { userAddress: caip(user.address), from: usdc(), to: native(), amount: amount.toString(), eip155: { slippage: '1' } })
     expect(built.status).toBe(200)
     const call_ = decodeFunctionData({ abi: parseAbi(['function swapExactTokensForETH(uint256,uint256,address[],address,uint256)']), data: built.body.tx.data })
     expect(call_.args![1]).toBe((BigInt(quote.toAmount) * 9_900n) / 10_000n)
     const receipt = await send(built.body)
     expect(receipt.status).toBe('success')
+    // The quote's gas (what the Swap view's network fee is computed from) covers what the swap used.
+    expect(receipt.gasUsed).toBeLessThanOrEqual(BigInt(quote.gas))
+    expect(receipt.gasUsed).toBeGreaterThan(BigInt(quote.gas) / 2n)
+    console.log(`[figures] USDC → ETH swap used ${receipt.gasUsed} gas (quote states ${quote.gas})`)
     expect(await balanceOf(DEVNET_CONTRACTS.usdc)).toBe(before.usdc - amount)
     const fee = receipt.gasUsed * receipt.effectiveGasPrice
     expect(await client.getBalance({ address: user.address })).toBe(before.eth - fee + BigInt(quote.toAmount))
@@ -204,15 +214,17 @@ describe('/v1/convert/* through a 1inch-compatible aggregator (a local stand-in 
 
   test('tokens, quote, allowance, approve and swap come from the aggregator, with its key', async () => {
     aggregatorAnswers.set('/tokens', () => ({ status: 200, body: { tokens: { '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee': { address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', symbol: 'ETH', name: 'Ether', decimals: 18, logoURI: 'https://tokens.example/eth.png' } } } }))
-    aggregatorAnswers.set('/quote', (query) => ({ status: 200, body: { dstAmount: query.get('amount') === '1000' ? '3000' : '0' } }))
+    aggregatorAnswers.set('/quote', (query) => ({ status: 200, body: { dstAmount: query.get('amount') === '1000' ? '3000' : '0', ...(query.get('includeGas') === 'true' ? { gas: 150000 } : {}) } }))
     aggregatorAnswers.set('/approve/allowance', () => ({ status: 200, body: { allowance: '42' } }))
     aggregatorAnswers.set('/approve/transaction', () => ({ status: 200, body: { data: '0x095ea7b3', gasPrice: '7', to: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', value: '0' } }))
     aggregatorAnswers.set('/swap', (query) => ({ status: 200, body: { dstAmount: '3000', tx: { from: query.get('from'), to: '0x111111125421ca6dc452d289314280a0f8842a65', data: '0x12aa3caf', value: '1000', gas: 180000, gasPrice: '7' } } }))
-    expect((await call<{ tokens: unknown[] }>('GET', `/v1/convert/tokens?${q({ chainId: 'eip155:1' })}`)).body.tokens).toEqual([
-      { address: native(1), name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: 'https://tokens.example/eth.png' },
-    ])
+    expect((await call<{ tokens: unknown[]; popular: string[] }>('GET', `/v1/convert/tokens?${q({ chainId: 'eip155:1' })}`)).body).toEqual({
+      tokens: [{ address: native(1), name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: 'https://tokens.example/eth.png' }],
+      popular: [native(1)],
+      suggested: [native(1)],
+    })
     expect((await call<{ quotes: unknown[] }>('GET', `/v1/convert/quotes?${q({ amount: '1000', userAddress: mainnetUser, from: native(1), to: mainnetUsdc })}`)).body.quotes).toEqual([
-      { id: null, fromAmount: '1000', toAmount: '3000', fromAccount: native(1), toAccount: mainnetUsdc },
+      { id: null, fromAmount: '1000', toAmount: '3000', fromAccount: native(1), toAccount: mainnetUsdc, gas: '150000' },
     ])
     expect((await call('GET', `/v1/convert/allowance?${q({ tokenAddress: mainnetUsdc, userAddress: mainnetUser })}`)).body).toEqual({ allowance: '42' })
     expect((await call<Tx>('GET', `/v1/convert/build-approve?${q({ userAddress: mainnetUser, from: mainnetUsdc, to: native(1), amount: '5' })}`)).body.tx).toEqual({

@@ -1,4 +1,4 @@
-import { CAIP10_PATTERN, ErrorText, SWAP_SLIPPAGE_PERCENT } from '@portico/core/spec'
+import { CAIP10_PATTERN, ErrorText, SWAP_POPULAR_SYMBOLS, SWAP_SLIPPAGE_PERCENT, SWAP_SUGGESTED_SYMBOLS } from '@portico/core/spec'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
 import { HttpError } from '../http/errors.js'
@@ -40,8 +40,21 @@ const route = <R extends Parameters<typeof createRoute>[0]>(r: R) => createRoute
 const tokensRoute = route({
   method: 'get', path: '/v1/convert/tokens', summary: 'Swappable tokens of a chain',
   request: { query: z.object({ ...CommonQuery, chainId: CaipNetworkId.openapi({ example: 'eip155:31337' }) }) },
-  responses: { 200: json(z.object({ tokens: z.array(Token) }), 'The tokens, the native one first'), ...errors },
+  responses: {
+    200: json(
+      z.object({
+        tokens: z.array(Token),
+        popular: z.array(z.string()).openapi({ description: "CAIP-10 addresses of the chain's popular tokens (SPEC §9's list, in its order)" }),
+        suggested: z.array(z.string()).openapi({ description: 'CAIP-10 addresses of the tokens the Swap view suggests first' }),
+      }),
+      'The tokens, the native one first; the popular and suggested ones among them by address',
+    ),
+    ...errors,
+  },
 })
+/** The first token of each listed symbol the chain offers, in the list's order. */
+const bySymbols = (tokens: { address: string; symbol: string }[], symbols: readonly string[]) =>
+  symbols.flatMap((symbol) => tokens.find((t) => t.symbol.toUpperCase() === symbol)?.address ?? [])
 const quotesRoute = route({
   method: 'get', path: '/v1/convert/quotes', summary: 'Swap quotes',
   request: { query: z.object({ ...CommonQuery, amount: Amount, userAddress: UserAddress, from: TokenAddress, to: TokenAddress, gasPrice: z.string().regex(/^\d{1,78}$/).optional() }) },
@@ -49,10 +62,10 @@ const quotesRoute = route({
     200: json(
       z.object({
         quotes: z.array(
-          z.object({ id: z.null(), fromAmount: z.string(), fromAccount: z.string(), toAmount: z.string(), toAccount: z.string(), route: z.array(z.string()).optional(), priceImpact: z.number().optional() }),
+          z.object({ id: z.null(), fromAmount: z.string(), fromAccount: z.string(), toAmount: z.string(), toAccount: z.string(), route: z.array(z.string()).optional(), priceImpact: z.number().optional(), gas: z.string().optional() }),
         ),
       }),
-      'amount of from buys toAmount of to (base units); priceImpact in percent',
+      'amount of from buys toAmount of to (base units); priceImpact in percent; gas: the gas units the swap is expected to use',
     ),
     ...errors,
   },
@@ -108,7 +121,10 @@ const transaction = ({ gas, gasPrice, ...tx }: { from: string; to: string; data:
 export function register(app: App, ctx: ServerContext) {
   const provider = swapProviders(ctx)
 
-  app.openapi(tokensRoute, async (c) => c.json({ tokens: await provider(c.req.valid('query').chainId).tokens() }, 200))
+  app.openapi(tokensRoute, async (c) => {
+    const tokens = await provider(c.req.valid('query').chainId).tokens()
+    return c.json({ tokens, popular: bySymbols(tokens, SWAP_POPULAR_SYMBOLS), suggested: bySymbols(tokens, SWAP_SUGGESTED_SYMBOLS) }, 200)
+  })
   app.openapi(quotesRoute, async (c) => {
     const q = c.req.valid('query')
     const chain = sameChain(q.from, q.to, q.userAddress)

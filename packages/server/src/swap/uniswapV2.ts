@@ -19,6 +19,9 @@ const pairAbi = parseAbi([
 const DEADLINE_SECONDS = 20 * 60
 /** Used when the swap cannot be estimated yet (the approval is not mined): generous per hop. */
 const GAS_PER_HOP = 150_000n
+/** What a quote states the swap will use: a router swap through one pool, plus each further pool (typical V2 figures). */
+const QUOTE_GAS_ONE_HOP = 150_000n
+const QUOTE_GAS_EXTRA_HOP = 80_000n
 const FEE_NUMERATOR = 997n // Uniswap V2: 0.3 % per hop
 
 type UniswapConfig = Extract<SwapProviderConfig, { kind: 'uniswap-v2' }>
@@ -117,6 +120,7 @@ export function uniswapV2Provider(options: { config: UniswapConfig; client: Publ
         toAmount: toAmount.toString(),
         route: route.map((address) => `${caip2}:${getAddress(address)}`),
         priceImpact: await priceImpact(route, amount, toAmount),
+        gas: (QUOTE_GAS_ONE_HOP + QUOTE_GAS_EXTRA_HOP * BigInt(route.length - 2)).toString(),
       }
     },
     async allowance({ token, owner }) {
