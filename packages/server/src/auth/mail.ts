@@ -29,6 +29,10 @@ export function createMailer(config: ServerConfig, devCatcherPort: () => number 
         port: smtp.port,
         secure: smtp.secure ?? false,
         auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
+        // Upstream deadlines: a stuck SMTP server fails the send, never hangs a login.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
       })
     else if (port !== undefined)
       transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
