@@ -7,7 +7,7 @@ import { clientIp, rateLimitKey, resolveClientIp, socketIp, trustedProxies } fro
 import type { ServerContext } from './context.js'
 import type { App } from './http/app.js'
 import { HttpError } from './http/errors.js'
-import { createMetrics, metricsHandler, metricsMiddleware } from './http/metrics.js'
+import { createMetrics, metricsHandler, metricsMiddleware, type Metrics } from './http/metrics.js'
 import { createLogger, requestLogger } from './http/logger.js'
 import { corsPolicy } from './cors.js'
 import { projectGuard } from './projects/projects.js'
@@ -24,7 +24,7 @@ function bodyLimits(): MiddlewareHandler {
 }
 
 /** The HTTP API: validation, project check, rate limits, JSON errors, OpenAPI at /openapi.json. */
-export function createApp(ctx: ServerContext): App {
+export function createApp(ctx: ServerContext, metrics: Metrics = createMetrics()): App {
   const app: App = new OpenAPIHono({
     defaultHook: (result, c) => {
       if (!result.success)
@@ -45,7 +45,6 @@ export function createApp(ctx: ServerContext): App {
   })
 
   // Latency and error counts by route pattern; /metrics only for configured scrapers (config.metrics).
-  const metrics = createMetrics()
   app.use('*', metricsMiddleware(metrics))
   app.use('*', requestLogger(ctx.logger ?? createLogger()))
 

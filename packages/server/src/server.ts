@@ -14,6 +14,7 @@ import { startServices } from './services/index.js'
 import { startEmbeddedWallet, type EmbeddedInfo } from './auth/start.js'
 import { registerHealth } from './http/health.js'
 import { createLogger } from './http/logger.js'
+import { createMetrics, watchRelay } from './http/metrics.js'
 
 export interface PorticoServer {
   url: string
@@ -74,7 +75,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
       logger.warn({ detail: args.map((a) => (a instanceof Error ? { type: a.name, message: a.message, stack: a.stack } : a)) }, String(message)),
   }
   const embedded = await startEmbeddedWallet(ctx) // issue 6: secure origin (+ dev mail catcher, dev OpenID provider)
-  const app = createApp(ctx)
+  const metrics = createMetrics()
+  const app = createApp(ctx, metrics)
   registerHealth(app as never, { database: () => db.query('select 1'), redis: ping.redis, draining: () => draining })
   await startServices(ctx)
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -87,7 +89,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     res.once('close', () => inFlight--)
   })
   const port = (server.address() as { port: number }).port
-  await startRelay(ctx, server as import('node:http').Server) // WalletConnect relay at /relay (cleanup via ctx.onClose)
+  watchRelay(metrics, await startRelay(ctx, server as import('node:http').Server)) // WalletConnect relay at /relay (cleanup via ctx.onClose)
   const url = `http://${config.host}:${port}`
   if (overrides.publicUrl === undefined) config.publicUrl = url
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { connectRelayClient } from '../relay/testing.js'
 import { startTestServer } from '../testing.js'
 
 describe('/metrics (real server)', () => {
@@ -13,6 +14,10 @@ describe('/metrics (real server)', () => {
       expect(text).toMatch(/portico_http_request_duration_seconds_count\{method="GET",route="\/health",status_class="2xx"\} 1/)
       expect(text).toMatch(/portico_http_errors_total\{status="4xx"\} 1/)
       expect(text).not.toContain('nothing-here') // route patterns, never raw URLs
+      expect(text).toMatch(/portico_relay_connections 0/)
+      const relayClient = await connectRelayClient(`${server.url.replace('http', 'ws')}/relay`, {})
+      expect(await (await fetch(`${server.url}/metrics`)).text()).toMatch(/portico_relay_connections 1/)
+      await relayClient.close()
     } finally {
       await server.close()
     }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { clientIp, trustedProxies } from '../clientIp.js'
 
 /** Prometheus metrics of one server instance (its own registry, so several servers in one process stay apart). */
@@ -25,6 +25,18 @@ export function createMetrics() {
   }
 }
 export type Metrics = ReturnType<typeof createMetrics>
+
+/** The relay's open sockets on this instance, read at each scrape. */
+export function watchRelay(metrics: Metrics, relay: { connectionCount(): number }) {
+  new Gauge({
+    name: 'portico_relay_connections',
+    help: 'Open relay WebSockets on this instance',
+    registers: [metrics.registry],
+    collect() {
+      this.set(relay.connectionCount())
+    },
+  })
+}
 
 /** Records every request's latency under its route pattern (never the raw URL), and 4xx/5xx/429 counts. */
 export function metricsMiddleware(metrics: Metrics): MiddlewareHandler {
