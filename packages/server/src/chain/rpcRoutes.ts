@@ -3,7 +3,7 @@ import { ErrorText } from '@portico/core/spec'
 import type { Context } from 'hono'
 import type { App } from '../http/app.js'
 import { errorResponses, json } from '../http/responses.js'
-import { clientIp } from '../clientIp.js'
+import { clientIp, rateLimitKey } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
 import { CommonQuery } from '../schemas.js'
 
@@ -139,7 +139,7 @@ export function register(app: App, ctx: ServerContext) {
     const limit = ctx.config.rateLimits.rpcPerIpPerMinute ?? DEFAULT_PER_IP_PER_MINUTE
     const ip = clientIp(c)
     for (let i = 0; i < calls.length; i++)
-      if (!(await ctx.rateLimiter.hit(`rpc:${ip}`, limit, 60_000))) return rpcError(c, 429, -32005, 'Rate limited', calls[0]!.id ?? null)
+      if (!(await ctx.rateLimiter.hit(`rpc:${rateLimitKey(ip)}`, limit, 60_000))) return rpcError(c, 429, -32005, 'Rate limited', calls[0]!.id ?? null)
 
     // Only the JSON-RPC fields travel upstream.
     const clean = calls.map(({ jsonrpc, id, method, params }) => ({ jsonrpc, id: id ?? null, method, ...(params !== undefined ? { params } : {}) }))

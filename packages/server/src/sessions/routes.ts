@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { App } from '../http/app.js'
 import { errorBody, errorResponse, errorResponses, json } from '../http/responses.js'
-import { clientIp } from '../clientIp.js'
+import { clientIp, rateLimitKey } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
 import { sessionAddressKey } from './address.js'
@@ -150,7 +150,7 @@ export function register(app: App, ctx: ServerContext) {
   app.openapi(nonceRoute, async (c) => {
     const address = sessionAddressKey(c.req.valid('param').address)
     if (!address) return c.json(BAD_ADDRESS, 400)
-    if (!(await ctx.rateLimiter.hit(`siwx-nonce:${clientIp(c)}`, NONCES_PER_IP_PER_MINUTE, 60_000))) return c.json({ error: 'Rate limited' }, 429)
+    if (!(await ctx.rateLimiter.hit(`siwx-nonce:${rateLimitKey(clientIp(c))}`, NONCES_PER_IP_PER_MINUTE, 60_000))) return c.json({ error: 'Rate limited' }, 429)
     c.header('cache-control', 'no-store')
     return c.json(await issueNonce(ctx.db, c.get('projectId'), address.key, ctx.config.siwx?.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS), 200)
   })
