@@ -1,5 +1,6 @@
 import type { Portico } from '../portico.js'
 import { goBack } from './goBack.js'
+import { fetchSwapPrices } from './fetchSwapPrices.js'
 import { requoteSwap } from './setSwapAmount.js'
 import type { SwapToken } from '../swap/api.js'
 
@@ -12,4 +13,5 @@ export function selectSwapToken(portico: Portico, token: SwapToken) {
   swap.setState({ ...next, quote: undefined })
   goBack(portico)
   requoteSwap(portico)
+  void fetchSwapPrices(portico)
 }

@@ -1,15 +1,18 @@
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
-import { SWAP_SLIPPAGE_PERCENT, SWAP_SUGGESTED_SYMBOLS } from '../spec/swaps.js'
-import { getSwapTokensFromApi } from '../swap/api.js'
+import { ErrorText } from '../spec/catalogue.js'
+import { SWAP_SLIPPAGE_PERCENT } from '../spec/swaps.js'
 import { swapErrorText } from '../swap/errorText.js'
 import { initialSwapState } from '../stores/swap.js'
+import { fetchSwapPrices } from './fetchSwapPrices.js'
+import { fetchSwapTokens } from './fetchSwapTokens.js'
 
 export type StartSwapReturnType = Promise<void>
 
 /**
- * Opens Swap on the active network: the server's token list, the native token to sell and the
- * first suggested other token to buy. A chain without swaps shows the server's 'Network not
+ * Opens Swap on the active network: the server's token list (read once per chain), the native
+ * token to sell and the server's first suggested other token to buy, then the prices and gas price
+ * for the fiat values and the network fee. A chain without swaps shows the server's 'Network not
  * supported for Swaps' in the view.
  */
 export async function startSwap(portico: Portico): StartSwapReturnType {
@@ -17,14 +20,15 @@ export async function startSwap(portico: Portico): StartSwapReturnType {
   swap.setState(initialSwapState(SWAP_SLIPPAGE_PERCENT))
   push(router, 'Swap')
   const chainId = network.getState().caipNetwork?.caipNetworkId
-  if (!chainId || !portico.api) return swap.setState({ tokensError: 'Network not supported for Swaps' })
+  if (!chainId || !portico.api) return swap.setState({ tokensError: ErrorText.swapsNetworkUnsupported })
   try {
-    const tokens = await getSwapTokensFromApi(portico, chainId)
+    const { tokens, popular, suggested } = await fetchSwapTokens(portico, { chainId })
     if (network.getState().caipNetwork?.caipNetworkId !== chainId) return
     const from = tokens[0]
-    const to = SWAP_SUGGESTED_SYMBOLS.map((symbol) => tokens.find((t) => t.symbol === symbol && t !== from)).find(Boolean) ?? tokens[1]
-    swap.setState({ tokens, from, to })
+    const to = suggested.find((t) => t !== from) ?? tokens[1]
+    swap.setState({ tokens, popular, suggested, from, to })
   } catch (error) {
-    swap.setState({ tokensError: swapErrorText(error) })
+    return swap.setState({ tokensError: swapErrorText(error) })
   }
+  await fetchSwapPrices(portico)
 }

@@ -33,6 +33,19 @@ describe('SPEC §5 Display and filtering: transactions', () => {
     expect(describeTransaction(noDirection, OTHER).direction).toBe('in')
   })
 
+  test("behavior: a swap ('trade') is 'Swapped' with what went out and what came in", () => {
+    const swap = {
+      ...tx('s'),
+      metadata: { ...tx('s').metadata, operationType: 'trade' },
+      transfers: [
+        { fungible_info: { symbol: 'USDC' }, direction: 'in' as const, quantity: { numeric: '1488.123456' } },
+        { fungible_info: { symbol: 'ETH' }, direction: 'out' as const, quantity: { numeric: '0.5' } },
+      ],
+    }
+    expect(describeTransaction(swap, ADDRESS)).toMatchObject({ label: 'Swapped', direction: 'out', amount: '0.500 ETH', received: '1488.123 USDC' })
+    expect(describeTransaction(tx('1'), ADDRESS).received).toBeUndefined()
+  })
+
   test('behavior: grouped by date as Today, Yesterday, then dates', () => {
     const now = new Date(2026, 2, 10, 15, 0).getTime()
     const at = (d: number, h: number) => new Date(2026, 2, d, h, 0).toISOString()

@@ -20,8 +20,10 @@ export interface TransactionRow {
   id: string
   direction: 'in' | 'out'
   label: string
-  /** '1.500 USDC'; for an NFT, its name. */
+  /** '1.500 USDC'; for an NFT, its name. For a swap ('trade'), what went out. */
   amount: string
+  /** A swap's other side, what came in ('1,488.000 USDC'), when the history lists it. */
+  received?: string
   image: string | undefined
   isNft: boolean
   counterparty: string
@@ -34,7 +36,11 @@ const OPERATION_LABELS: Record<string, string> = { mint: 'Minted', burn: 'Burned
 /** What one row of the Activity tab shows for a transaction, seen from `address`. */
 export function describeTransaction(transaction: Transaction, address: string): TransactionRow {
   const { metadata } = transaction
-  const transfer = transaction.transfers.find((t) => !t.nft_info?.flags.is_spam) ?? transaction.transfers[0]
+  const kept = transaction.transfers.filter((t) => !t.nft_info?.flags.is_spam)
+  const trade = metadata.operationType === 'trade'
+  // A swap is told by what went out, then what came in.
+  const transfer = (trade ? kept.find((t) => t.direction === 'out') : undefined) ?? kept[0] ?? transaction.transfers[0]
+  const incoming = trade ? kept.find((t) => t.direction === 'in' && !t.nft_info) : undefined
   const outgoing = transfer?.direction
     ? transfer.direction === 'out'
     : metadata.sentFrom.toLowerCase() === address.toLowerCase()
@@ -50,6 +56,7 @@ export function describeTransaction(transaction: Transaction, address: string): 
     direction,
     label: OPERATION_LABELS[metadata.operationType] ?? (outgoing ? 'Sent' : 'Received'),
     amount,
+    ...(incoming ? { received: `${formatHistoryQuantity(incoming.quantity.numeric)} ${incoming.fungible_info?.symbol ?? ''}`.trim() } : {}),
     image: nft ? nft.content?.preview.url : transfer?.fungible_info?.icon?.url,
     isNft: Boolean(nft),
     counterparty: shortenAddress(outgoing ? metadata.sentTo : metadata.sentFrom),

@@ -7,6 +7,13 @@ export interface SwapState {
   tokens: SwapToken[] | undefined
   /** Set when the chain has no swaps ('Network not supported for Swaps') or the list failed. */
   tokensError: string | undefined
+  /** The server's popular and suggested tokens of the chain (SPEC §9), among `tokens`. */
+  popular: SwapToken[]
+  suggested: SwapToken[]
+  /** USD per whole token, by symbol (the server's prices path); a token without one shows no fiat value. */
+  prices: Record<string, number>
+  /** Wei per gas (the server's standard tier), for the network fee; undefined until read. */
+  gasPrice: string | undefined
   from: SwapToken | undefined
   to: SwapToken | undefined
   /** What the user typed, kept exactly (no lost input). */
@@ -26,6 +33,10 @@ export interface SwapState {
 export const initialSwapState = (slippage: number): SwapState => ({
   tokens: undefined,
   tokensError: undefined,
+  popular: [],
+  suggested: [],
+  prices: {},
+  gasPrice: undefined,
   from: undefined,
   to: undefined,
   fromAmount: '',

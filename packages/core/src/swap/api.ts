@@ -16,6 +16,8 @@ const QuoteSchema = v.object({
   toAmount: Uint,
   route: v.optional(v.array(v.string())),
   priceImpact: v.optional(v.number()),
+  /** Gas units the swap is expected to use, when the server says. */
+  gas: v.optional(Uint),
 })
 export type SwapQuote = v.InferOutput<typeof QuoteSchema>
 
@@ -28,10 +30,35 @@ const TransactionSchema = v.object({
 })
 export type SwapTransactionRequest = v.InferOutput<typeof TransactionSchema>
 
+/** A chain's swap tokens, and the popular and suggested ones among them, as the server lists them (SPEC §9). */
+export interface SwapTokenList {
+  tokens: SwapToken[]
+  popular: SwapToken[]
+  suggested: SwapToken[]
+}
+
+const Caip10List = v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(100)), [])
+
 /** The server's /v1/convert/* (SPEC §7), every answer checked against its schema. */
-export async function getSwapTokensFromApi(portico: Portico, chainId: string): Promise<SwapToken[]> {
+export async function getSwapTokensFromApi(portico: Portico, chainId: string): Promise<SwapTokenList> {
   const json = await portico.api!.get({ path: 'v1/convert/tokens', query: { chainId } })
-  return v.parse(v.object({ tokens: v.array(SwapTokenSchema) }), json).tokens
+  const { tokens, popular, suggested } = v.parse(v.object({ tokens: v.array(SwapTokenSchema), popular: Caip10List, suggested: Caip10List }), json)
+  // Addresses the list does not hold are dropped: the view shows only tokens it can swap.
+  const pick = (addresses: string[]) => addresses.flatMap((address) => tokens.find((t) => t.address.toLowerCase() === address.toLowerCase()) ?? [])
+  return { tokens, popular: pick(popular), suggested: pick(suggested) }
+}
+
+/** GET v1/convert/gas-price: the standard tier, in wei. */
+export async function getSwapGasPriceFromApi(portico: Portico, chainId: string): Promise<bigint> {
+  const json = await portico.api!.get({ path: 'v1/convert/gas-price', query: { chainId } })
+  return BigInt(v.parse(v.object({ standard: Uint }), json).standard)
+}
+
+/** POST v1/fungible/price (SPEC §7), USD; tokens the server cannot price are absent from the answer. Keyed by symbol, as the answer is. */
+export async function getTokenPricesFromApi(portico: Portico, addresses: string[]): Promise<Record<string, number>> {
+  const json = await portico.api!.post({ path: 'v1/fungible/price', body: { currency: 'usd', addresses } })
+  const { fungibles } = v.parse(v.object({ fungibles: v.array(v.object({ symbol: v.string(), price: v.pipe(v.number(), v.finite(), v.minValue(0)) })) }), json)
+  return Object.fromEntries(fungibles.map((f) => [f.symbol, f.price]))
 }
 
 export async function getSwapQuoteFromApi(portico: Portico, q: { from: string; to: string; amount: bigint; userAddress: string }): Promise<SwapQuote> {

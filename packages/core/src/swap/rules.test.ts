@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { initialSwapState } from '../stores/swap.js'
-import { getSwapProblem, isPriceImpactHigh, minimumReceived, swapAmount, swapRate, swapTokenBalance, SwapText } from './rules.js'
+import { getSwapProblem, isPriceImpactHigh, minimumReceived, swapAmount, swapFiatValue, swapNetworkFee, swapRate, swapTokenBalance, SwapText } from './rules.js'
 
 const eth = { address: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', name: 'Ether', symbol: 'ETH', decimals: 18 }
 const usdc = { address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'USD Coin', symbol: 'USDC', decimals: 6 }
@@ -35,5 +35,23 @@ describe('swap rules', () => {
     expect(swapRate(state({ from: eth, to: usdc, quote: { fromAmount: '500000000000000000', toAmount: '1480000000' } }))).toBe('1 ETH = 2960 USDC')
     expect(isPriceImpactHigh({ fromAmount: '1', toAmount: '1', priceImpact: 9.1 })).toBe(true)
     expect(isPriceImpactHigh({ fromAmount: '1', toAmount: '1', priceImpact: 0.99 })).toBe(false)
+  })
+
+  test('fiat values from the prices by symbol; none without a price', () => {
+    const prices = { ETH: 3000, USDC: 1 }
+    expect(swapFiatValue(5n * 10n ** 17n, eth, prices)).toBe(1500)
+    expect(swapFiatValue('1488000000', usdc, prices)).toBe(1488)
+    expect(swapFiatValue(1n, { ...usdc, symbol: 'DAI' }, prices)).toBeUndefined()
+    expect(swapFiatValue(undefined, eth, prices)).toBeUndefined()
+  })
+
+  test("the network fee: the quote's gas at the gas price, in ETH and USD", () => {
+    const quote = { fromAmount: '1', toAmount: '1', gas: '150000' }
+    const fee = swapNetworkFee({ quote, gasPrice: '2000000000', tokens: [eth, usdc], prices: { ETH: 3000 } })
+    expect(fee).toMatchObject({ amount: '0.0003', symbol: 'ETH' })
+    expect(fee!.usd).toBeCloseTo(0.9, 10)
+    expect(swapNetworkFee({ quote, gasPrice: '2000000000', tokens: [eth, usdc], prices: {} })?.usd).toBeUndefined()
+    expect(swapNetworkFee({ quote: { fromAmount: '1', toAmount: '1' }, gasPrice: '1', tokens: [eth], prices: {} })).toBeUndefined()
+    expect(swapNetworkFee({ quote, gasPrice: undefined, tokens: [eth], prices: {} })).toBeUndefined()
   })
 })

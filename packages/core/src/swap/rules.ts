@@ -63,6 +63,21 @@ export function swapRate(state: SwapState): string | undefined {
   return `1 ${from.symbol} = ${trimDecimals(formatUnits(perOne, to.decimals), 6)} ${to.symbol}`
 }
 
+/** The USD value of an amount in base units of a token, when the server priced the token. */
+export function swapFiatValue(amount: bigint | string | undefined, token: SwapToken | undefined, prices: Readonly<Record<string, number>>): number | undefined {
+  const price = token && prices[token.symbol]
+  if (amount === undefined || price === undefined || !token) return undefined
+  return Number(formatUnits(BigInt(amount), token.decimals)) * price
+}
+
+/** The swap's network fee: the quote's gas at the gas price, in the native token and, when priced, in USD. */
+export function swapNetworkFee(state: Pick<SwapState, 'quote' | 'gasPrice' | 'tokens' | 'prices'>): { amount: string; symbol: string; usd: number | undefined } | undefined {
+  const native = state.tokens?.find((t) => isNativePlaceholder(t.address.split(':').pop()!))
+  if (!state.quote?.gas || state.gasPrice === undefined || !native) return undefined
+  const wei = BigInt(state.quote.gas) * BigInt(state.gasPrice)
+  return { amount: formatUnits(wei, native.decimals), symbol: native.symbol, usd: swapFiatValue(wei, native, state.prices) }
+}
+
 export function isPriceImpactHigh(quote: SwapState['quote']): boolean {
   return (quote?.priceImpact ?? 0) > SWAP_PRICE_IMPACT_WARNING_PERCENT
 }

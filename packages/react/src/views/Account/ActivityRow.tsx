@@ -20,6 +20,7 @@ export function ActivityRow({ transaction, address }: { transaction: Transaction
       </span>
       <span className="end">
         <span className="primary" data-testid="activity-amount">{row.direction === 'out' && !row.isNft ? '−' : ''}{row.amount}</span>
+        {row.received && <span className="secondary" data-testid="activity-received">+{row.received}</span>}
         <span className="secondary">
           <time dateTime={row.minedAt.toISOString()}>{row.minedAt.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</time>
         </span>

@@ -1,6 +1,6 @@
 import {
-  flipSwapTokens, formatUnits, getSwapProblem, isPriceImpactHigh, openSwapTokenPicker, push, setSwapAmount, swapRate, swapTokenBalance,
-  SwapText, truncateDecimals, SWAP_PRICE_IMPACT_WARNING_PERCENT, type SwapToken,
+  flipSwapTokens, formatUnits, formatUsd, getSwapProblem, isPriceImpactHigh, openSwapTokenPicker, push, setSwapAmount, swapAmount, swapFiatValue,
+  swapNetworkFee, swapRate, swapTokenBalance, SwapText, truncateDecimals, SWAP_PRICE_IMPACT_WARNING_PERCENT, type SwapToken,
 } from '@portico/core'
 import { ArrowDownIcon, ChevronIcon, WarningIcon } from '../../components/icons.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -12,7 +12,7 @@ import { swapCss } from './styles.js'
 
 const SLIPPAGES = [0.5, 1, 3]
 
-/** Swap, step 1: what to sell (amount as typed, balance, Max), what to buy (the quote), flip, slippage. */
+/** Swap, step 1: what to sell (amount as typed, its fiat value, balance, Max), what to buy (the quote, its fiat value, balance), flip, rate, network fee, slippage. */
 export default function Swap() {
   const portico = usePortico()
   const state = usePorticoStore('swap', (s) => s)
@@ -21,6 +21,10 @@ export default function Swap() {
   if (!state.tokens) return <div className="empty"><Spinner size={24} label="Loading tokens" /></div>
   const problem = getSwapProblem(state, tokenBalance)
   const balance = swapTokenBalance(state.from, tokenBalance)
+  const toBalance = swapTokenBalance(state.to, tokenBalance)
+  const payUsd = swapFiatValue(swapAmount(state), state.from, state.prices)
+  const receiveUsd = swapFiatValue(state.quote?.toAmount, state.to, state.prices)
+  const fee = swapNetworkFee(state)
   const rate = swapRate(state)
   const impactHigh = isPriceImpactHigh(state.quote)
   return (
@@ -37,12 +41,15 @@ export default function Swap() {
           <TokenPick token={state.from} onClick={() => openSwapTokenPicker(portico, 'from')} testId="swap-from" />
         </div>
         <div className="row">
-          <span className={`hint${problem === SwapText.insufficientBalance ? ' error' : ''}`} data-testid="swap-balance">
-            {balance ? `Balance: ${truncateDecimals(balance.quantity.numeric)} ${balance.symbol}` : 'Balance: 0'}
+          <span className="hint" data-testid="swap-pay-fiat">{fiat(payUsd)}</span>
+          <span className="swap-balance">
+            <span className={`hint${problem === SwapText.insufficientBalance ? ' error' : ''}`} data-testid="swap-balance">
+              {balance ? `Balance: ${truncateDecimals(balance.quantity.numeric)} ${balance.symbol}` : 'Balance: 0'}
+            </span>
+            {balance && (
+              <button className="max" onClick={() => setSwapAmount(portico, balance.quantity.numeric)} data-testid="swap-max">Max</button>
+            )}
           </span>
-          {balance && (
-            <button className="max" onClick={() => setSwapAmount(portico, balance.quantity.numeric)} data-testid="swap-max">Max</button>
-          )}
         </div>
       </div>
       <div className="send-arrow">
@@ -58,8 +65,18 @@ export default function Swap() {
           </output>
           <TokenPick token={state.to} onClick={() => openSwapTokenPicker(portico, 'to')} testId="swap-to" />
         </div>
-        <span className="hint" data-testid="swap-rate">{rate ?? ' '}</span>
+        <div className="row">
+          <span className="hint" data-testid="swap-receive-fiat">{fiat(receiveUsd)}</span>
+          <span className="hint" data-testid="swap-to-balance">{state.to ? `Balance: ${toBalance ? truncateDecimals(toBalance.quantity.numeric) : '0'} ${state.to.symbol}` : ''}</span>
+        </div>
       </div>
+      <dl className="swap-facts">
+        <div className="row"><dt>Rate</dt><dd data-testid="swap-rate">{rate ?? '–'}</dd></div>
+        <div className="row">
+          <dt>Network fee</dt>
+          <dd data-testid="swap-fee">{fee ? (fee.usd !== undefined ? `≈ ${formatUsd(fee.usd)}` : `≈ ${truncateDecimals(fee.amount, 6)} ${fee.symbol}`) : '–'}</dd>
+        </div>
+      </dl>
       {impactHigh && (
         <div className="swap-warning" role="alert" data-testid="swap-impact-warning">
           <WarningIcon />
@@ -82,6 +99,11 @@ export default function Swap() {
       </button>
     </div>
   )
+}
+
+/** '≈ $1,488.00'; a non-breaking space keeps the row's height while there is none. */
+function fiat(usd: number | undefined) {
+  return usd === undefined ? '\u00a0' : `≈ ${formatUsd(usd)}`
 }
 
 function TokenPick({ token, onClick, testId }: { token: SwapToken | undefined; onClick: () => void; testId: string }) {
