@@ -1,7 +1,8 @@
 import { DEVNET_CONTRACTS, DEVNET_SWAP } from '@portico/devnet/constants'
+import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/test-wallets/walletconnect'
 import { createPublicClient, erc20Abi, http, parseEther, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import { connectButton, modal, useJourney } from './support/journey.js'
 import { embeddedHelpers, FRAME, uniqueEmail } from './support/embedded.js'
 import type { Page } from 'playwright-core'
@@ -9,6 +10,39 @@ import { connectAndOpenAccount } from './support/wallet.js'
 
 const { newWalletContext, openDemo, stack } = useJourney()
 const { emailLogin, approveInFrame, fund } = embeddedHelpers(stack)
+const wallets: WalletConnectTestWallet[] = []
+afterEach(async () => {
+  while (wallets.length) await wallets.pop()!.close().catch(() => undefined)
+})
+
+/**
+ * Resolves, in the page, with the milliseconds from the next input event on the amount field to
+ * the quote shown (the 400 ms typing pause included): the figure the user feels.
+ */
+async function measureQuote(page: Page) {
+  await page.evaluate(() => {
+    const find = (root: Document | ShadowRoot, id: string): Element | null =>
+      root.querySelector(`[data-testid="${id}"]`) ??
+      [...root.querySelectorAll('*')].reduce<Element | null>((found, el) => found ?? (el.shadowRoot ? find(el.shadowRoot, id) : null), null)
+    const w = window as unknown as { __quoteMs: Promise<number> }
+    w.__quoteMs = new Promise((resolve) => {
+      find(document, 'swap-amount')!.addEventListener(
+        'input',
+        () => {
+          const start = performance.now()
+          const tick = () => {
+            const quote = find(document, 'swap-quote')
+            if (quote && !quote.classList.contains('loading') && quote.textContent !== '0') resolve(performance.now() - start)
+            else requestAnimationFrame(tick)
+          }
+          tick()
+        },
+        { once: true },
+      )
+    })
+  })
+  return () => page.evaluate(() => (window as unknown as { __quoteMs: Promise<number> }).__quoteMs)
+}
 
 /** A fresh account with 10 ETH (anvil_setBalance), so the journey's swaps touch no other journey's balances. */
 async function freshAccount() {
@@ -39,19 +73,47 @@ describe('swap (Uniswap V2 pools on the devnet)', () => {
     expect(await dialog.getByTestId('swap-to').textContent()).toContain('USDC')
     const next = dialog.getByTestId('swap-continue')
     expect(await next.textContent()).toBe('Enter amount')
+    expect(await dialog.getByTestId('swap-to-balance').textContent()).toMatch(/^Balance: 0(\.000)? USDC$/)
+
+    // The picker: the server's suggested tokens as chips, the user's tokens, then the server's popular ones.
+    await dialog.getByTestId('swap-to').click()
+    await dialog.getByTestId('swap-token-picker').waitFor()
+    // (A token without a logo shows its initial before its symbol.)
+    expect(await dialog.getByTestId('swap-suggested').getByRole('button').allTextContents()).toEqual([expect.stringMatching(/ETH$/), expect.stringMatching(/USDC$/), expect.stringMatching(/DAI$/)])
+    expect(await dialog.getByTestId('swap-yours').getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/Ether10.000 ETH$/)])
+    expect(await dialog.getByTestId('swap-popular').getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/USD Coin.*USDC$/), expect.stringMatching(/Dai Stablecoin.*DAI$/)])
+    await dialog.getByTestId('swap-popular').getByTestId('swap-token-USDC').click()
+    await expect.poll(() => dialog.getByTestId('swap-to').textContent()).toContain('USDC')
+
+    const quoteMs = await measureQuote(page)
     await dialog.getByTestId('swap-amount').fill('0.5')
     // 0.5 ETH against 100 ETH / 300,000 USDC, less the 0.3 % fee: about 1,488 USDC.
     await expect.poll(() => dialog.getByTestId('swap-quote').textContent(), { timeout: 10_000 }).toMatch(/^1,?48\d/)
+    console.log(`[figures] amount typed → quote shown in the browser: ${Math.round(await quoteMs())} ms (400 ms typing pause included)`)
     expect(await dialog.getByTestId('swap-rate').textContent()).toMatch(/^1 ETH = 2,?9\d\d/)
+    // Fiat values from the server's prices (ETH $3,000, USDC $1) and the network fee from the quote's gas.
+    expect(await dialog.getByTestId('swap-pay-fiat').textContent()).toBe('≈ $1,500.00')
+    expect(await dialog.getByTestId('swap-receive-fiat').textContent()).toMatch(/^≈ \$1,48\d\.\d\d$/)
+    await expect.poll(() => dialog.getByTestId('swap-fee').textContent()).toMatch(/^≈ \$\d+\.\d\d$/)
     await expect.poll(() => next.textContent()).toBe('Review Swap')
     await next.click()
     expect(await dialog.getByTestId('swap-minimum').textContent()).toMatch(/USDC$/)
+    expect(await dialog.getByTestId('swap-preview-pay-fiat').textContent()).toBe('≈ $1,500.00')
+    expect(await dialog.getByTestId('swap-preview-fee').textContent()).toMatch(/^≈ 0\.\d+ ETH \(\$\d+\.\d\d\)$/)
     await dialog.getByTestId('swap-submit').click()
     await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Swapped 0.5 ETH for USDC')
     await dialog.getByTestId('account-view').waitFor()
     const usdc = await account.usdc()
     expect(usdc).toBeGreaterThan(1_480_000_000n)
     expect(await account.nonce()).toBe(1)
+
+    // Activity lists the swap as the server's index reports it: ETH out, USDC in, 'Swapped'.
+    await dialog.getByRole('tab', { name: 'Activity' }).click()
+    const swapped = dialog.getByTestId('activity-row').filter({ hasText: 'Swapped' })
+    await swapped.first().waitFor({ timeout: 20_000 })
+    expect(await swapped.first().getByTestId('activity-amount').textContent()).toBe('−0.500 ETH')
+    expect(await swapped.first().getByTestId('activity-received').textContent()).toBe(`+${(Number(usdc) / 1e6).toFixed(6).slice(0, -3)} USDC`)
+    await dialog.getByRole('tab', { name: 'Tokens' }).click()
 
     // USDC → ETH: the router may not spend USDC yet, so the approval comes first (two transactions).
     await dialog.getByTestId('feature-swaps').click()
@@ -66,7 +128,7 @@ describe('swap (Uniswap V2 pools on the devnet)', () => {
     expect(await account.usdc()).toBe(usdc - 100_000_000n)
     expect(await account.allowance()).toBe(2n ** 256n - 1n)
 
-    // Approved once for USDC: the next USDC swap is one transaction.
+    // Approved once for USDC: the next USDC swap is one transaction (the nonce moves by one, no approve sent).
     await dialog.getByTestId('account-view').waitFor()
     await dialog.getByTestId('feature-swaps').click()
     await dialog.getByTestId('swap-flip').click()
@@ -76,6 +138,7 @@ describe('swap (Uniswap V2 pools on the devnet)', () => {
     await dialog.getByTestId('swap-submit').click()
     await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Swapped 10 USDC for ETH')
     expect(await account.nonce()).toBe(4)
+    expect(await account.usdc()).toBe(usdc - 110_000_000n)
     await page.context().close()
   })
 
@@ -101,6 +164,39 @@ describe('swap (Uniswap V2 pools on the devnet)', () => {
     await expect.poll(() => page.getByTestId('site-network').textContent()).toBe('eip155:31338')
     await dialog.getByTestId('feature-swaps').click()
     await expect.poll(() => dialog.getByTestId('swap-error').textContent()).toBe('Network not supported for Swaps')
+    await page.context().close()
+  })
+})
+
+describe('swap with a WalletConnect wallet', () => {
+  test('the WalletConnect test wallet pairs through the relay and swaps 0.5 ETH → USDC; mined', async () => {
+    const account = await freshAccount()
+    const page = await openDemo(await newWalletContext(), '?testWallet=off')
+    await connectButton(page).click()
+    const dialog = modal(page)
+    await dialog.getByTestId('wallet-walletConnect').click()
+    const qr = dialog.getByTestId('wc-qr')
+    await qr.waitFor({ timeout: 20_000 })
+    const wallet = await createWalletConnectTestWallet({
+      relayUrl: `${stack.apiUrl.replace(/^http/, 'ws')}/relay`,
+      privateKey: account.privateKey,
+      rpc: Object.fromEntries(stack.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+      autoApprove: true,
+    })
+    wallets.push(wallet)
+    await wallet.pair((await qr.getAttribute('data-value'))!)
+    await expect.poll(() => page.getByTestId('site-address').textContent(), { timeout: 30_000 }).toBe(account.address)
+    if (!(await dialog.getByTestId('account-view').isVisible())) await connectButton(page).click()
+    await dialog.getByTestId('account-view').waitFor()
+    await dialog.getByTestId('feature-swaps').click()
+    await dialog.getByTestId('swap-amount').fill('0.5')
+    await expect.poll(() => dialog.getByTestId('swap-continue').textContent(), { timeout: 10_000 }).toBe('Review Swap')
+    await dialog.getByTestId('swap-continue').click()
+    await dialog.getByTestId('swap-submit').click()
+    await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 40_000 }).toBe('Swapped 0.5 ETH for USDC')
+    expect(wallet.handled().filter((h) => h.method === 'eth_sendTransaction' && h.approved)).toHaveLength(1)
+    expect(await account.nonce()).toBe(1)
+    expect(await account.usdc()).toBeGreaterThan(1_480_000_000n)
     await page.context().close()
   })
 })

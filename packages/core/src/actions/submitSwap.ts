@@ -8,6 +8,7 @@ import { swapErrorText } from '../swap/errorText.js'
 import { getSwapProblem, swapAmount } from '../swap/rules.js'
 import { reset } from '../router.js'
 import { fetchBalance } from './fetchBalance.js'
+import { refreshActivity } from './refreshActivity.js'
 import { getAccount } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'
 import { showSnack } from './showSnack.js'
@@ -20,7 +21,7 @@ const UNLIMITED = 2n ** 256n - 1n
 /**
  * SwapPreview's button: when the router may not spend enough of the token yet, first the approval
  * (its own wallet prompt, mined before going on; unlimited, so once per token), then the swap; each is a transaction the wallet
- * shows the user. The result is a snack, the balances are read again and the view returns to Account.
+ * shows the user. The result is a snack, the balances and Activity are read again and the view returns to Account.
  */
 export async function submitSwap(portico: Portico): Promise<{ hash: string }> {
   const { swap, network, router } = portico.stores
@@ -61,6 +62,8 @@ export async function submitSwap(portico: Portico): Promise<{ hash: string }> {
     swap.setState({ step: 'done' })
     showSnack(portico, { message: `Swapped ${state.fromAmount} ${state.from!.symbol} for ${state.to!.symbol}`, variant: 'success' })
     void fetchBalance(portico, activeNamespace, { force: true })
+    // Activity lists the swap as soon as the server's index has it (not the 15 s cached page).
+    void refreshActivity(portico, { hash })
     reset(router, 'Account')
     return { hash }
   } catch (cause) {
