@@ -310,6 +310,7 @@ async function swapShots(browser: Browser, viewport: { width: number; height: nu
   await shot(page, 'Swap-empty')
   await dialog.getByTestId('swap-amount').fill('0.5')
   await dialog.getByTestId('swap-continue').filter({ hasText: 'Review Swap' }).waitFor({ timeout: 10_000 })
+  await dialog.getByTestId('swap-fee').filter({ hasText: '$' }).waitFor()
   await shot(page, 'Swap-quoted')
   await dialog.getByTestId('swap-to').click()
   await dialog.getByTestId('swap-token-picker').waitFor()

@@ -123,6 +123,7 @@ test('exports', () => {
       "formatHistoryQuantity",
       "formatNativeUrl",
       "formatSiwxMessage",
+      "formatSwapAmount",
       "formatUnits",
       "formatUniversalUrl",
       "formatUsd",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { initialSwapState } from '../stores/swap.js'
-import { getSwapProblem, isPriceImpactHigh, minimumReceived, swapAmount, swapFiatValue, swapNetworkFee, swapRate, swapTokenBalance, SwapText } from './rules.js'
+import { formatSwapAmount, getSwapProblem, isPriceImpactHigh, minimumReceived, swapAmount, swapFiatValue, swapNetworkFee, swapRate, swapTokenBalance, SwapText } from './rules.js'
 
 const eth = { address: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', name: 'Ether', symbol: 'ETH', decimals: 18 }
 const usdc = { address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'USD Coin', symbol: 'USDC', decimals: 6 }
@@ -53,5 +53,12 @@ describe('swap rules', () => {
     expect(swapNetworkFee({ quote, gasPrice: '2000000000', tokens: [eth, usdc], prices: {} })?.usd).toBeUndefined()
     expect(swapNetworkFee({ quote: { fromAmount: '1', toAmount: '1' }, gasPrice: '1', tokens: [eth], prices: {} })).toBeUndefined()
     expect(swapNetworkFee({ quote, gasPrice: undefined, tokens: [eth], prices: {} })).toBeUndefined()
+  })
+
+  test('swap amounts show fewer decimals as they grow (truncated)', () => {
+    expect(formatSwapAmount('24702449230', 6)).toBe('24702.449')
+    expect(formatSwapAmount('1488081911', 6)).toBe('1488.0819')
+    expect(formatSwapAmount(159_000_000_000_000n, 18)).toBe('0.000159')
+    expect(formatSwapAmount(123_456_789_000_000n * 10n ** 6n, 6)).toBe('123456789000000.00')
   })
 })

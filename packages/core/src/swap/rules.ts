@@ -1,7 +1,7 @@
 import type { TokenBalance } from '../api/schemas.js'
 import { isNativePlaceholder } from '../spec/swaps.js'
 import type { SwapState } from '../stores/swap.js'
-import { formatUnits, parseUnits } from '../utils/format.js'
+import { formatUnits, parseUnits, truncateDecimals } from '../utils/format.js'
 import type { SwapToken } from './api.js'
 
 /** Not in SPEC: above this price impact (percent) the Swap view warns, as the closest products do. */
@@ -61,6 +61,14 @@ export function swapRate(state: SwapState): string | undefined {
   // toAmount per one whole `from`, in `to` base units.
   const perOne = (BigInt(quote.toAmount) * 10n ** BigInt(from.decimals)) / BigInt(quote.fromAmount)
   return `1 ${from.symbol} = ${trimDecimals(formatUnits(perOne, to.decimals), 6)} ${to.symbol}`
+}
+
+/** A swap amount for display: 8 significant digits before dropping decimals, at least 2 and at most 6 (truncated, never rounded up). */
+export function formatSwapAmount(amount: bigint | string, decimals: number): string {
+  const exact = formatUnits(BigInt(amount), decimals)
+  const whole = exact.split('.')[0]!.replace('-', '')
+  const places = Math.min(6, Math.max(2, 8 - (whole === '0' ? 1 : whole.length)))
+  return truncateDecimals(exact, places)
 }
 
 /** The USD value of an amount in base units of a token, when the server priced the token. */

@@ -1,5 +1,5 @@
 import {
-  flipSwapTokens, formatUnits, formatUsd, getSwapProblem, isPriceImpactHigh, openSwapTokenPicker, push, setSwapAmount, swapAmount, swapFiatValue,
+  flipSwapTokens, formatSwapAmount, formatUsd, getSwapProblem, isPriceImpactHigh, openSwapTokenPicker, push, setSwapAmount, swapAmount, swapFiatValue,
   swapNetworkFee, swapRate, swapTokenBalance, SwapText, truncateDecimals, SWAP_PRICE_IMPACT_WARNING_PERCENT, type SwapToken,
 } from '@portico/core'
 import { ArrowDownIcon, ChevronIcon, WarningIcon } from '../../components/icons.js'
@@ -61,7 +61,7 @@ export default function Swap() {
         <span className="hint">You receive</span>
         <div className="row">
           <output className={`swap-quote${state.quoteLoading ? ' loading' : ''}`} aria-live="polite" data-testid="swap-quote">
-            {state.quote && state.to ? truncateDecimals(formatUnits(BigInt(state.quote.toAmount), state.to.decimals), 6) : '0'}
+            {state.quote && state.to ? formatSwapAmount(state.quote.toAmount, state.to.decimals) : '0'}
           </output>
           <TokenPick token={state.to} onClick={() => openSwapTokenPicker(portico, 'to')} testId="swap-to" />
         </div>

@@ -8,7 +8,7 @@ export const swapCss = `
 .slippage button{padding:4px 8px;border-radius:var(--portico-radius-xs);background:var(--portico-color-bg-200);font-weight:600}
 .slippage button[aria-pressed=true]{background:var(--portico-accent);color:#fff}
 .swap-flip{cursor:pointer}
-.preview-amount .hint{margin-left:auto}
+.swap-side{display:flex;flex-direction:column;min-width:0;overflow-wrap:anywhere}
 .swap-balance{display:inline-flex;align-items:center;gap:4px}
 .swap-facts{display:flex;flex-direction:column;gap:4px;margin:0;font-size:var(--portico-font-size-xs);color:var(--portico-color-fg-200)}
 .swap-facts dd{margin:0;font-variant-numeric:tabular-nums;color:var(--portico-color-fg-100)}

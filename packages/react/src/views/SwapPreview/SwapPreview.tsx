@@ -1,4 +1,4 @@
-import { formatUnits, formatUsd, getSwapProblem, goBack, minimumReceived, submitSwap, swapAmount, swapFiatValue, swapNetworkFee, swapRate, truncateDecimals } from '@portico/core'
+import { formatSwapAmount, formatUsd, getSwapProblem, goBack, minimumReceived, submitSwap, swapAmount, swapFiatValue, swapNetworkFee, swapRate, truncateDecimals } from '@portico/core'
 import { Spinner } from '../../components/Spinner.js'
 import { TokenIcon } from '../../components/TokenIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
@@ -13,8 +13,8 @@ export default function SwapPreview() {
   const { tokenBalance } = usePorticoAccount()
   const { from, to, quote, step } = state
   if (!from || !to || !quote) return <div className="empty">{getSwapProblem(state, tokenBalance) ?? 'No quote'}</div>
-  const receive = truncateDecimals(formatUnits(BigInt(quote.toAmount), to.decimals), 6)
-  const minimum = truncateDecimals(formatUnits(minimumReceived(quote.toAmount, state.slippage), to.decimals), 6)
+  const receive = formatSwapAmount(quote.toAmount, to.decimals)
+  const minimum = formatSwapAmount(minimumReceived(quote.toAmount, state.slippage), to.decimals)
   const busy = step === 'approve' || step === 'swap'
   const payUsd = swapFiatValue(swapAmount(state), from, state.prices)
   const receiveUsd = swapFiatValue(quote.toAmount, to, state.prices)
@@ -23,12 +23,18 @@ export default function SwapPreview() {
     <div className="send" data-testid="swap-preview">
       <style>{sendCss + swapCss}</style>
       <div className="preview-amount">
-        <TokenIcon src={from.logoUri} symbol={from.symbol} /><span className="value">{state.fromAmount} {from.symbol}</span>
-        {payUsd !== undefined && <span className="hint" data-testid="swap-preview-pay-fiat">≈ {formatUsd(payUsd)}</span>}
+        <TokenIcon src={from.logoUri} symbol={from.symbol} />
+        <span className="swap-side">
+          <span className="value">{state.fromAmount} {from.symbol}</span>
+          {payUsd !== undefined && <span className="hint" data-testid="swap-preview-pay-fiat">≈ {formatUsd(payUsd)}</span>}
+        </span>
       </div>
       <div className="preview-amount">
-        <TokenIcon src={to.logoUri} symbol={to.symbol} /><span className="value" data-testid="swap-preview-receive">{receive} {to.symbol}</span>
-        {receiveUsd !== undefined && <span className="hint" data-testid="swap-preview-receive-fiat">≈ {formatUsd(receiveUsd)}</span>}
+        <TokenIcon src={to.logoUri} symbol={to.symbol} />
+        <span className="swap-side">
+          <span className="value" data-testid="swap-preview-receive">{receive} {to.symbol}</span>
+          {receiveUsd !== undefined && <span className="hint" data-testid="swap-preview-receive-fiat">≈ {formatUsd(receiveUsd)}</span>}
+        </span>
       </div>
       <dl className="details">
         <div className="row"><dt>Rate</dt><dd>{swapRate(state)}</dd></div>
