@@ -1,0 +1,56 @@
+import { ProviderErrorCode } from '@portico/core/spec'
+import { showApproval, type ApprovalContent, type ApprovalRequest } from './approval.js'
+import { ABORTED, RpcError } from './rpc.js'
+import type { Emit } from './session.js'
+
+export interface ApprovalQueue {
+  /** Shows the approval screen when the requests before it are decided; resolves whether the user approved. */
+  approve(request: ApprovalContent, method: string): Promise<boolean>
+  /** RPC_ABORT and sign-out: every waiting request rejects with ABORTED, the shown screen closes. */
+  abortAll(): void
+}
+
+/** Unsafe requests wait here, one screen at a time; abortAll rejects them all. */
+export function createApprovalQueue(opts: {
+  root: HTMLElement
+  emit: Emit
+  screen(): Pick<ApprovalRequest, 'dappName' | 'hostOrigin' | 'account'>
+}): ApprovalQueue {
+  const { root, emit } = opts
+  const approvals: Array<{ run(): void; abort(): void }> = []
+  let current: { cancel(): void; aborted: boolean } | undefined
+  return {
+    approve: (request, method) =>
+      new Promise<boolean>((resolve, reject) => {
+        const entry = {
+          run() {
+            emit('RPC_APPROVAL_NEEDED', { method })
+            const screen = showApproval(root, { ...request, ...opts.screen() })
+            const state = { cancel: screen.cancel, aborted: false }
+            current = state
+            screen.decision.then((approved) => {
+              current = undefined
+              emit('RPC_APPROVAL_DONE', { approved: state.aborted ? false : approved })
+              if (state.aborted) reject(new RpcError(ABORTED, ProviderErrorCode.userRejectedRequest))
+              else resolve(approved)
+              approvals.shift()
+              approvals[0]?.run()
+            })
+          },
+          abort() {
+            reject(new RpcError(ABORTED, ProviderErrorCode.userRejectedRequest))
+          },
+        }
+        approvals.push(entry)
+        if (approvals.length === 1) entry.run()
+      }),
+    abortAll() {
+      const queued = approvals.splice(1)
+      for (const entry of queued) entry.abort()
+      if (current) {
+        current.aborted = true
+        current.cancel()
+      }
+    },
+  }
+}

@@ -1,0 +1,115 @@
+import type * as v from 'valibot'
+import { FRAME_PREFIX, FrameEvents, type FrameEventKind, type Requests, type RequestKind } from '@portico/embedded/protocol'
+import { ApiError, type Tokens } from './api.js'
+import { createApprovalQueue, type ApprovalQueue } from './approvalQueue.js'
+import { showAddPasskey, showAddPassword, showUseFactor, type ScreenHost } from './factorScreens.js'
+import type { FrameStorage } from './storage.js'
+import { FrameWallet, type FactorPrompts } from './wallet.js'
+
+export interface FrameConfig {
+  projectId: string
+  projectName: string
+  chainId: string
+  version: string
+  enableLogger: boolean
+  enableCloudAuthAccount: boolean
+  /** The host's own RPC URL for chainId (SPEC §7 frame query param). */
+  rpcUrl: string
+  /** CAIP-2 chains the server reads for the frame (POST /v1/rpc/{caip2}); never their upstream URLs. */
+  rpcChains: string[]
+  apiUrl: string
+  secureOrigin: string
+  allowedOrigins: string[]
+}
+
+export type Emit = <K extends FrameEventKind>(kind: K, payload: v.InferInput<(typeof FrameEvents)[K]>) => void
+
+/** What a login waits for between two requests of the host (challenge, device approval, social or Farcaster channel). */
+export interface PendingLogin {
+  email?: string
+  challengeId?: string
+  approvalId?: string
+  socialBinding?: string
+  farcaster?: { channelToken: string; binding: string }
+}
+
+/** The frame's state for one host page: what every request handler reads and changes. */
+export interface FrameSession {
+  readonly config: FrameConfig
+  readonly root: HTMLElement
+  readonly hostOrigin: string
+  readonly emit: Emit
+  readonly wallet: FrameWallet
+  readonly approvals: ApprovalQueue
+  readonly pending: PendingLogin
+  chainId: number | string
+  dappName: string
+  /** The URL the frame reads a chain through: the host's own for its chain, else the server's RPC route. */
+  rpcUrlFor(chainId: number | string): string | undefined
+}
+
+/** A request kind's handler: the payload as the protocol parsed it, the result the protocol checks before posting. */
+export type RequestHandler<K extends RequestKind> = (session: FrameSession, payload: v.InferOutput<(typeof Requests)[K]['payload']>) => Promise<unknown>
+export type RequestHandlers<K extends RequestKind = RequestKind> = { [P in K]: RequestHandler<P> }
+
+export function createFrameSession(opts: { config: FrameConfig; root: HTMLElement; hostOrigin: string; post(message: unknown): void; storage: FrameStorage }): FrameSession {
+  const { config, root, hostOrigin, post } = opts
+  const emit: Emit = (kind, payload) => post({ type: `${FRAME_PREFIX}${kind}`, payload })
+  // The factor screens (passkey, password) are drawn here; the host shows the frame meanwhile.
+  const screens: ScreenHost = {
+    root,
+    dappName: () => session.dappName,
+    hostOrigin,
+    shown: (purpose) => emit('FACTOR_SCREEN_NEEDED', { purpose }),
+    hidden: () => emit('FACTOR_SCREEN_DONE', {}),
+  }
+  const prompts: FactorPrompts = {
+    use: (purpose, factors, attempt) => showUseFactor(screens, { purpose, factors, attempt }),
+    addPasskey: (userName, salt, save) => showAddPasskey(screens, { userName, salt, save }),
+    addPassword: (save) => showAddPassword(screens, { save }),
+  }
+  const wallet = new FrameWallet(opts.storage, { apiUrl: config.apiUrl, projectId: config.projectId }, prompts)
+  const session: FrameSession = {
+    config,
+    root,
+    hostOrigin,
+    emit,
+    wallet,
+    pending: {},
+    chainId: /^\d+$/.test(config.chainId) ? Number(config.chainId) : config.chainId,
+    dappName: config.projectName,
+    approvals: createApprovalQueue({
+      root,
+      emit,
+      screen: () => ({ dappName: session.dappName, hostOrigin, account: wallet.keys!.keys.addresses.eip155 }),
+    }),
+    rpcUrlFor(id) {
+      const caip = String(id).includes(':') ? String(id) : `eip155:${id}`
+      if (String(id) === String(config.chainId) && config.rpcUrl) return config.rpcUrl
+      return config.rpcChains.includes(caip) ? `${config.apiUrl}/v1/rpc/${caip}?projectId=${encodeURIComponent(config.projectId)}` : undefined
+    },
+  }
+  return session
+}
+
+/** The signed-in user as the host may know it (addresses and settings, never a key). */
+export function frameUser(session: FrameSession) {
+  const { wallet, chainId } = session
+  const keys = wallet.keys
+  if (!keys || !wallet.user) throw new ApiError('Not signed in', 401)
+  const address = String(chainId).startsWith('solana') ? keys.keys.addresses.solana : keys.keys.addresses.eip155
+  return {
+    email: wallet.user.email,
+    address,
+    chainId,
+    accounts: [{ address: keys.keys.addresses.eip155, type: 'eoa' as const }],
+    addresses: { ...keys.keys.addresses },
+    userName: wallet.user.userName,
+    preferredAccountType: wallet.user.preferredAccountType,
+  }
+}
+
+export async function signedIn(session: FrameSession, tokens: Tokens) {
+  await session.wallet.signedIn(tokens)
+  return frameUser(session)
+}
