@@ -1,7 +1,7 @@
 import { ProviderErrorCode } from '@portico/core/spec'
 import { showApproval, type ApprovalContent, type ApprovalRequest } from './approval.js'
 import { ABORTED, RpcError } from './rpc.js'
-import type { Emit } from './session.js'
+import type { Emit } from './emit.js'
 
 export interface ApprovalQueue {
   /** Shows the approval screen when the requests before it are decided; resolves whether the user approved. */

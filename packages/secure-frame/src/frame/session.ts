@@ -1,7 +1,8 @@
 import type * as v from 'valibot'
-import { FRAME_PREFIX, FrameEvents, type FrameEventKind, type Requests, type RequestKind } from '@portico/embedded/protocol'
+import type { Requests, RequestKind } from '@portico/embedded/protocol'
 import { ApiError, type Tokens } from './api.js'
 import { createApprovalQueue, type ApprovalQueue } from './approvalQueue.js'
+import { createEmit, type Emit } from './emit.js'
 import { showAddPasskey, showAddPassword, showUseFactor, type ScreenHost } from './factorScreens.js'
 import type { FrameStorage } from './storage.js'
 import { FrameWallet, type FactorPrompts } from './wallet.js'
@@ -21,8 +22,6 @@ export interface FrameConfig {
   secureOrigin: string
   allowedOrigins: string[]
 }
-
-export type Emit = <K extends FrameEventKind>(kind: K, payload: v.InferInput<(typeof FrameEvents)[K]>) => void
 
 /** What a login waits for between two requests of the host (challenge, device approval, social or Farcaster channel). */
 export interface PendingLogin {
@@ -54,7 +53,7 @@ export type RequestHandlers<K extends RequestKind = RequestKind> = { [P in K]: R
 
 export function createFrameSession(opts: { config: FrameConfig; root: HTMLElement; hostOrigin: string; post(message: unknown): void; storage: FrameStorage }): FrameSession {
   const { config, root, hostOrigin, post } = opts
-  const emit: Emit = (kind, payload) => post({ type: `${FRAME_PREFIX}${kind}`, payload })
+  const emit = createEmit(post)
   // The factor screens (passkey, password) are drawn here; the host shows the frame meanwhile.
   const screens: ScreenHost = {
     root,
