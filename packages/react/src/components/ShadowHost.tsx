@@ -1,7 +1,9 @@
 import { themeToCssVariables } from '@portico/core'
-import { useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { usePorticoStore } from '../context.js'
+import { ShadowRootContext } from '../styles/Sheet.js'
+import { canAdoptSheets } from '../styles/sheets.js'
 
 export interface ShadowHostProps {
   css: string
@@ -13,13 +15,23 @@ export interface ShadowHostProps {
 
 /**
  * Renders children inside an open shadow root with Portico's own styles and theme variables,
- * so the host page's CSS cannot reach them and the host imports no CSS file.
+ * so the host page's CSS cannot reach them and the host imports no CSS file. The styles are a
+ * constructed sheet adopted by the root (no `<style>` element: a strict CSP allows it), the first
+ * of the root's sheets; views add theirs after it (styles/Sheet.tsx).
  */
 export function ShadowHost({ css, children, display = 'contents', testId }: ShadowHostProps) {
   const [root, setRoot] = useState<ShadowRoot | null>(null)
-  const attach = useCallback((element: HTMLElement | null) => {
-    if (element) setRoot(element.shadowRoot ?? element.attachShadow({ mode: 'open' }))
-  }, [])
+  const [sheet] = useState(() => (canAdoptSheets() ? new CSSStyleSheet() : null))
+  const attach = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return
+      const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' })
+      // First, before any view's sheet: the views' rules follow the shell's, as their <style>s did.
+      if (sheet && !shadow.adoptedStyleSheets.includes(sheet)) shadow.adoptedStyleSheets = [sheet, ...shadow.adoptedStyleSheets]
+      setRoot(shadow)
+    },
+    [sheet],
+  )
   const themeMode = usePorticoStore('theme', (s) => s.themeMode)
   const themeVariables = usePorticoStore('theme', (s) => s.themeVariables)
   const hostCss = useMemo(() => {
@@ -28,14 +40,16 @@ export function ShadowHost({ css, children, display = 'contents', testId }: Shad
       .join('')
     return `:host{all:initial;display:${display};${vars}color-scheme:${themeMode}}${css}`
   }, [css, display, themeMode, themeVariables])
+  // Before the first paint, and again (same sheet, same place) when the theme changes.
+  useLayoutEffect(() => sheet?.replaceSync(hostCss), [sheet, hostCss])
   return (
     <portico-host ref={attach} data-testid={testId} data-theme={themeMode}>
       {root &&
         createPortal(
-          <>
-            <style>{hostCss}</style>
+          <ShadowRootContext.Provider value={root}>
+            {!sheet && <style>{hostCss}</style>}
             {children}
-          </>,
+          </ShadowRootContext.Provider>,
           root,
         )}
     </portico-host>

@@ -11,6 +11,7 @@ import { WalletFeatures } from './WalletFeatures.js'
 import { RegisterNameEntry } from './RegisterNameEntry.js'
 import { SignedInRow } from './SignedInRow.js'
 import { SecurityEntry } from './SecurityEntry.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /** SPEC §2 Account: identity, address, balances, the wallet features, and tabs Tokens, NFTs and Activity. */
 export default function Account() {
@@ -24,7 +25,7 @@ export default function Account() {
   if (!address) return null
   return (
     <div data-testid="account-view">
-      <style>{accountCss}</style>
+      <Sheet css={accountCss} />
       <FamilySwitch />
       <AccountHeader />
       <SignedInRow />

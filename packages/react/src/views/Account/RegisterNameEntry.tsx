@@ -2,6 +2,7 @@ import { canRegisterName, fullName, push } from '@portico/core'
 import { ChevronIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 const css = `
 .name-entry{display:flex;align-items:center;gap:10px;width:100%;margin:0 0 12px;padding:10px 12px;border-radius:var(--portico-radius-l);
@@ -22,7 +23,7 @@ export function RegisterNameEntry() {
   if (!canRegisterName(portico)) return null
   return (
     <button className="name-entry" onClick={() => push(portico.stores.router, 'RegisterAccountName')} data-testid="account-register-name">
-      <style>{css}</style>
+      <Sheet css={css} />
       <span className="at" aria-hidden="true">@</span>
       <span className="main">
         Choose a name

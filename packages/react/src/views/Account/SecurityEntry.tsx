@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { ChevronIcon } from '../../components/icons.js'
 import { ShieldIcon } from '../../components/embedded/securityIcons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 const css = `
 .security-entry{display:flex;align-items:center;gap:10px;width:100%;margin:0 0 12px;padding:10px 12px;border-radius:var(--portico-radius-l);
@@ -33,7 +34,7 @@ export function SecurityEntry() {
     : 'Add a passkey or password so your email alone cannot open it'
   return (
     <button className="security-entry" onClick={() => void openWalletSecurity(portico)} data-testid="account-security">
-      <style>{css}</style>
+      <Sheet css={css} />
       <span className="badge"><ShieldIcon /></span>
       <span className="main">
         Wallet security

@@ -2,6 +2,7 @@ import { isAuthConnector, loginDisplayName, readLoginCache, updateEmail } from '
 import { embeddedCss } from '../../components/embedded/styles.js'
 import { MailIcon, SocialIcon } from '../../components/embedded/SocialIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /** For an email or social login: who is signed in (SPEC §5 display rules) and, for email, a way to change it. */
 export function SignedInRow() {
@@ -15,7 +16,7 @@ export function SignedInRow() {
   if (!name) return null
   return (
     <div className="signed-in" data-testid="account-signed-in">
-      <style>{embeddedCss}</style>
+      <Sheet css={embeddedCss} />
       {cache.connectedSocial ? <SocialIcon provider={cache.connectedSocial} /> : <MailIcon />}
       <span className="who" title={cache.email ?? cache.socialUsername}>{name}</span>
       {cache.email && !cache.connectedSocial && (

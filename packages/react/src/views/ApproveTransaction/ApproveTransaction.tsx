@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react'
 import { embeddedCss } from '../../components/embedded/styles.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /**
  * SPEC §2 ApproveTransaction: the approval screen is drawn by the secure origin. This view holds
@@ -52,7 +53,7 @@ export default function ApproveTransaction() {
 
   return (
     <div ref={slot} className={`approve-frame-slot${narrow ? ' narrow' : ''}`} data-testid="approve-transaction" data-method={method}>
-      <style>{embeddedCss}</style>
+      <Sheet css={embeddedCss} />
       <Spinner size={28} label="Loading the approval screen" />
     </div>
   )

@@ -4,6 +4,7 @@ import { CopyIcon } from '../../components/icons.js'
 import { QrCode } from '../../components/QrCode.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /**
  * SPEC §2 ConnectingFarcaster: the sign-in URL from the auth connector as a QR code to scan with
@@ -28,7 +29,7 @@ export default function ConnectingFarcaster() {
   if (status === 'error' && error)
     return (
       <div className="center" data-testid="connecting-farcaster">
-        <style>{embeddedCss}</style>
+        <Sheet css={embeddedCss} />
         <p className="title error" role="alert" data-testid="farcaster-error">{error}</p>
         <p className="text">The Farcaster sign-in did not finish. You can try again.</p>
         <button className="button" onClick={() => void connectFarcaster(portico).catch(() => {})}>Try again</button>
@@ -37,7 +38,7 @@ export default function ConnectingFarcaster() {
 
   return (
     <div className="center" data-testid="connecting-farcaster">
-      <style>{embeddedCss}</style>
+      <Sheet css={embeddedCss} />
       <div className="qr-box" aria-busy={!url}>
         {url ? (
           <QrCode value={url} size={232} label="Farcaster sign-in QR code" testId="farcaster-qr" />

@@ -2,6 +2,7 @@ import { connectSocial, type SocialProvider } from '@portico/core'
 import { embeddedCss } from '../../components/embedded/styles.js'
 import { SocialIcon, socialNames } from '../../components/embedded/SocialIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /** The social popup's waiting view: continue in the popup; then connecting; or the error with a retry. */
 export default function ConnectingSocial() {
@@ -15,7 +16,7 @@ export default function ConnectingSocial() {
   const name = socialNames[provider]
   return (
     <div className="center" data-testid="connecting-social">
-      <style>{embeddedCss}</style>
+      <Sheet css={embeddedCss} />
       <span className={`ring social-ring${status === 'error' ? ' error' : ''}`}>
         <SocialIcon provider={provider} />
       </span>

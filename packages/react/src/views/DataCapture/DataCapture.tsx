@@ -2,6 +2,7 @@ import { canSkipDataCapture, skipDataCapture, submitDataCapture } from '@portico
 import { useState, type FormEvent } from 'react'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { siwxCss } from '../SIWXSignMessage/styles.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 const MailIcon = () => (
   <svg viewBox="0 0 24 24" fill="none" aria-hidden="true">
@@ -31,7 +32,7 @@ export default function DataCapture() {
 
   return (
     <div className="siwx" data-testid="data-capture">
-      <style>{siwxCss}</style>
+      <Sheet css={siwxCss} />
       <span className="siwx-icon"><MailIcon /></span>
       <p className="title">Stay in touch with {name}</p>
       <p className="text">Your email is added to the sign-in message you sign next, so {name} receives it from your account.</p>

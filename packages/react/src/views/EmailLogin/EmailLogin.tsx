@@ -5,6 +5,7 @@ import { DeviceIcon, MailIcon } from '../../components/embedded/SocialIcon.js'
 import { OtpForm } from '../../components/embedded/OtpForm.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /**
  * SPEC §2 EmailLogin: the code from the email (VERIFY_OTP), then — on a device a known wallet has
@@ -21,7 +22,7 @@ export default function EmailLogin() {
   if (step === 'VERIFY_DEVICE')
     return (
       <div className="embedded-step" data-testid="email-device">
-        <style>{embeddedCss}</style>
+        <Sheet css={embeddedCss} />
         <span className="step-icon"><DeviceIcon /></span>
         <p className="title">Approve this device</p>
         <p className="text">
@@ -44,7 +45,7 @@ export default function EmailLogin() {
 
   return (
     <div className="embedded-step" data-testid="email-otp">
-      <style>{embeddedCss}</style>
+      <Sheet css={embeddedCss} />
       <span className="step-icon"><MailIcon /></span>
       <p className="title">Enter the code</p>
       <p className="text">

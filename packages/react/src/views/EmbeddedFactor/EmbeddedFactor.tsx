@@ -3,6 +3,7 @@ import { embeddedCss } from '../../components/embedded/styles.js'
 import { useFrameSlot } from '../../components/embedded/useFrameSlot.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /**
  * The secure frame's own factor screen (CUSTODY.md): create or use a passkey, type the recovery
@@ -17,7 +18,7 @@ export default function EmbeddedFactor() {
   useFrameSlot(portico, slot, purpose)
   return (
     <div ref={slot} className={`approve-frame-slot factor-slot${narrow ? ' narrow' : ''}`} data-testid="embedded-factor" data-purpose={purpose}>
-      <style>{embeddedCss}</style>
+      <Sheet css={embeddedCss} />
       <Spinner size={28} label="Loading the secure wallet screen" />
     </div>
   )

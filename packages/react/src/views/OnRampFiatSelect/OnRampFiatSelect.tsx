@@ -5,6 +5,7 @@ import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { currencyName, FiatIcon } from '../OnRampProviders/FiatIcon.js'
 import { onrampCss } from '../OnRampProviders/styles.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /** SPEC §2 OnRampFiatSelect: the currency to pay with (SPEC §9: USD by default). */
 export default function OnRampFiatSelect() {
@@ -18,7 +19,7 @@ export default function OnRampFiatSelect() {
 
   return (
     <div className="onramp" data-testid="onramp-fiat-select">
-      <style>{onrampCss}</style>
+      <Sheet css={onrampCss} />
       <p className="text intro">Choose the currency you pay with.</p>
       {currencies.length === 0 ? (
         error ? (

@@ -15,6 +15,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { FiatIcon } from './FiatIcon.js'
 import { onrampCss } from './styles.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 const METHOD_LABELS: Record<string, string> = { card: 'Card', ach_bank_account: 'Bank account' }
 const AMOUNT_PATTERN = /^\d*\.?\d*$/
@@ -54,7 +55,7 @@ export default function OnRampProviders() {
 
   return (
     <div className="onramp" data-testid="onramp-providers">
-      <style>{onrampCss}</style>
+      <Sheet css={onrampCss} />
       <div className="onramp-summary">
         Buy
         <span className="chip" data-testid="onramp-token-chip">
@@ -127,7 +128,7 @@ function PurchasePending({ provider, token, onBack }: { provider: OnrampProvider
   const held = tokenBalance?.find((t) => t.symbol === token)
   return (
     <div className="onramp-pending" data-testid="onramp-pending">
-      <style>{onrampCss}</style>
+      <Sheet css={onrampCss} />
       <span className="provider-icon"><CardIcon /></span>
       <p className="title">Complete the purchase in the provider window</p>
       <p className="text">{provider.label} opened in a new window. When it is done, refresh the balance to see your {token}.</p>

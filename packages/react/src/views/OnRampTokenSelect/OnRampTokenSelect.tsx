@@ -6,6 +6,7 @@ import { TokenIcon } from '../../components/TokenIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { onrampCss } from '../OnRampProviders/styles.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /** SPEC §2 OnRampTokenSelect: the token to buy (SPEC §9: USDC by default). */
 export default function OnRampTokenSelect() {
@@ -20,7 +21,7 @@ export default function OnRampTokenSelect() {
 
   return (
     <div className="onramp" data-testid="onramp-token-select">
-      <style>{onrampCss}</style>
+      <Sheet css={onrampCss} />
       <p className="text intro">Choose the token to buy. It arrives in your connected wallet.</p>
       {currencies.length === 0 ? (
         error ? (

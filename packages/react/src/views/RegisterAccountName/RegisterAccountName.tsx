@@ -3,6 +3,7 @@ import { useRef, type FormEvent } from 'react'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { namesCss } from './styles.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /**
  * SPEC §2 RegisterAccountName: pick a name. Suggestions with their availability arrive as the
@@ -43,7 +44,7 @@ export default function RegisterAccountName() {
 
   return (
     <form className="names" onSubmit={submit} noValidate data-testid="register-name">
-      <style>{namesCss}</style>
+      <Sheet css={namesCss} />
       <p className="text intro">Choose a name for your account. People can send to it instead of your address.</p>
       <div className={`field${hintIsError ? ' invalid' : ''}`}>
         <label htmlFor="register-name-input">Name</label>

@@ -4,6 +4,7 @@ import { CheckIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { namesCss } from '../RegisterAccountName/styles.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /** SPEC §4 'Name registration' success: the registered name, and the way back to Account. */
 export default function RegisterAccountNameSuccess() {
@@ -12,7 +13,7 @@ export default function RegisterAccountNameSuccess() {
   const { address, profileImage } = usePorticoAccount()
   return (
     <div className="name-success" data-testid="register-name-success">
-      <style>{namesCss}</style>
+      <Sheet css={namesCss} />
       {address && (
         <span className="badge">
           <Avatar address={address} image={profileImage} size={72} />

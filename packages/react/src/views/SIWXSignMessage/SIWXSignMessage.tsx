@@ -7,6 +7,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { DappIcon } from './DappIcon.js'
 import { siwxCss } from './styles.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /**
  * SPEC §4 'Wallet sign-in': the host asks the account to sign its sign-in message. Sign and
@@ -37,7 +38,7 @@ export default function SIWXSignMessage() {
 
   return (
     <div className="siwx" data-testid="siwx-sign-message">
-      <style>{siwxCss}</style>
+      <Sheet css={siwxCss} />
       <div className="siwx-pair">
         <DappIcon name={name} icon={dapp?.icons[0]} />
         <Avatar address={address} size={64} />

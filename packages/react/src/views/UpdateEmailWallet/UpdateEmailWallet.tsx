@@ -5,6 +5,7 @@ import { MailIcon } from '../../components/embedded/SocialIcon.js'
 import { OtpForm } from '../../components/embedded/OtpForm.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /**
  * SPEC §2 UpdateEmailWallet: the new address, then the code sent to the current address
@@ -24,7 +25,7 @@ export default function UpdateEmailWallet() {
   const to = primary ? current : newEmail
   return (
     <div className="embedded-step" data-testid={primary ? 'update-email-primary' : 'update-email-secondary'}>
-      <style>{embeddedCss}</style>
+      <Sheet css={embeddedCss} />
       <span className="step-icon"><MailIcon /></span>
       <p className="title">{primary ? 'Confirm it is you' : 'Confirm your new email'}</p>
       <p className="text">
@@ -54,7 +55,7 @@ function NewEmailStep({ current, loading, error }: { current: string | undefined
   }
   return (
     <div className="embedded-step" data-testid="update-email">
-      <style>{embeddedCss}</style>
+      <Sheet css={embeddedCss} />
       <span className="step-icon"><MailIcon /></span>
       <p className="title">Change your email</p>
       {current && (

@@ -4,6 +4,7 @@ import { NetworkImage } from '../../components/NetworkImage.js'
 import { QrCode } from '../../components/QrCode.js'
 import { usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 const css = `
 .receive{display:flex;flex-direction:column;align-items:center;gap:14px;padding:4px 0 4px}
@@ -24,7 +25,7 @@ export default function WalletReceive() {
   const sameFamily = networks.filter((n) => n.chainNamespace === namespace)
   return (
     <div className="receive" data-testid="wallet-receive">
-      <style>{css}</style>
+      <Sheet css={css} />
       <div className="qr-frame"><QrCode value={address} label={`QR code of the address ${address}`} testId="receive-qr" /></div>
       <p className="receive-address" data-testid="receive-address">{address}</p>
       <CopyButton text={address} label={`Copy address ${shortenAddress(address)}`} testId="receive-copy" />

@@ -3,6 +3,7 @@ import { embeddedCss } from '../../components/embedded/styles.js'
 import { KeyIcon, PasskeyIcon, ShieldIcon } from '../../components/embedded/securityIcons.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 const css = `
 .security{display:flex;flex-direction:column;gap:12px;padding:4px 0 2px}
@@ -46,13 +47,13 @@ export default function WalletSecurity() {
   if (status === 'loading' && !factors)
     return (
       <div className="embedded-step" data-testid="wallet-security">
-        <style>{embeddedCss}</style>
+        <Sheet css={embeddedCss} />
         <Spinner size={28} label="Loading the wallet security" />
       </div>
     )
   return (
     <div className="security" data-testid="wallet-security">
-      <style>{embeddedCss + css}</style>
+      <Sheet css={embeddedCss + css} />
       <Status factors={factors} recoveredBy={social ? 'your social account' : 'your email'} />
       {factors && factors.factors.length > 0 && (
         <ul className="factor-list" aria-label="Factors">

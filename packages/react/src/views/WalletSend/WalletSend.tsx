@@ -4,6 +4,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { ReceiverInput } from './ReceiverInput.js'
 import { sendCss } from './styles.js'
 import { TokenAmountInput } from './TokenAmountInput.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /**
  * Send, step 1: token and amount, then the receiver. The continue button shows what is missing
@@ -17,7 +18,7 @@ export default function WalletSend() {
   const problem = getCurrentSendProblem(portico)
   return (
     <div className="send" data-testid="wallet-send">
-      <style>{sendCss}</style>
+      <Sheet css={sendCss} />
       <TokenAmountInput />
       <div className="send-arrow" aria-hidden="true"><span><ArrowDownIcon /></span></div>
       <ReceiverInput />

@@ -7,6 +7,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { sendCss } from '../WalletSend/styles.js'
 import { ReceiverSummary } from './ReceiverSummary.js'
 import { SendDetails } from './SendDetails.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /** Send, step 2: what goes where, the network fee estimate, then approval in the wallet. */
 export default function WalletSendPreview() {
@@ -24,7 +25,7 @@ export default function WalletSendPreview() {
   const send = () => void sendTokens(portico).catch(() => {})
   return (
     <div className="send" data-testid="wallet-send-preview">
-      <style>{sendCss}</style>
+      <Sheet css={sendCss} />
       <div className="field">
         <span className="label">You send</span>
         <div className="preview-amount">

@@ -2,6 +2,7 @@ import { formatUsd, goBack, setSendToken, truncateDecimals } from '@portico/core
 import { TokenIcon } from '../../components/TokenIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { sendCss } from '../WalletSend/styles.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 /** Send: choose the token from the account's balances. */
 export default function WalletSendSelectToken() {
@@ -11,7 +12,7 @@ export default function WalletSendSelectToken() {
   if (tokens.length === 0) return <div className="empty" data-testid="send-no-tokens">No tokens to send on this network</div>
   return (
     <ul className="list" aria-label="Tokens" data-testid="send-token-list">
-      <style>{sendCss}</style>
+      <Sheet css={sendCss} />
       {tokens.map((token) => (
         <li key={token.address ?? token.symbol}>
           <button
