@@ -14,7 +14,7 @@ import { createEmbeddedSolanaWallet } from './solanaWallet.js'
 import { registerWallet } from '@wallet-standard/wallet'
 import { createFrameTransport, type HostWindow, type MessageLike } from './frameTransport.js'
 import { SocialResultMessageSchema } from './protocol/index.js'
-import type { EmbeddedWalletOptions } from './index.js'
+import type { EmbeddedWalletOptions } from './options.js'
 
 /** Where the client lives: the host page's window and document (fakes in unit tests). */
 export interface ClientHost {
@@ -61,7 +61,7 @@ export async function createEmbeddedWalletClient(
     mountFrame(src) {
       iframe = host.document.createElement('iframe')
       iframe.title = 'Portico secure wallet'
-      iframe.setAttribute('style', HIDDEN_STYLE)
+      iframe.style.cssText = HIDDEN_STYLE
       iframe.setAttribute('aria-hidden', 'true')
       iframe.tabIndex = -1
       iframe.dataset.testid = 'portico-secure-frame'
@@ -192,18 +192,17 @@ export async function createEmbeddedWalletClient(
       return () => void listeners.delete(listener)
     },
     showFrame(rect: FrameRect) {
-      iframe.setAttribute(
-        'style',
+      // Through the CSSOM, not the style attribute: a host page's CSP without 'unsafe-inline' allows it.
+      iframe.style.cssText =
         `position:fixed;top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px;border:0;` +
-          'opacity:1;pointer-events:auto;z-index:2147483647;color-scheme:normal;background:transparent',
-      )
+        'opacity:1;pointer-events:auto;z-index:2147483647;color-scheme:normal;background:transparent'
       iframe.removeAttribute('aria-hidden')
       iframe.tabIndex = 0
       iframe.title = 'Approve the request — Portico secure wallet'
       if (iframe.ownerDocument?.activeElement !== iframe) iframe.focus()
     },
     hideFrame() {
-      iframe.setAttribute('style', HIDDEN_STYLE)
+      iframe.style.cssText = HIDDEN_STYLE
       iframe.setAttribute('aria-hidden', 'true')
       iframe.tabIndex = -1
       iframe.title = 'Portico secure wallet'
