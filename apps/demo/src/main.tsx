@@ -44,8 +44,6 @@ const portico = createPortico({
   walletConnect: walletConnect({
     // ?relay= points the pairing at another relay (a journey restarts its own).
     relayUrl: params.get('relay') ?? `${apiUrl.replace(/^http/, 'ws')}/relay`,
-    projectId: params.get('projectId') ?? 'portico-dev',
-    metadata,
   }),
   embeddedWallet: embeddedWallet({ frameUrl }),
   termsConditionsUrl: `${location.origin}/terms`,

@@ -1,7 +1,7 @@
 import type { CaipNetwork, ChainNamespace, WalletConnectClient, WalletConnectSession } from '@portico/core'
 import UniversalProvider from '@walletconnect/universal-provider'
 import { createEip155Provider } from './eip155Provider.js'
-import type { WalletConnectOptions } from './index.js'
+import type { WalletConnectOptions } from './options.js'
 import { createSolanaWallet, SOLANA_EVENTS, SOLANA_METHODS } from './solanaWallet.js'
 
 const EIP155_METHODS = [

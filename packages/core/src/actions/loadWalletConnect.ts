@@ -7,7 +7,8 @@ import type { WalletConnectClient } from '../walletconnect/client.js'
 export function loadWalletConnect(portico: Portico): Promise<WalletConnectClient> {
   const loader = portico.options.walletConnect
   if (!loader || !portico.options.enableWalletConnect) return Promise.reject(new PorticoError(ErrorText.walletConnectConnectorNotFound))
-  portico.walletConnectClient ??= loader.load().then(
+  const { projectId, metadata } = portico.options
+  portico.walletConnectClient ??= loader.load({ projectId, metadata }).then(
     // The phone redirect rule loads with the client, not in the host page's first load.
     (client) => {
       void import('../walletconnect/redirect.js').then((m) => m.redirectToWalletOnRequest(portico, client))

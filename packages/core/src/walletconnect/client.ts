@@ -20,12 +20,20 @@ export interface WalletConnectSession {
   peer: { name: string; url?: string; icons?: string[] }
 }
 
+/** What core tells the client at load, so the host states them once (in createPortico's options); the networks come with each connect. */
+export interface WalletConnectLoadParameters {
+  /** The host's projectId (the relay knows it). */
+  projectId: string | undefined
+  /** SPEC §3 'Dapp metadata sent to the wallet' (the host's part). */
+  metadata: { name: string; description: string; url: string; icons: string[] } | undefined
+}
+
 /**
  * The host passes `walletConnect: walletConnect({...})` from @portico/walletconnect: a small
  * object whose `load()` imports the real client only when a user chooses a WalletConnect path.
  */
 export interface WalletConnectLoader {
-  load(): Promise<WalletConnectClient>
+  load(parameters: WalletConnectLoadParameters): Promise<WalletConnectClient>
   /** SPEC §4 pairing cache: 'always', 'auto' (Telegram / iOS Safari) or 'never'. */
   cache?: 'always' | 'auto' | 'never'
 }

@@ -2,7 +2,13 @@
  * What a transaction pays, as the runtime charges it: 5,000 lamports per signature plus the
  * prioritization fee, ceil(compute unit price × compute unit limit / 1,000,000).
  */
-import type { DecodedMessage } from './chain';
+
+/** The parts of a compiled message the fee depends on (chain.ts's DecodedMessage has them). */
+export interface FeeMessage {
+  header: { numSignerAccounts: number };
+  staticAccounts: readonly string[];
+  instructions: readonly { programAddressIndex: number; data?: ArrayLike<number> & { buffer: ArrayBufferLike; byteOffset: number; byteLength: number } }[];
+}
 
 export const LAMPORTS_PER_SIGNATURE = 5000n;
 
@@ -29,7 +35,7 @@ const BUILTIN_PROGRAMS = new Set([
   'Secp256r1SigVerify1111111111111111111111111',
 ]);
 
-export function transactionFee(message: DecodedMessage): bigint {
+export function transactionFee(message: FeeMessage): bigint {
   let price = 0n;
   let limit: bigint | undefined;
   let defaultLimit = 0n;
