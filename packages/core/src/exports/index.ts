@@ -117,6 +117,26 @@ export { watchAccount, readAccount, type WatchAccountParameters, type WatchAccou
 export { watchNetwork, readNetwork, type WatchNetworkReturnType, type WatchedNetwork } from '../actions/watchNetwork.js'
 export { requestConnection, type RequestConnectionParameters, type RequestConnectionReturnType } from '../actions/requestConnection.js'
 export { ProviderRpcError, toProviderRpcError } from '../errors/provider.js'
+// EIP-5792 batched calls (issue 17)
+export { getCapabilities, type Capabilities, type GetCapabilitiesParameters, type GetCapabilitiesReturnType, type GetCapabilitiesErrorType } from '../actions/getCapabilities.js'
+export { sendCalls, type Call, type SendCallsParameters, type SendCallsReturnType, type SendCallsErrorType } from '../actions/sendCalls.js'
+export {
+  getCallsStatus,
+  type CallsReceipt,
+  type GetCallsStatusParameters,
+  type GetCallsStatusReturnType,
+  type GetCallsStatusErrorType,
+} from '../actions/getCallsStatus.js'
+export { showCallsStatus, type ShowCallsStatusParameters, type ShowCallsStatusReturnType, type ShowCallsStatusErrorType } from '../actions/showCallsStatus.js'
+export {
+  BatchedCallsUnsupportedError,
+  CallsRequestError,
+  InvalidBatchedCallsError,
+  type BatchedCallsUnsupportedErrorType,
+  type CallsRequestErrorType,
+  type InvalidBatchedCallsErrorType,
+} from '../errors/calls.js'
+export { CALLS_VERSION, CallsErrorCode, CallsStatusCode, type AtomicStatus } from '../spec/calls.js'
 export { checkAllowedOrigin, type AllowedOriginResult } from '../actions/checkAllowedOrigin.js'
 export { fetchProjectConfig } from '../actions/fetchProjectConfig.js'
 export { setAlert, clearAlert } from '../actions/setAlert.js'

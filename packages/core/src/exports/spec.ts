@@ -47,6 +47,17 @@ export {
   type AlertCode,
   type ErrorCategory,
 } from '../spec/catalogue.js'
+export {
+  CALLS_VERSION,
+  CallsErrorCode,
+  CallsStatusCode,
+  MAX_BATCHED_CALLS,
+  batchCallsProblem,
+  callsStatusName,
+  isValidBatchCall,
+  type AtomicStatus,
+  type BatchCall,
+} from '../spec/calls.js'
 export { EmailTexts, OTP_PATTERN } from '../spec/email.js'
 export { DEFAULT_NAME_SUFFIX, NAME_LABEL_PATTERN, NameRule, NameText, isValidName, toFullName, toNameLabel } from '../spec/names.js'
 export { originAllowed } from '../spec/origin.js'

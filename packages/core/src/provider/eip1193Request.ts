@@ -1,6 +1,7 @@
 import type { ChainNamespace } from '../spec/caip.js'
 import { ProviderRpcError, toProviderRpcError } from '../errors/provider.js'
-import { ProviderErrorCode } from '../spec/catalogue.js'
+import { ErrorText, ProviderErrorCode } from '../spec/catalogue.js'
+import { batchCallsProblem } from '../spec/calls.js'
 import type { Portico } from '../portico.js'
 import { requestConnection } from '../actions/requestConnection.js'
 import { switchNetwork } from '../actions/switchNetwork.js'
@@ -44,6 +45,9 @@ export async function eip1193Request(portico: Portico, namespace: ChainNamespace
   const { unsupported } = portico.stores.network.getState()
   if (unsupported && !portico.options.allowUnsupportedChain && CHAIN_BOUND_METHODS.has(method))
     throw new ProviderRpcError(ProviderErrorCode.chainDisconnected, `The wallet is on chain ${account.chainId}, which this site does not support`)
+  // SPEC §5's rule for batched calls, before any wallet (and its prompt) sees the batch.
+  if (method === 'wallet_sendCalls' && batchCallsProblem((Array.isArray(params) ? (params[0] as { calls?: unknown }) : undefined)?.calls))
+    throw new ProviderRpcError(ProviderErrorCode.invalidParams, ErrorText.invalidBatchedCalls)
   const wallet = walletProvider(portico, namespace, account)
   try {
     return await wallet.request(params === undefined ? { method } : { method, params })

@@ -57,6 +57,10 @@ export const ErrorText = {
   // Embedded wallet flows (ours)
   codeRequired: 'Enter the code from the email',
   smartAccountUnavailable: 'Smart accounts are not enabled on this network',
+  // Batched calls (SPEC §5 'Embedded wallet input'; EIP-5792)
+  invalidBatchedCalls: "Batched calls need a 'to' starting with 0x and optional data starting with 0x",
+  batchedCallsUnsupported: 'The wallet does not support batched calls (EIP-5792 wallet_sendCalls)',
+  smartSessionsUnsupported: 'Smart sessions (ERC-7715 wallet_grantPermissions / wallet_revokePermissions) are not supported',
 } as const
 
 export type AlertCode =

@@ -1,0 +1,24 @@
+import { connectExternal } from '../actions/connectExternal.js'
+import { initialize } from '../actions/initialize.js'
+import { testPortico } from './fakes.js'
+
+/** Test support for the EIP-5792 actions: a wallet's EIP-1193 provider that records requests and answers from a script. */
+export function scriptedWallet(answer: (method: string, params: unknown) => unknown = () => null) {
+  const requests: Array<{ method: string; params?: unknown }> = []
+  return {
+    requests,
+    async request(args: { method: string; params?: unknown }) {
+      requests.push(args)
+      return answer(args.method, args.params)
+    },
+  }
+}
+
+/** A Portico connected to `wallet` on the devnet chain (eip155:31337) through the scripted adapter. */
+export async function connectedTo(wallet: ReturnType<typeof scriptedWallet>) {
+  const { portico, adapter } = testPortico()
+  ;(adapter as { getProvider?: (id: string) => unknown }).getProvider = () => wallet
+  await initialize(portico)
+  await connectExternal(portico, { connectorId: 'dev.portico.testwallet' })
+  return portico
+}
