@@ -8,6 +8,7 @@ import { TokenIcon } from '../../components/TokenIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { sendCss } from '../WalletSend/styles.js'
+import { Sheet } from '../../styles/Sheet.js'
 import { swapCss } from './styles.js'
 
 const SLIPPAGES = [0.5, 1, 3]
@@ -29,7 +30,7 @@ export default function Swap() {
   const impactHigh = isPriceImpactHigh(state.quote)
   return (
     <div className="send" data-testid="swap">
-      <style>{sendCss + swapCss}</style>
+      <Sheet css={sendCss + swapCss} />
       <div className="field">
         <label htmlFor="swap-amount">You pay</label>
         <div className="row">

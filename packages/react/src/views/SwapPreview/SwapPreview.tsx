@@ -4,6 +4,7 @@ import { TokenIcon } from '../../components/TokenIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { sendCss } from '../WalletSend/styles.js'
+import { Sheet } from '../../styles/Sheet.js'
 import { swapCss } from '../Swap/styles.js'
 
 /** Swap, step 2: the pair with fiat values, rate, price impact, minimum received, network fee and slippage; then approve (when needed) and swap, each in the wallet. */
@@ -21,7 +22,7 @@ export default function SwapPreview() {
   const fee = swapNetworkFee(state)
   return (
     <div className="send" data-testid="swap-preview">
-      <style>{sendCss + swapCss}</style>
+      <Sheet css={sendCss + swapCss} />
       <div className="preview-amount">
         <TokenIcon src={from.logoUri} symbol={from.symbol} />
         <span className="swap-side">

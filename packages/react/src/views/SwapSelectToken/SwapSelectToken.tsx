@@ -4,6 +4,7 @@ import { TokenIcon } from '../../components/TokenIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { sendCss } from '../WalletSend/styles.js'
+import { Sheet } from '../../styles/Sheet.js'
 
 const css = `.swap-section{margin:4px 0 0;font-size:var(--portico-font-size-xs);font-weight:600;color:var(--portico-color-fg-200)}`
 
@@ -25,7 +26,7 @@ export default function SwapSelectToken() {
   const others = matching.filter((t) => !held(t) && !popular.includes(t))
   return (
     <div className="send" data-testid="swap-token-picker">
-      <style>{sendCss + css}</style>
+      <Sheet css={sendCss + css} />
       <input className="input" type="search" placeholder="Search token" aria-label="Search token" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="swap-token-search" />
       <div role="group" aria-label="Suggested tokens" style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }} data-testid="swap-suggested">
         {suggested.map((t) => (
