@@ -21,7 +21,7 @@ export function CopyButton({ text, label, className = 'button secondary', childr
     }
   }
   return (
-    <button className={className} onClick={copy} aria-label={label} data-testid={testId}>
+    <button type="button" className={className} onClick={copy} aria-label={label} data-testid={testId}>
       {children ?? <><CopyIcon /> Copy address</>}
     </button>
   )

@@ -98,13 +98,13 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
         }}
       >
         <header className="header">
-          <button className="icon-button" aria-label="Back" hidden={depth <= 1} onClick={() => goBack(portico)}>
+          <button type="button" className="icon-button" aria-label="Back" hidden={depth <= 1} onClick={() => goBack(portico)}>
             <BackIcon />
           </button>
           <h2 id="portico-title" key={title ?? view}>
             {title ?? <span className="sr-only">{view === 'Account' ? 'Account' : 'Portico'}</span>}
           </h2>
-          <button className="icon-button" aria-label="Close" onClick={() => closeModal(portico)}>
+          <button type="button" className="icon-button" aria-label="Close" onClick={() => closeModal(portico)}>
             <CloseIcon />
           </button>
         </header>

@@ -25,21 +25,21 @@ export function AccountActions() {
   return (
     <ul className="list account-actions">
       <li>
-        <button className="list-item" onClick={() => push(portico.stores.router, 'Networks')} data-testid="account-network">
+        <button type="button" className="list-item" onClick={() => push(portico.stores.router, 'Networks')} data-testid="account-network">
           {unsupported ? <WarningIcon width={24} height={24} className="error" /> : <NetworkImage network={caipNetwork} size={32} />}
           <span className="name">{unsupported ? <span className="error">Unsupported network</span> : caipNetwork?.name}</span>
           <ChevronIcon />
         </button>
       </li>
       <li>
-        <button className="list-item" onClick={() => push(portico.stores.router, 'ProfileWallets')} data-testid="account-wallets">
+        <button type="button" className="list-item" onClick={() => push(portico.stores.router, 'ProfileWallets')} data-testid="account-wallets">
           <span className="wallet-image" style={iconBox}><WalletIcon /></span>
           <span className="name">Wallets</span>
           <ChevronIcon />
         </button>
       </li>
       <li>
-        <button className="list-item" onClick={onDisconnect} disabled={disconnecting} data-testid="disconnect">
+        <button type="button" className="list-item" onClick={onDisconnect} disabled={disconnecting} data-testid="disconnect">
           <span className="wallet-image" style={iconBox}>{disconnecting ? <Spinner size={16} /> : <DisconnectIcon />}</span>
           <span className="name">Disconnect</span>
         </button>

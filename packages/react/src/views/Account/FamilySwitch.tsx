@@ -14,7 +14,7 @@ export function FamilySwitch() {
   return (
     <div className="tabs" role="group" aria-label="Chain family" data-testid="family-switch">
       {families.map((namespace) => (
-        <button
+        <button type="button"
           key={namespace}
           className="tab"
           aria-pressed={namespace === active}

@@ -19,7 +19,7 @@ export function NftsTab() {
     return (
       <div className="empty" role="alert" data-testid="nfts-error">
         <span className="error">Could not load NFTs</span>
-        <button className="button secondary" onClick={() => void fetchNfts(portico)}>Try again</button>
+        <button type="button" className="button secondary" onClick={() => void fetchNfts(portico)}>Try again</button>
       </div>
     )
   if (nfts.length === 0) return <div className="empty" data-testid="nfts-empty">No NFTs yet</div>

@@ -22,7 +22,7 @@ export function RegisterNameEntry() {
   usePorticoStore('network', (s) => s.caipNetwork)
   if (!canRegisterName(portico)) return null
   return (
-    <button className="name-entry" onClick={() => push(portico.stores.router, 'RegisterAccountName')} data-testid="account-register-name">
+    <button type="button" className="name-entry" onClick={() => push(portico.stores.router, 'RegisterAccountName')} data-testid="account-register-name">
       <Sheet css={css} />
       <span className="at" aria-hidden="true">@</span>
       <span className="main">

@@ -33,7 +33,7 @@ export function SecurityEntry() {
     ? `Protected by ${factors.factors.map((f) => (f.kind === 'passkey' ? 'a passkey' : 'a password')).filter((v, i, a) => a.indexOf(v) === i).join(' and ')}`
     : 'Add a passkey or password so your email alone cannot open it'
   return (
-    <button className="security-entry" onClick={() => void openWalletSecurity(portico)} data-testid="account-security">
+    <button type="button" className="security-entry" onClick={() => void openWalletSecurity(portico)} data-testid="account-security">
       <Sheet css={css} />
       <span className="badge"><ShieldIcon /></span>
       <span className="main">

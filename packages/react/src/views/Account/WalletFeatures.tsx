@@ -25,7 +25,7 @@ export function WalletFeatures() {
   return (
     <div className="features" data-testid="wallet-features">
       {features.map((feature) => (
-        <button key={feature} className="feature" data-testid={`feature-${feature}`} onClick={() => open(feature)}>
+        <button type="button" key={feature} className="feature" data-testid={`feature-${feature}`} onClick={() => open(feature)}>
           {LABELS[feature].icon}
           {LABELS[feature].label}
         </button>

@@ -49,7 +49,7 @@ export default function AllWallets() {
       <ul className="wallet-grid" aria-label="All wallets" aria-busy={loading || search.loading}>
         {shown.map((wallet) => (
           <li key={wallet.id}>
-            <button className="wallet-tile" onClick={() => pick(wallet)} data-testid={`all-wallet-${wallet.id}`}>
+            <button type="button" className="wallet-tile" onClick={() => pick(wallet)} data-testid={`all-wallet-${wallet.id}`}>
               {wallet.image_url ? <img src={wallet.image_url} alt="" /> : <span className="wallet-image" />}
               <span>{wallet.name}</span>
             </button>

@@ -56,7 +56,7 @@ export default function Connect() {
     <ul className="list" aria-label="Wallets">
       {items.map(({ connector, recent, group }) => (
         <li key={connector.id}>
-          <button
+          <button type="button"
             className="list-item"
             data-testid={`wallet-${connector.id}`}
             onClick={() => void selectConnector(portico, connector.id, namespace ? { namespace, caipNetworkId: only?.caipNetworkId } : {}).catch(() => {})}
@@ -81,7 +81,7 @@ export default function Connect() {
       ))}
       {showAllWallets && (
         <li>
-          <button className="list-item" data-testid="all-wallets-entry" onClick={() => push(portico.stores.router, 'AllWallets')}>
+          <button type="button" className="list-item" data-testid="all-wallets-entry" onClick={() => push(portico.stores.router, 'AllWallets')}>
             <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
               <WalletIcon width={22} height={22} />
             </span>

@@ -13,7 +13,7 @@ export function SocialLogins({ providers }: { providers: SocialProvider[] }) {
   if (!first) return null
   return (
     <div className="socials">
-      <button className="social-wide" onClick={() => start(first)} data-testid={`social-${first}`}>
+      <button type="button" className="social-wide" onClick={() => start(first)} data-testid={`social-${first}`}>
         <SocialIcon provider={first} />
         <span className="name">Continue with {socialNames[first]}</span>
       </button>
@@ -21,7 +21,7 @@ export function SocialLogins({ providers }: { providers: SocialProvider[] }) {
         <ul className="social-row" aria-label="More sign-in options" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {rest.map((provider) => (
             <li key={provider} style={{ display: 'contents' }}>
-              <button
+              <button type="button"
                 className="social-tile"
                 onClick={() => start(provider)}
                 aria-label={`Continue with ${socialNames[provider]}`}

@@ -22,7 +22,7 @@ export default function ConnectingExternal() {
         <>
           <p className="title error" role="alert">{error}</p>
           <p className="text">The connection was declined or failed. You can try again.</p>
-          <button className="button" onClick={retry} data-testid="connect-retry">
+          <button type="button" className="button" onClick={retry} data-testid="connect-retry">
             Try again
           </button>
         </>

@@ -32,7 +32,7 @@ export default function ConnectingFarcaster() {
         <Sheet css={embeddedCss} />
         <p className="title error" role="alert" data-testid="farcaster-error">{error}</p>
         <p className="text">The Farcaster sign-in did not finish. You can try again.</p>
-        <button className="button" onClick={() => void connectFarcaster(portico).catch(() => {})}>Try again</button>
+        <button type="button" className="button" onClick={() => void connectFarcaster(portico).catch(() => {})}>Try again</button>
       </div>
     )
 
@@ -57,7 +57,7 @@ export default function ConnectingFarcaster() {
       {mobile && url && (
         <a className="button" href={url} data-testid="farcaster-open">Open Farcaster</a>
       )}
-      <button className="button secondary" onClick={copy} disabled={!url} data-testid="farcaster-copy">
+      <button type="button" className="button secondary" onClick={copy} disabled={!url} data-testid="farcaster-copy">
         <CopyIcon /> Copy link
       </button>
     </div>

@@ -25,7 +25,7 @@ export default function ConnectingSocial() {
           <p className="title error" role="alert" data-testid="social-error">{error}</p>
           <p className="text">The sign-in with {name} did not finish. You can try again.</p>
           {/* The retry opens the popup inside this click. */}
-          <button className="button" onClick={() => void connectSocial(portico, { provider }).catch(() => {})} data-testid="social-retry">
+          <button type="button" className="button" onClick={() => void connectSocial(portico, { provider }).catch(() => {})} data-testid="social-retry">
             Try again
           </button>
         </>

@@ -39,7 +39,7 @@ export default function ConnectingWalletConnect({ basic = false }: { basic?: boo
       <div className="center" data-testid="connecting-wc">
         <p className="title error" role="alert">{error}</p>
         <p className="text">The pairing did not complete. You can try again.</p>
-        <button className="button" onClick={retry}>Try again</button>
+        <button type="button" className="button" onClick={retry}>Try again</button>
       </div>
     )
 
@@ -71,7 +71,7 @@ export default function ConnectingWalletConnect({ basic = false }: { basic?: boo
           <p className="text">Open a WalletConnect-compatible wallet and scan this code to connect.</p>
         </>
       )}
-      <button className="button secondary" onClick={copy} disabled={!uri} data-testid="wc-copy">
+      <button type="button" className="button secondary" onClick={copy} disabled={!uri} data-testid="wc-copy">
         <CopyIcon /> Copy link
       </button>
     </div>

@@ -18,7 +18,7 @@ export default function Networks() {
     const active = network.caipNetworkId === current && !unsupported
     return (
       <li key={network.caipNetworkId}>
-        <button
+        <button type="button"
           className="list-item"
           aria-current={active}
           data-testid={`network-${network.caipNetworkId}`}

@@ -33,7 +33,7 @@ export default function OnRampFiatSelect() {
             const current = selected?.id === currency.id
             return (
               <li key={currency.id}>
-                <button
+                <button type="button"
                   className="list-item"
                   aria-current={current}
                   onClick={() => {

@@ -105,7 +105,7 @@ export default function OnRampProviders() {
         <ul className="list" aria-label="Providers">
           {providers.map((provider) => (
             <li key={provider.name}>
-              <button className="list-item" disabled={!amountOk || quotesLoading} onClick={() => open(provider)} data-testid={`onramp-provider-${provider.name}`}>
+              <button type="button" className="list-item" disabled={!amountOk || quotesLoading} onClick={() => open(provider)} data-testid={`onramp-provider-${provider.name}`}>
                 <span className="provider-icon"><CardIcon /></span>
                 <span className="main">
                   {provider.label}
@@ -136,13 +136,13 @@ function PurchasePending({ provider, token, onBack }: { provider: OnrampProvider
         {balanceLoading ? <Spinner size={14} label="Loading balance" /> : `${truncateDecimals(held?.quantity.numeric ?? '0')} ${token}`}
       </p>
       <div className="actions">
-        <button className="button full" onClick={() => void fetchBalance(portico, undefined, { force: true })} data-testid="onramp-refresh">
+        <button type="button" className="button full" onClick={() => void fetchBalance(portico, undefined, { force: true })} data-testid="onramp-refresh">
           Refresh balance
         </button>
-        <button className="button secondary full" onClick={() => reset(portico.stores.router, 'Account')} data-testid="onramp-done">
+        <button type="button" className="button secondary full" onClick={() => reset(portico.stores.router, 'Account')} data-testid="onramp-done">
           Back to Account
         </button>
-        <button className="link-button" onClick={onBack}>Choose another amount</button>
+        <button type="button" className="link-button" onClick={onBack}>Choose another amount</button>
       </div>
     </div>
   )

@@ -36,7 +36,7 @@ export default function OnRampTokenSelect() {
             const icon = tokenBalance?.find((t) => t.symbol === currency.symbol)?.iconUrl
             return (
               <li key={currency.id}>
-                <button
+                <button type="button"
                   className="list-item"
                   aria-current={current}
                   onClick={() => {

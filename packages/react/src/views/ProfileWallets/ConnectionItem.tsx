@@ -19,7 +19,7 @@ export function ConnectionItem({ connection, onChoose }: {
         const isCurrent = connection.status === 'connected' && account?.address.toLowerCase() === current?.toLowerCase()
         return (
           <li key={account?.address ?? 'none'}>
-            <button
+            <button type="button"
               className="list-item"
               aria-current={isCurrent}
               disabled={isCurrent}

@@ -31,7 +31,7 @@ export default function ProfileWallets() {
         </section>
       ))}
       {multiWallet && (
-        <button className="button secondary full" style={{ marginTop: 12 }} onClick={() => push(portico.stores.router, 'ConnectWallets')} data-testid="add-wallet">
+        <button type="button" className="button secondary full" style={{ marginTop: 12 }} onClick={() => push(portico.stores.router, 'ConnectWallets')} data-testid="add-wallet">
           Add wallet
         </button>
       )}

@@ -57,11 +57,11 @@ export default function SIWXSignMessage() {
         {signing ? 'Approve the request in your wallet' : status === 'error' ? error : ''}
       </p>
       <div className="siwx-actions">
-        <button className="button secondary" onClick={() => void cancel()} disabled={signing || cancelling} data-testid="siwx-cancel">
+        <button type="button" className="button secondary" onClick={() => void cancel()} disabled={signing || cancelling} data-testid="siwx-cancel">
           {cancelling ? <Spinner size={14} /> : null}
           Cancel
         </button>
-        <button className="button" onClick={sign} disabled={signing || cancelling} aria-busy={signing} data-testid="siwx-sign">
+        <button type="button" className="button" onClick={sign} disabled={signing || cancelling} aria-busy={signing} data-testid="siwx-sign">
           {signing ? <><Spinner size={14} />Signing…</> : 'Sign'}
         </button>
       </div>

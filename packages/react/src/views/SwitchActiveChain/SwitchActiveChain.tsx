@@ -23,7 +23,7 @@ export default function SwitchActiveChain() {
         Your {ChainNamespaceNames[activeNamespace]} wallet does not connect to {target.name}. Connect a {family} wallet to use
         it; your {ChainNamespaceNames[activeNamespace]} wallet stays connected.
       </p>
-      <button
+      <button type="button"
         className="button"
         data-testid="switch-active-chain-connect"
         onClick={() => switchActiveChain(portico, { caipNetworkId: target.caipNetworkId })}

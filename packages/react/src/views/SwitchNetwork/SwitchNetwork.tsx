@@ -19,7 +19,7 @@ export default function SwitchNetwork() {
         <>
           <p className="title error" role="alert" data-testid="switch-error">{error}</p>
           <p className="text">Your wallet did not switch to {target?.name}.</p>
-          <button className="button" onClick={() => caipNetworkId && void selectNetwork(portico, caipNetworkId)}>
+          <button type="button" className="button" onClick={() => caipNetworkId && void selectNetwork(portico, caipNetworkId)}>
             Try again
           </button>
         </>

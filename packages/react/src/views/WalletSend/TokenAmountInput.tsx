@@ -27,7 +27,7 @@ export function TokenAmountInput() {
           aria-invalid={insufficient}
           data-testid="send-amount"
         />
-        <button className="token-pick" onClick={() => push(portico.stores.router, 'WalletSendSelectToken')} data-testid="send-token">
+        <button type="button" className="token-pick" onClick={() => push(portico.stores.router, 'WalletSendSelectToken')} data-testid="send-token">
           {token ? <><TokenIcon src={token.iconUrl} symbol={token.symbol} size={24} />{token.symbol}</> : 'Select token'}
           <ChevronIcon />
         </button>
@@ -37,7 +37,7 @@ export function TokenAmountInput() {
         {token && (
           <span className={`hint${insufficient ? ' error' : ''}`}>
             {insufficient ? 'Insufficient balance' : `Balance: ${truncateDecimals(token.quantity.numeric)} ${token.symbol}`}
-            <button className="max" onClick={() => setSendAmount(portico, getMaxSendAmount(token, caipNetwork, fee))} data-testid="send-max">
+            <button type="button" className="max" onClick={() => setSendAmount(portico, getMaxSendAmount(token, caipNetwork, fee))} data-testid="send-max">
               Max
             </button>
           </span>

@@ -22,7 +22,7 @@ export default function WalletSend() {
       <TokenAmountInput />
       <div className="send-arrow" aria-hidden="true"><span><ArrowDownIcon /></span></div>
       <ReceiverInput />
-      <button
+      <button type="button"
         className={`button full${isSendInputError(problem) ? ' problem-error' : ''}`}
         disabled={problem !== undefined}
         onClick={() => push(portico.stores.router, 'WalletSendPreview')}

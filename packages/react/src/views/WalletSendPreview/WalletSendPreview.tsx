@@ -38,8 +38,8 @@ export default function WalletSendPreview() {
       <ReceiverSummary />
       <SendDetails estimated={estimated} />
       <div className="actions">
-        <button className="button secondary" onClick={() => goBack(portico)} disabled={loading}>Cancel</button>
-        <button className="button" onClick={send} disabled={loading} data-testid="send-submit" aria-busy={loading}>
+        <button type="button" className="button secondary" onClick={() => goBack(portico)} disabled={loading}>Cancel</button>
+        <button type="button" className="button" onClick={send} disabled={loading} data-testid="send-submit" aria-busy={loading}>
           {loading ? <><Spinner size={14} /> Approve in wallet</> : 'Send'}
         </button>
       </div>

@@ -15,7 +15,7 @@ export default function WalletSendSelectToken() {
       <Sheet css={sendCss} />
       {tokens.map((token) => (
         <li key={token.address ?? token.symbol}>
-          <button
+          <button type="button"
             className="list-item token-row"
             aria-current={current?.symbol === token.symbol && current?.address === token.address}
             onClick={() => {
