@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { StorageKeys } from '../storage.js'
 import { desktopEnvironment, memoryStorage } from '../environment.js'
-import { createPortico } from '../portico.js'
+import { createPortico } from '../createPortico.js'
 import { ADDRESS, devnet, fakeClock, ScriptedAdapter, solanaDevnet, testPortico } from '../test/fakes.js'
 import type { WalletConnectClient, WalletConnectSession } from '../walletconnect/client.js'
 import { closeModal } from './closeModal.js'

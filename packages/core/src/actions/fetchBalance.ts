@@ -1,4 +1,4 @@
-import type { TokenBalance } from '../api/schemas.js'
+import type { Balances } from '../api/schemas.js'
 import type { ChainNamespace } from '../spec/caip.js'
 import { Time } from '../spec/defaults.js'
 import { ErrorText } from '../spec/catalogue.js'
@@ -9,10 +9,7 @@ import { formatUnits } from '../utils/format.js'
 import { getAccount, setAccount } from '../stores/account.js'
 import { showSnack } from './showSnack.js'
 
-export interface Balances {
-  native: { balance: string; symbol: string }
-  tokens: TokenBalance[]
-}
+export type { Balances } from '../api/schemas.js'
 
 /**
  * Reads the active account's balances on the active network: from the Portico server when one

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import type { TransferParameters } from '../adapter.js'
 import { desktopEnvironment, memoryStorage } from '../environment.js'
-import { createPortico } from '../portico.js'
+import { createPortico } from '../createPortico.js'
 import { tx } from '../test/activityFixtures.js'
 import { fakeClock, ScriptedAdapter, solanaDevnet } from '../test/fakes.js'
 import { startHttpServer } from '../test/httpServer.js'

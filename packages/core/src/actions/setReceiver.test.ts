@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { memoryStorage, desktopEnvironment } from '../environment.js'
-import { createPortico } from '../portico.js'
+import { createPortico } from '../createPortico.js'
 import { fakeClock, ScriptedAdapter, solanaDevnet } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'
 import { initialize } from './initialize.js'

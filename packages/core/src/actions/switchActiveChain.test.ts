@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { connectorsForNamespace } from '../connectors.js'
 import { memoryStorage } from '../environment.js'
-import { createPortico } from '../portico.js'
+import { createPortico } from '../createPortico.js'
 import { desktopEnvironment } from '../environment.js'
 import { devnet, devnet2, fakeClock, ScriptedAdapter, solanaDevnet } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'

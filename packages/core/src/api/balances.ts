@@ -1,8 +1,7 @@
 import * as v from 'valibot'
-import type { Balances } from '../actions/fetchBalance.js'
 import type { CaipNetwork } from '../networks.js'
 import type { Portico } from '../portico.js'
-import { BalanceResponseSchema } from './schemas.js'
+import { BalanceResponseSchema, type Balances } from './schemas.js'
 
 /** Balances from the Portico server (loaded on demand: a page pays for it when it shows one). */
 export async function fromServer(portico: Portico, address: string, caipNetwork: CaipNetwork): Promise<Balances> {

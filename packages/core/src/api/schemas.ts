@@ -22,6 +22,12 @@ export const TokenBalanceSchema = v.object({
 })
 export type TokenBalance = v.InferOutput<typeof TokenBalanceSchema>
 
+/** What a balance read answers: the native balance and the tokens (from the server or the adapter). */
+export interface Balances {
+  native: { balance: string; symbol: string }
+  tokens: TokenBalance[]
+}
+
 export const BalanceResponseSchema = v.object({ balances: v.array(TokenBalanceSchema) })
 
 export const IdentitySchema = v.object({ name: v.nullable(v.string()), avatar: v.nullable(v.string()) })

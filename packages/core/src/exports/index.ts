@@ -1,5 +1,6 @@
 // Public API of @portico/core. Explicit named re-exports so every change is visible in review.
-export { createPortico, type Portico, type CreatePorticoOptions, type AuthConnectorHandle } from '../portico.js'
+export { createPortico } from '../createPortico.js'
+export type { Portico, CreatePorticoOptions, AuthConnectorHandle } from '../portico.js'
 export { resolveOptions, type PorticoOptions, type ResolvedOptions, type Metadata, type CustomWallet } from '../options.js'
 export {
   ChainNamespaces,

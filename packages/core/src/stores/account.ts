@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla'
 import type { TokenBalance } from '../api/schemas.js'
 import type { AccountType, CaipAddress, ChainNamespace } from '../spec/caip.js'
-import type { Portico } from '../portico.js'
+import type { NetworkStore } from './network.js'
 
 /** SPEC §3 'Account state', one per namespace. */
 export interface AccountState {
@@ -43,18 +43,23 @@ export function createAccountStore() {
 }
 export type AccountStore = ReturnType<typeof createAccountStore>
 
+/** The part of a Portico instance these selectors read (the instance itself; typed apart so this store needs no Portico import). */
+interface WithAccount {
+  readonly stores: { readonly account: AccountStore; readonly network: NetworkStore }
+}
+
 /** The account of `namespace` (the active chain family by default); the empty account when none. */
-export function getAccount(portico: Portico, namespace?: ChainNamespace): AccountState {
+export function getAccount(portico: WithAccount, namespace?: ChainNamespace): AccountState {
   const ns = namespace ?? portico.stores.network.getState().activeNamespace
   return portico.stores.account.getState().byNamespace[ns] ?? emptyAccountState
 }
 
-export function isConnected(portico: Portico, namespace?: ChainNamespace): boolean {
+export function isConnected(portico: WithAccount, namespace?: ChainNamespace): boolean {
   return Boolean(getAccount(portico, namespace).address)
 }
 
 /** Merges `patch` into the account of `namespace`, creating it from the empty account. */
-export function setAccount(portico: Portico, namespace: ChainNamespace, patch: Partial<AccountState>) {
+export function setAccount(portico: WithAccount, namespace: ChainNamespace, patch: Partial<AccountState>) {
   const { byNamespace } = portico.stores.account.getState()
   portico.stores.account.setState({
     byNamespace: { ...byNamespace, [namespace]: { ...(byNamespace[namespace] ?? emptyAccountState), ...patch } },

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla'
 import type { ChainNamespace } from '../spec/caip.js'
 import type { Connection, Connector } from '../connectors.js'
-import type { Portico } from '../portico.js'
+import type { NetworkStore } from './network.js'
 
 /** SPEC §4 'Library connection status'. */
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'reconnecting'
@@ -31,8 +31,13 @@ export function createConnectionsStore() {
 }
 export type ConnectionsStore = ReturnType<typeof createConnectionsStore>
 
+/** The part of a Portico instance this selector reads (typed apart so this store needs no Portico import). */
+interface WithConnections {
+  readonly stores: { readonly connections: ConnectionsStore; readonly network: NetworkStore }
+}
+
 /** The connector of the active connection in `namespace` (the active chain family by default). */
-export function getActiveConnectorId(portico: Portico, namespace?: ChainNamespace): string | undefined {
+export function getActiveConnectorId(portico: WithConnections, namespace?: ChainNamespace): string | undefined {
   const ns = namespace ?? portico.stores.network.getState().activeNamespace
   return portico.stores.connections.getState().activeConnectorIds[ns]
 }

@@ -1,5 +1,10 @@
 import * as v from 'valibot'
-import type { Portico } from '../portico.js'
+import type { HttpClient } from '../api/http.js'
+
+/** The part of a Portico instance these calls use (typed apart: the swap store imports this file's types). */
+interface WithApi {
+  readonly api: HttpClient | undefined
+}
 
 const Uint = v.pipe(v.string(), v.regex(/^\d{1,78}$/))
 const SwapTokenSchema = v.object({
@@ -40,7 +45,7 @@ export interface SwapTokenList {
 const Caip10List = v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(100)), [])
 
 /** The server's /v1/convert/* (SPEC §7), every answer checked against its schema. */
-export async function getSwapTokensFromApi(portico: Portico, chainId: string): Promise<SwapTokenList> {
+export async function getSwapTokensFromApi(portico: WithApi, chainId: string): Promise<SwapTokenList> {
   const json = await portico.api!.get({ path: 'v1/convert/tokens', query: { chainId } })
   const { tokens, popular, suggested } = v.parse(v.object({ tokens: v.array(SwapTokenSchema), popular: Caip10List, suggested: Caip10List }), json)
   // Addresses the list does not hold are dropped: the view shows only tokens it can swap.
@@ -49,36 +54,36 @@ export async function getSwapTokensFromApi(portico: Portico, chainId: string): P
 }
 
 /** GET v1/convert/gas-price: the standard tier, in wei. */
-export async function getSwapGasPriceFromApi(portico: Portico, chainId: string): Promise<bigint> {
+export async function getSwapGasPriceFromApi(portico: WithApi, chainId: string): Promise<bigint> {
   const json = await portico.api!.get({ path: 'v1/convert/gas-price', query: { chainId } })
   return BigInt(v.parse(v.object({ standard: Uint }), json).standard)
 }
 
 /** POST v1/fungible/price (SPEC §7), USD; tokens the server cannot price are absent from the answer. Keyed by symbol, as the answer is. */
-export async function getTokenPricesFromApi(portico: Portico, addresses: string[]): Promise<Record<string, number>> {
+export async function getTokenPricesFromApi(portico: WithApi, addresses: string[]): Promise<Record<string, number>> {
   const json = await portico.api!.post({ path: 'v1/fungible/price', body: { currency: 'usd', addresses } })
   const { fungibles } = v.parse(v.object({ fungibles: v.array(v.object({ symbol: v.string(), price: v.pipe(v.number(), v.finite(), v.minValue(0)) })) }), json)
   return Object.fromEntries(fungibles.map((f) => [f.symbol, f.price]))
 }
 
-export async function getSwapQuoteFromApi(portico: Portico, q: { from: string; to: string; amount: bigint; userAddress: string }): Promise<SwapQuote> {
+export async function getSwapQuoteFromApi(portico: WithApi, q: { from: string; to: string; amount: bigint; userAddress: string }): Promise<SwapQuote> {
   const json = await portico.api!.get({ path: 'v1/convert/quotes', query: { from: q.from, to: q.to, amount: q.amount.toString(), userAddress: q.userAddress } })
   const [quote] = v.parse(v.object({ quotes: v.pipe(v.array(QuoteSchema), v.minLength(1)) }), json).quotes
   return quote!
 }
 
-export async function getSwapAllowanceFromApi(portico: Portico, q: { tokenAddress: string; userAddress: string }): Promise<bigint> {
+export async function getSwapAllowanceFromApi(portico: WithApi, q: { tokenAddress: string; userAddress: string }): Promise<bigint> {
   const json = await portico.api!.get({ path: 'v1/convert/allowance', query: q })
   // SPEC §7: the response is read at allowance.
   return BigInt(v.parse(v.object({ allowance: Uint }), json).allowance)
 }
 
-export async function buildSwapApproveFromApi(portico: Portico, q: { from: string; to: string; amount: bigint; userAddress: string }) {
+export async function buildSwapApproveFromApi(portico: WithApi, q: { from: string; to: string; amount: bigint; userAddress: string }) {
   const json = await portico.api!.get({ path: 'v1/convert/build-approve', query: { from: q.from, to: q.to, amount: q.amount.toString(), userAddress: q.userAddress } })
   return v.parse(v.object({ tx: TransactionSchema }), json).tx
 }
 
-export async function buildSwapTransactionFromApi(portico: Portico, q: { from: string; to: string; amount: bigint; userAddress: string; slippage: number }) {
+export async function buildSwapTransactionFromApi(portico: WithApi, q: { from: string; to: string; amount: bigint; userAddress: string; slippage: number }) {
   const json = await portico.api!.post({
     path: 'v1/convert/build-transaction',
     body: { from: q.from, to: q.to, amount: q.amount.toString(), userAddress: q.userAddress, eip155: { slippage: String(q.slippage) } },

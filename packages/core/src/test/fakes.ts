@@ -3,7 +3,8 @@ import type { ChainNamespace } from '../spec/caip.js'
 import type { Connector } from '../connectors.js'
 import { desktopEnvironment, memoryStorage, type Clock } from '../environment.js'
 import { defineNetwork, type CaipNetwork } from '../networks.js'
-import { createPortico, type CreatePorticoOptions } from '../portico.js'
+import { createPortico } from '../createPortico.js'
+import type { CreatePorticoOptions } from '../portico.js'
 
 /**
  * Test doubles for core's unit tests. Core never talks to a wallet itself, so a scripted
