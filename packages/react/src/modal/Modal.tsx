@@ -9,7 +9,7 @@ import { Footer } from './Footer.js'
 import { Snackbar } from './Snackbar.js'
 import { modalCss } from './styles.js'
 import { isBody, useFocusTrap } from './useFocusTrap.js'
-import { viewRegistry, viewTitles } from './viewRegistry.js'
+import { views } from './viewRegistry.js'
 import { embeddedCss } from '../components/embedded/styles.js'
 
 // The email and social styles are the Connect view's too: in the shell's stylesheet, so that
@@ -68,10 +68,9 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
   const view = usePorticoStore('router', (s) => s.view)
   const depth = usePorticoStore('router', (s) => s.history.length)
   const shakeCount = usePorticoStore('modal', (s) => s.shakeCount)
-  const title = viewTitles[view]
+  const { component: ViewComponent, title } = views[view]
   const shaking = useShake(shakeCount)
 
-  const ViewComponent = viewRegistry[view]
   const footer = footerFor(view)
 
   return (

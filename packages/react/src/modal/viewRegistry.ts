@@ -3,79 +3,50 @@ import { lazy, type ComponentType } from 'react'
 import Connect from '../views/Connect/Connect.js'
 import ConnectWallets from '../views/ConnectWallets/ConnectWallets.js'
 
-/**
- * Each view is its own lazily loaded chunk (ARCHITECTURE: 'each view is a lazy chunk'), except
- * Connect, the first view: it comes with the modal's chunk, so that the first open paints the
- * list in the same frame as the dialog instead of after a second fetch (and ConnectWallets, the
- * same list under another title).
- */
-export const viewRegistry: Record<View, ComponentType> = {
-  Connect,
-  ConnectingExternal: lazy(() => import('../views/ConnectingExternal/ConnectingExternal.js')),
-  ConnectingWalletConnect: lazy(() => import('../views/ConnectingWalletConnect/ConnectingWalletConnect.js')),
-  ConnectingWalletConnectBasic: lazy(() => import('../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js')),
-  AllWallets: lazy(() => import('../views/AllWallets/AllWallets.js')),
-  Account: lazy(() => import('../views/Account/Account.js')),
-  Networks: lazy(() => import('../views/Networks/Networks.js')),
-  SwitchNetwork: lazy(() => import('../views/SwitchNetwork/SwitchNetwork.js')),
-  SwitchActiveChain: lazy(() => import('../views/SwitchActiveChain/SwitchActiveChain.js')),
-  WalletSend: lazy(() => import('../views/WalletSend/WalletSend.js')),
-  WalletSendSelectToken: lazy(() => import('../views/WalletSendSelectToken/WalletSendSelectToken.js')),
-  WalletSendPreview: lazy(() => import('../views/WalletSendPreview/WalletSendPreview.js')),
-  WalletReceive: lazy(() => import('../views/WalletReceive/WalletReceive.js')),
-  UnsupportedChain: lazy(() => import('../views/UnsupportedChain/UnsupportedChain.js')),
-  ProfileWallets: lazy(() => import('../views/ProfileWallets/ProfileWallets.js')),
-  ConnectWallets,
-  SIWXSignMessage: lazy(() => import('../views/SIWXSignMessage/SIWXSignMessage.js')),
-  DataCapture: lazy(() => import('../views/DataCapture/DataCapture.js')),
-  RegisterAccountName: lazy(() => import('../views/RegisterAccountName/RegisterAccountName.js')),
-  RegisterAccountNameSuccess: lazy(() => import('../views/RegisterAccountNameSuccess/RegisterAccountNameSuccess.js')),
-  OnRampTokenSelect: lazy(() => import('../views/OnRampTokenSelect/OnRampTokenSelect.js')),
-  OnRampFiatSelect: lazy(() => import('../views/OnRampFiatSelect/OnRampFiatSelect.js')),
-  OnRampProviders: lazy(() => import('../views/OnRampProviders/OnRampProviders.js')),
-  EmailLogin: lazy(() => import('../views/EmailLogin/EmailLogin.js')),
-  ConnectingSocial: lazy(() => import('../views/ConnectingSocial/ConnectingSocial.js')),
-  ConnectingFarcaster: lazy(() => import('../views/ConnectingFarcaster/ConnectingFarcaster.js')),
-  UpdateEmailWallet: lazy(() => import('../views/UpdateEmailWallet/UpdateEmailWallet.js')),
-  ApproveTransaction: lazy(() => import('../views/ApproveTransaction/ApproveTransaction.js')),
-  WalletSecurity: lazy(() => import('../views/WalletSecurity/WalletSecurity.js')),
-  EmbeddedFactor: lazy(() => import('../views/EmbeddedFactor/EmbeddedFactor.js')),
-  Swap: lazy(() => import('../views/Swap/Swap.js')),
-  SwapSelectToken: lazy(() => import('../views/SwapSelectToken/SwapSelectToken.js')),
-  SwapPreview: lazy(() => import('../views/SwapPreview/SwapPreview.js')),
+/** One entry per view: its component and the header title (none shows no title). */
+export interface ViewEntry {
+  component: ComponentType
+  title?: string
 }
 
-/** Header titles by view; views not listed show no title. */
-export const viewTitles: Partial<Record<View, string>> = {
-  Connect: 'Connect Wallet',
-  Networks: 'Choose Network',
-  AllWallets: 'All Wallets',
-  ConnectingWalletConnect: 'WalletConnect',
-  ConnectingWalletConnectBasic: 'WalletConnect',
-  SwitchNetwork: 'Switch Network',
-  SwitchActiveChain: 'Switch Network',
-  WalletSend: 'Send',
-  WalletSendSelectToken: 'Select Token',
-  WalletSendPreview: 'Review Send',
-  WalletReceive: 'Receive',
-  UnsupportedChain: 'Switch Network',
-  ProfileWallets: 'Wallets',
-  ConnectWallets: 'Add Wallet',
-  SIWXSignMessage: 'Sign In',
-  DataCapture: 'Your Email',
-  RegisterAccountName: 'Choose Name',
-  RegisterAccountNameSuccess: 'Name Registered',
-  OnRampTokenSelect: 'Buy',
-  OnRampFiatSelect: 'Pay With',
-  OnRampProviders: 'Buy',
-  EmailLogin: 'Continue with Email',
-  ConnectingSocial: 'Sign In',
-  ConnectingFarcaster: 'Farcaster',
-  UpdateEmailWallet: 'Change Email',
-  ApproveTransaction: 'Approve Request',
-  WalletSecurity: 'Wallet Security',
-  EmbeddedFactor: 'Secure Wallet',
-  Swap: 'Swap',
-  SwapSelectToken: 'Select Token',
-  SwapPreview: 'Review Swap',
+/**
+ * The modal's views (SPEC §2 'Views'). Each view is its own lazily loaded chunk (ARCHITECTURE: 'each view is a
+ * lazy chunk'), except Connect, the first view: it comes with the modal's chunk, so that the first open paints the
+ * list in the same frame as the dialog instead of after a second fetch (and ConnectWallets, the same list under
+ * another title).
+ */
+export const views: Record<View, ViewEntry> = {
+  Connect: { component: Connect, title: 'Connect Wallet' },
+  ConnectingExternal: { component: lazy(() => import('../views/ConnectingExternal/ConnectingExternal.js')) },
+  ConnectingWalletConnect: { component: lazy(() => import('../views/ConnectingWalletConnect/ConnectingWalletConnect.js')), title: 'WalletConnect' },
+  ConnectingWalletConnectBasic: { component: lazy(() => import('../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js')), title: 'WalletConnect' },
+  AllWallets: { component: lazy(() => import('../views/AllWallets/AllWallets.js')), title: 'All Wallets' },
+  Account: { component: lazy(() => import('../views/Account/Account.js')) },
+  Networks: { component: lazy(() => import('../views/Networks/Networks.js')), title: 'Choose Network' },
+  SwitchNetwork: { component: lazy(() => import('../views/SwitchNetwork/SwitchNetwork.js')), title: 'Switch Network' },
+  SwitchActiveChain: { component: lazy(() => import('../views/SwitchActiveChain/SwitchActiveChain.js')), title: 'Switch Network' },
+  WalletSend: { component: lazy(() => import('../views/WalletSend/WalletSend.js')), title: 'Send' },
+  WalletSendSelectToken: { component: lazy(() => import('../views/WalletSendSelectToken/WalletSendSelectToken.js')), title: 'Select Token' },
+  WalletSendPreview: { component: lazy(() => import('../views/WalletSendPreview/WalletSendPreview.js')), title: 'Review Send' },
+  WalletReceive: { component: lazy(() => import('../views/WalletReceive/WalletReceive.js')), title: 'Receive' },
+  UnsupportedChain: { component: lazy(() => import('../views/UnsupportedChain/UnsupportedChain.js')), title: 'Switch Network' },
+  ProfileWallets: { component: lazy(() => import('../views/ProfileWallets/ProfileWallets.js')), title: 'Wallets' },
+  ConnectWallets: { component: ConnectWallets, title: 'Add Wallet' },
+  SIWXSignMessage: { component: lazy(() => import('../views/SIWXSignMessage/SIWXSignMessage.js')), title: 'Sign In' },
+  DataCapture: { component: lazy(() => import('../views/DataCapture/DataCapture.js')), title: 'Your Email' },
+  RegisterAccountName: { component: lazy(() => import('../views/RegisterAccountName/RegisterAccountName.js')), title: 'Choose Name' },
+  RegisterAccountNameSuccess: { component: lazy(() => import('../views/RegisterAccountNameSuccess/RegisterAccountNameSuccess.js')), title: 'Name Registered' },
+  OnRampTokenSelect: { component: lazy(() => import('../views/OnRampTokenSelect/OnRampTokenSelect.js')), title: 'Buy' },
+  OnRampFiatSelect: { component: lazy(() => import('../views/OnRampFiatSelect/OnRampFiatSelect.js')), title: 'Pay With' },
+  OnRampProviders: { component: lazy(() => import('../views/OnRampProviders/OnRampProviders.js')), title: 'Buy' },
+  EmailLogin: { component: lazy(() => import('../views/EmailLogin/EmailLogin.js')), title: 'Continue with Email' },
+  ConnectingSocial: { component: lazy(() => import('../views/ConnectingSocial/ConnectingSocial.js')), title: 'Sign In' },
+  ConnectingFarcaster: { component: lazy(() => import('../views/ConnectingFarcaster/ConnectingFarcaster.js')), title: 'Farcaster' },
+  UpdateEmailWallet: { component: lazy(() => import('../views/UpdateEmailWallet/UpdateEmailWallet.js')), title: 'Change Email' },
+  ApproveTransaction: { component: lazy(() => import('../views/ApproveTransaction/ApproveTransaction.js')), title: 'Approve Request' },
+  WalletSecurity: { component: lazy(() => import('../views/WalletSecurity/WalletSecurity.js')), title: 'Wallet Security' },
+  EmbeddedFactor: { component: lazy(() => import('../views/EmbeddedFactor/EmbeddedFactor.js')), title: 'Secure Wallet' },
+  Swap: { component: lazy(() => import('../views/Swap/Swap.js')), title: 'Swap' },
+  SwapSelectToken: { component: lazy(() => import('../views/SwapSelectToken/SwapSelectToken.js')), title: 'Select Token' },
+  SwapPreview: { component: lazy(() => import('../views/SwapPreview/SwapPreview.js')), title: 'Review Swap' },
 }
