@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { DefaultRemoteFeatures } from '../spec/defaults.js'
 import { testPortico } from '../test/fakes.js'
 import { getWalletFeatures } from './walletFeatures.js'
+import { navigate } from './navigate.js'
+import { openWalletFeature } from './openWalletFeature.js'
 
 describe('SPEC §9 Wallet feature order', () => {
   test('rule: wallet features come in the order onramp, swaps, receive, send', () => {
@@ -15,5 +17,28 @@ describe('SPEC §9 Wallet feature order', () => {
     const { portico: other } = testPortico({ features: { send: false } })
     other.stores.project.setState({ remoteFeatures: { ...DefaultRemoteFeatures, swaps: false } })
     expect(getWalletFeatures(other)).toEqual(['onramp', 'receive'])
+  })
+})
+
+describe('openWalletFeature: the feature → view map', () => {
+  test('default: Receive opens WalletReceive, Buy opens OnRampTokenSelect, Send opens WalletSend', () => {
+    for (const [feature, view] of [
+      ['receive', 'WalletReceive'],
+      ['onramp', 'OnRampTokenSelect'],
+      ['send', 'WalletSend'],
+    ] as const) {
+      const { portico } = testPortico()
+      openWalletFeature(portico, feature)
+      expect(portico.stores.router.getState().view).toBe(view)
+    }
+  })
+})
+
+describe('navigate', () => {
+  test('rule: SPEC §2 navigation — navigate pushes a view with its data; the same view again is ignored', () => {
+    const { portico } = testPortico()
+    navigate(portico, 'Networks', { caipNetworkId: 'eip155:31337' })
+    navigate(portico, 'Networks')
+    expect(portico.stores.router.getState()).toMatchObject({ view: 'Networks', history: ['Connect', 'Networks'], data: { caipNetworkId: 'eip155:31337' } })
   })
 })

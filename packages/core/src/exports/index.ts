@@ -176,6 +176,8 @@ export {
 export { TransactionSchema, NftSchema, type Transaction, type Transfer, type Nft } from '../api/schemas.js'
 export type { TransactionsState, NftsState } from '../stores/activity.js'
 export { getWalletFeatures, type WalletFeature } from '../actions/walletFeatures.js'
+export { openWalletFeature, type OpenWalletFeatureParameters, type OpenWalletFeatureReturnType, type OpenWalletFeatureErrorType } from '../actions/openWalletFeature.js'
+export { navigate, type NavigateParameters, type NavigateReturnType, type NavigateErrorType } from '../actions/navigate.js'
 export { accountView, isUnsupportedChainBlocked } from '../actions/unsupportedChain.js'
 export {
   getWalletConnections,

@@ -1,4 +1,4 @@
-import { disconnect, errorDisplayText, push, showSnack } from '@portico/core'
+import { disconnect, errorDisplayText, navigate, showSnack } from '@portico/core'
 import { useState } from 'react'
 import { ChevronIcon, DisconnectIcon, WalletIcon, WarningIcon } from '../../components/icons.js'
 import { NetworkImage } from '../../components/NetworkImage.js'
@@ -25,14 +25,14 @@ export function AccountActions() {
   return (
     <ul className="list account-actions">
       <li>
-        <button type="button" className="list-item" onClick={() => push(portico.stores.router, 'Networks')} data-testid="account-network">
+        <button type="button" className="list-item" onClick={() => navigate(portico, 'Networks')} data-testid="account-network">
           {unsupported ? <WarningIcon width={24} height={24} className="error" /> : <NetworkImage network={caipNetwork} size={32} />}
           <span className="name">{unsupported ? <span className="error">Unsupported network</span> : caipNetwork?.name}</span>
           <ChevronIcon />
         </button>
       </li>
       <li>
-        <button type="button" className="list-item" onClick={() => push(portico.stores.router, 'ProfileWallets')} data-testid="account-wallets">
+        <button type="button" className="list-item" onClick={() => navigate(portico, 'ProfileWallets')} data-testid="account-wallets">
           <span className="wallet-image" style={iconBox}><WalletIcon /></span>
           <span className="name">Wallets</span>
           <ChevronIcon />

@@ -1,4 +1,4 @@
-import { canRegisterName, fullName, push } from '@portico/core'
+import { canRegisterName, fullName, navigate } from '@portico/core'
 import { ChevronIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
@@ -22,7 +22,7 @@ export function RegisterNameEntry() {
   usePorticoStore('network', (s) => s.caipNetwork)
   if (!canRegisterName(portico)) return null
   return (
-    <button type="button" className="name-entry" onClick={() => push(portico.stores.router, 'RegisterAccountName')} data-testid="account-register-name">
+    <button type="button" className="name-entry" onClick={() => navigate(portico, 'RegisterAccountName')} data-testid="account-register-name">
       <Sheet css={css} />
       <span className="at" aria-hidden="true">@</span>
       <span className="main">

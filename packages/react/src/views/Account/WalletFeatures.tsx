@@ -1,4 +1,4 @@
-import { getWalletFeatures, push, startSend, startSwap, type WalletFeature } from '@portico/core'
+import { getWalletFeatures, openWalletFeature, type WalletFeature } from '@portico/core'
 import type { ReactNode } from 'react'
 import { ArrowDownIcon, ArrowUpIcon, CardIcon, SwapIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
@@ -17,15 +17,10 @@ export function WalletFeatures() {
   usePorticoStore('project', (s) => s.remoteFeatures)
   const features = getWalletFeatures(portico)
   if (features.length === 0) return null
-  const open = (feature: WalletFeature) => {
-    if (feature === 'send') startSend(portico)
-    else if (feature === 'swaps') void startSwap(portico)
-    else push(portico.stores.router, feature === 'receive' ? 'WalletReceive' : 'OnRampTokenSelect')
-  }
   return (
     <div className="features" data-testid="wallet-features">
       {features.map((feature) => (
-        <button type="button" key={feature} className="feature" data-testid={`feature-${feature}`} onClick={() => open(feature)}>
+        <button type="button" key={feature} className="feature" data-testid={`feature-${feature}`} onClick={() => openWalletFeature(portico, feature)}>
           {LABELS[feature].icon}
           {LABELS[feature].label}
         </button>

@@ -5,7 +5,7 @@ import {
   emailLoginAvailable,
   getMergedConnectors,
   orderConnectors,
-  push,
+  navigate,
   selectConnector,
   type ConnectExternalParameters,
 } from '@portico/core'
@@ -81,7 +81,7 @@ export default function Connect() {
       ))}
       {showAllWallets && (
         <li>
-          <button type="button" className="list-item" data-testid="all-wallets-entry" onClick={() => push(portico.stores.router, 'AllWallets')}>
+          <button type="button" className="list-item" data-testid="all-wallets-entry" onClick={() => navigate(portico, 'AllWallets')}>
             <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
               <WalletIcon width={22} height={22} />
             </span>

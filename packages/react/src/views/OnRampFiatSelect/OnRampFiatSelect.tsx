@@ -1,4 +1,4 @@
-import { fetchOnrampOptions, push, setPaymentCurrency } from '@portico/core'
+import { fetchOnrampOptions, navigate, setPaymentCurrency } from '@portico/core'
 import { useEffect } from 'react'
 import { CheckIcon } from '../../components/icons.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -38,7 +38,7 @@ export default function OnRampFiatSelect() {
                   aria-current={current}
                   onClick={() => {
                     setPaymentCurrency(portico, currency)
-                    push(portico.stores.router, 'OnRampProviders')
+                    navigate(portico, 'OnRampProviders')
                   }}
                   data-testid={`onramp-fiat-${currency.id}`}
                 >

@@ -1,4 +1,4 @@
-import { fetchOnrampOptions, push, setPurchaseCurrency } from '@portico/core'
+import { fetchOnrampOptions, navigate, setPurchaseCurrency } from '@portico/core'
 import { useEffect } from 'react'
 import { CheckIcon } from '../../components/icons.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -41,7 +41,7 @@ export default function OnRampTokenSelect() {
                   aria-current={current}
                   onClick={() => {
                     setPurchaseCurrency(portico, currency)
-                    push(portico.stores.router, 'OnRampFiatSelect')
+                    navigate(portico, 'OnRampFiatSelect')
                   }}
                   data-testid={`onramp-token-${currency.symbol}`}
                 >

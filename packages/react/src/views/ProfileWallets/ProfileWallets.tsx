@@ -1,4 +1,4 @@
-import { errorDisplayText, getWalletConnections, push, showSnack, switchConnection, type WalletConnection } from '@portico/core'
+import { errorDisplayText, getWalletConnections, navigate, showSnack, switchConnection, type WalletConnection } from '@portico/core'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { ConnectionItem } from './ConnectionItem.js'
 
@@ -31,7 +31,7 @@ export default function ProfileWallets() {
         </section>
       ))}
       {multiWallet && (
-        <button type="button" className="button secondary full" style={{ marginTop: 12 }} onClick={() => push(portico.stores.router, 'ConnectWallets')} data-testid="add-wallet">
+        <button type="button" className="button secondary full" style={{ marginTop: 12 }} onClick={() => navigate(portico, 'ConnectWallets')} data-testid="add-wallet">
           Add wallet
         </button>
       )}

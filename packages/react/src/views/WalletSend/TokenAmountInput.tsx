@@ -1,4 +1,4 @@
-import { formatUsd, getMaxSendAmount, isInsufficientBalance, push, sendAmountInUsd, setSendAmount, truncateDecimals } from '@portico/core'
+import { formatUsd, getMaxSendAmount, isInsufficientBalance, navigate, sendAmountInUsd, setSendAmount, truncateDecimals } from '@portico/core'
 import { ChevronIcon } from '../../components/icons.js'
 import { TokenIcon } from '../../components/TokenIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
@@ -27,7 +27,7 @@ export function TokenAmountInput() {
           aria-invalid={insufficient}
           data-testid="send-amount"
         />
-        <button type="button" className="token-pick" onClick={() => push(portico.stores.router, 'WalletSendSelectToken')} data-testid="send-token">
+        <button type="button" className="token-pick" onClick={() => navigate(portico, 'WalletSendSelectToken')} data-testid="send-token">
           {token ? <><TokenIcon src={token.iconUrl} symbol={token.symbol} size={24} />{token.symbol}</> : 'Select token'}
           <ChevronIcon />
         </button>

@@ -1,4 +1,4 @@
-import { getCurrentSendProblem, isSendInputError, push } from '@portico/core'
+import { getCurrentSendProblem, isSendInputError, navigate } from '@portico/core'
 import { ArrowDownIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { ReceiverInput } from './ReceiverInput.js'
@@ -25,7 +25,7 @@ export default function WalletSend() {
       <button type="button"
         className={`button full${isSendInputError(problem) ? ' problem-error' : ''}`}
         disabled={problem !== undefined}
-        onClick={() => push(portico.stores.router, 'WalletSendPreview')}
+        onClick={() => navigate(portico, 'WalletSendPreview')}
         data-testid="send-continue"
       >
         {problem ?? 'Preview Send'}

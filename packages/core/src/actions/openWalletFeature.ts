@@ -1,0 +1,16 @@
+import type { Portico } from '../portico.js'
+import { navigate } from './navigate.js'
+import { startSend } from './startSend.js'
+import { startSwap } from './startSwap.js'
+import type { WalletFeature } from './walletFeatures.js'
+
+export type OpenWalletFeatureParameters = WalletFeature
+export type OpenWalletFeatureReturnType = void
+export type OpenWalletFeatureErrorType = never
+
+/** The feature → view map of Account's feature buttons: Buy, Swap, Receive, Send each open their first view. */
+export function openWalletFeature(portico: Portico, feature: OpenWalletFeatureParameters): OpenWalletFeatureReturnType {
+  if (feature === 'send') startSend(portico)
+  else if (feature === 'swaps') void startSwap(portico)
+  else navigate(portico, feature === 'receive' ? 'WalletReceive' : 'OnRampTokenSelect')
+}
