@@ -10,8 +10,11 @@ const EIP155_METHODS = [
   'eth_signTypedData_v4',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  // EIP-5792: batched calls, passed through to wallets that support them.
   'wallet_getCapabilities',
   'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
 ]
 const EIP155_EVENTS = ['chainChanged', 'accountsChanged']
 

@@ -67,7 +67,7 @@ async function showDialog(request: ApprovalRequest): Promise<boolean> {
       resolve(approved);
     };
     root.querySelector('[data-testid="test-wallet-approve"]')!.addEventListener('click', () => done(true));
-    root.querySelector('[data-testid="test-wallet-reject"]')!.addEventListener('click', () => done(false));
+    root.querySelector('[data-testid="test-wallet-reject"]')?.addEventListener('click', () => done(false));
   });
 }
 
@@ -114,7 +114,10 @@ function buildCard(request: ApprovalRequest): HTMLElement {
   reject.type = 'button';
   reject.setAttribute('data-testid', 'test-wallet-reject');
   const actions = el('div', undefined, 'actions');
-  actions.append(reject, approve);
+  if (request.acknowledge) {
+    approve.textContent = 'Close';
+    actions.append(approve);
+  } else actions.append(reject, approve);
 
   card.append(header, badge, what, list);
   if (waiting > 0) card.append(el('p', `${waiting} more request(s) waiting`, 'queue'));

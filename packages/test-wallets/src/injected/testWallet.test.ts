@@ -35,7 +35,7 @@ describe('createTestWallet', () => {
     expect(await w.request({ method: 'eth_accounts' })).toEqual(accounts);
     expect(await w.request({ method: 'eth_chainId' })).toBe('0x7a69');
     expect(await w.request({ method: 'net_version' })).toBe('31337');
-    expect(await w.request({ method: 'wallet_getCapabilities' })).toEqual({});
+    expect(await w.request({ method: 'wallet_getCapabilities' })).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } });
     // Reads are forwarded to the chain.
     expect(BigInt(await w.request({ method: 'eth_getBalance', params: [accounts[0], 'latest'] }))).toBeGreaterThan(0n);
     await new Promise((r) => setTimeout(r, 20)); // 'connect' is emitted after an async RPC check.

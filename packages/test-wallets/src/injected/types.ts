@@ -19,6 +19,8 @@ export interface ApprovalRequest {
   details: { label: string; value: string }[];
   account: string;
   chainName: string;
+  /** Only to be seen (wallet_showCallsStatus): one Close button, nothing is decided. */
+  acknowledge?: boolean;
 }
 
 export interface TestWalletOptions {

@@ -7,6 +7,7 @@ import { DEV_ACCOUNTS, DEVNET_CHAINS } from '@portico/devnet/constants';
 import { formatEther, isAddress, isAddressEqual, isHex, numberToHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { askInDialog } from './dialog';
+import { callsHandlers } from './walletCalls';
 import { ProviderRpcError, ErrorCode, invalidParams, unauthorized, unrecognizedChain, unsupported, userRejected } from './errors';
 import { createEmitter } from './events';
 import { decodeMessage, shortenData, truncate } from './format';
@@ -178,7 +179,8 @@ export function createTestWallet(options: TestWalletOptions = {}): TestWalletPro
     eth_coinbase: () => accounts()[0] ?? null,
     eth_chainId: () => hexChainId(),
     net_version: () => String(current.chainId),
-    wallet_getCapabilities: () => ({}),
+    // EIP-5792, the way a plain EOA wallet does it (walletCalls.ts): one approval, then one transaction per call.
+    ...callsHandlers({ chains: () => [...known.keys()], current: () => current, account: () => account, origin, options, settings, approve, requireAccount, rpc }),
 
     wallet_requestPermissions: async (p) => {
       const requested = Object.keys((p[0] ?? {}) as object);

@@ -1,5 +1,6 @@
 /** The eip155 namespace of the WalletConnect test wallet: EIP-1193 methods answered with a viem dev account. */
 import {
+  createPublicClient,
   createWalletClient,
   defineChain,
   http,
@@ -10,6 +11,7 @@ import {
   type TransactionRequest,
   type TypedDataDefinition,
 } from 'viem'
+import { createCallsStore, EIP5792_METHODS, walletCapabilities } from '../calls'
 import { RpcError } from './errors'
 
 export const EIP155_METHODS = [
@@ -22,6 +24,7 @@ export const EIP155_METHODS = [
   'eth_accounts',
   'eth_requestAccounts',
   'wallet_switchEthereumChain',
+  ...EIP5792_METHODS,
 ] as const
 export const EIP155_EVENTS = ['chainChanged', 'accountsChanged'] as const
 
@@ -45,9 +48,16 @@ export interface Eip155Context {
   /** The chain the wallet is on (CAIP-2). */
   current: string
   switchChain(caip2: string): Promise<void>
+  /** The wallet's EIP-5792 batches (createEip155Calls). */
+  calls: ReturnType<typeof createEip155Calls>
 }
 
-export async function runEip155({ account, chains, rpc, current, switchChain }: Eip155Context, method: string, params: unknown, chainId: string): Promise<unknown> {
+/** EIP-5792 batches of one wallet: sent one transaction after another once approved (../calls.ts). */
+export function createEip155Calls() {
+  return createCallsStore((code, message) => new RpcError(code, message))
+}
+
+export async function runEip155({ account, chains, rpc, current, switchChain, calls }: Eip155Context, method: string, params: unknown, chainId: string): Promise<unknown> {
   const p = (Array.isArray(params) ? params : []) as unknown[]
   const rpcUrl = rpc[chainId] ?? rpc[current]!
   const chain = chainFor(rpc[chainId] ? chainId : current, rpcUrl)
@@ -89,6 +99,24 @@ export async function runEip155({ account, chains, rpc, current, switchChain }: 
       await switchChain(target)
       return null
     }
+    // EIP-5792 (the request was approved as a whole before it got here).
+    case 'wallet_getCapabilities':
+      return walletCapabilities(chains.map((c) => Number(c.split(':')[1])), p)
+    case 'wallet_sendCalls': {
+      const parsed = calls.parse(p, { address: account.address, chainId: chain.id })
+      const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) })
+      const id = calls.start(parsed, {
+        chainId: chain.id,
+        sendOne: (call) => wallet.sendTransaction({ to: call.to, data: call.data, value: call.value, account, chain }),
+        receipt: (hash) => createPublicClient({ transport: http(rpcUrl) }).request({ method: 'eth_getTransactionReceipt', params: [hash] }) as never,
+      })
+      return { id }
+    }
+    case 'wallet_getCallsStatus':
+      return calls.status(p)
+    case 'wallet_showCallsStatus':
+      calls.find(p)
+      return null
     default:
       throw new RpcError(4200, `Unsupported method ${method}`)
   }

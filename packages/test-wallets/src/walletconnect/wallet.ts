@@ -9,7 +9,8 @@ import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { closeSignClient } from './close'
-import { runEip155, EIP155_EVENTS, EIP155_METHODS } from './eip155'
+import { createEip155Calls, runEip155, EIP155_EVENTS, EIP155_METHODS } from './eip155'
+import { EIP5792_READS } from '../calls'
 import { RpcError, userRejected } from './errors'
 import { createSolanaSide, isSolanaMethod, SOLANA_READ_ONLY } from './solana'
 import { memoryStorage, type KeyValueStorage } from './storage'
@@ -209,9 +210,10 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
       if (!solana) throw new RpcError(4200, `Unsupported method ${method}`)
       return solana.run(method, params, chainId)
     }
-    return runEip155({ account, chains, rpc: options.rpc, current, switchChain }, method, params, chainId)
+    return runEip155({ account, chains, rpc: options.rpc, current, switchChain, calls }, method, params, chainId)
   }
-  const READ_ONLY = new Set(['eth_chainId', 'eth_accounts'])
+  const calls = createEip155Calls()
+  const READ_ONLY = new Set<string>(['eth_chainId', 'eth_accounts', ...EIP5792_READS])
 
   client.on('session_request', async ({ topic, id, params }) => {
     const { request, chainId } = params

@@ -101,6 +101,26 @@ describe('WalletConnect test wallet through the Portico relay', () => {
     expect((await client.getBalance({ address: to })) - before).toBe(parseEther('0.5'))
   })
 
+  test('EIP-5792: wallet_getCapabilities (atomic unsupported), wallet_sendCalls of two ETH transfers sent one after another, wallet_getCallsStatus 200', async () => {
+    const [a, b] = [devnet.accounts[2]!.address, devnet.accounts[3]!.address]
+    const client = createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
+    const before = await Promise.all([client.getBalance({ address: a }), client.getBalance({ address: b })])
+    expect(await request(dapp, topic, chain(), 'wallet_getCapabilities', [wallet.address, [toHex(devnet.chains[0]!.chainId)]])).toEqual({
+      [toHex(devnet.chains[0]!.chainId)]: { atomic: { status: 'unsupported' } },
+    })
+    const calls = [{ to: a, value: toHex(parseEther('0.1')) }, { to: b, value: toHex(parseEther('0.2')) }]
+    const base = { version: '2.0.0', from: wallet.address, chainId: toHex(devnet.chains[0]!.chainId), atomicRequired: false }
+    const { id } = await request<{ id: string }>(dapp, topic, chain(), 'wallet_sendCalls', [{ ...base, calls }])
+    let status: { status: number; receipts: unknown[]; atomic: boolean }
+    do status = await request(dapp, topic, chain(), 'wallet_getCallsStatus', [id])
+    while (status.status === 100)
+    expect(status).toMatchObject({ status: 200, atomic: false })
+    expect(status.receipts).toHaveLength(2)
+    const after = await Promise.all([client.getBalance({ address: a }), client.getBalance({ address: b })])
+    expect([after[0] - before[0], after[1] - before[1]]).toEqual([parseEther('0.1'), parseEther('0.2')])
+    await expect(request(dapp, topic, chain(), 'wallet_sendCalls', [{ ...base, atomicRequired: true, calls }])).rejects.toMatchObject({ code: 5760 })
+  })
+
   test('wallet_switchEthereumChain emits chainChanged; unknown chains are 4902; rejections are 4001', async () => {
     const second = `eip155:${devnet.chains[1]!.chainId}`
     const changed = new Promise<unknown>((resolve) =>
