@@ -3,7 +3,7 @@
 // mail catcher (SMTP 2525, inbox at /dev/mail) and a local OpenID provider (8790) standing in for google.
 import { startDevnet } from '@portico/devnet'
 import { SOLANA_DEVNET_CAIP2, SOLANA_DEVNET_RPC_URL } from '@portico/devnet/solana-constants'
-import { startServer } from '@portico/server'
+import { loadConfig, startServer } from '@portico/server'
 import { buildSecureFrame } from '@portico/secure-frame/build'
 import { createServer } from 'vite'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +13,8 @@ const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
 const devnet = await startDevnet()
 await buildSecureFrame()
 const server = await startServer({
+  // `npm start` is `portico-server --dev` (config/dev.ts): then PORTICO_* variables, a --config file and flags given to it.
+  ...loadConfig(['--dev', ...process.argv.slice(2)]),
   // The embedded wallet's dev keys are generated BESIDE this directory (.data/server.auth-secrets.json),
   // never inside it: a copy of the database folder alone rebuilds no wallet (CUSTODY.md).
   dataDir: '.data/server',

@@ -1,4 +1,5 @@
-import { createPublicClient, http, type PublicClient } from 'viem'
+import type { PublicClient } from 'viem'
+import { evmClientFor } from './config/rpc.js'
 import type { ProjectConfig, ServerConfig } from './config.js'
 import type { Database } from './db/database.js'
 import type { RateLimiter } from './rateLimit.js'
@@ -27,15 +28,13 @@ export interface ServerContext {
   logger?: import('pino').Logger
 }
 
-export function evmClients(rpcUrls: Record<string, string>) {
+export function evmClients(rpcUrls: Record<string, string | string[]>) {
   const clients = new Map<string, PublicClient>()
   return (caipNetworkId: string): PublicClient | undefined => {
-    const url = rpcUrls[caipNetworkId]
-    if (!url || !caipNetworkId.startsWith('eip155:')) return undefined
     let client = clients.get(caipNetworkId)
     if (!client) {
-      client = createPublicClient({ transport: http(url, { retryCount: 3, retryDelay: 150, timeout: 10_000 }) })
-      clients.set(caipNetworkId, client)
+      client = evmClientFor(caipNetworkId, rpcUrls[caipNetworkId])
+      if (client) clients.set(caipNetworkId, client)
     }
     return client
   }

@@ -40,7 +40,7 @@ export async function initAuth(ctx: ServerContext): Promise<Auth | undefined> {
     settings: authSettings(ctx.config),
     secrets,
     secretsSource: source,
-    mailer: createMailer(ctx.config, () => created.mailCatcher?.port),
+    mailer: createMailer(ctx.config, () => created.mailCatcher?.port, ctx.log),
   }
   states.set(ctx, created)
   return created

@@ -1,3 +1,4 @@
+import { primaryRpcUrl } from '../config/rpc.js'
 import { createRoute, z } from '@hono/zod-openapi'
 import { ErrorText } from '@portico/core/spec'
 import type { Context } from 'hono'
@@ -121,7 +122,7 @@ export function register(app: App, ctx: ServerContext) {
     const caip2 = c.req.param('caip2')
     const namespace = caip2.split(':')[0] ?? ''
     const methods = RPC_PROXY_METHODS[namespace]
-    const upstream = ctx.config.rpcUrls[caip2]
+    const upstream = primaryRpcUrl(ctx.config, caip2)
     if (!methods || !upstream) return rpcError(c, 404, -32601, `No RPC endpoint for chain ${caip2.slice(0, 80)}`)
 
     let body: unknown

@@ -6,6 +6,8 @@ import type { ServerContext } from '../context.js'
 import { coinTypeForChainId, parseAddress } from './rules.js'
 import { namesForAddress } from './store.js'
 import { CommonQuery } from '../schemas.js'
+import { ensClient } from '../config/rpc.js'
+import { ensIdentity } from './ens.js'
 
 const IdentitySchema = z
   .object({
@@ -42,6 +44,8 @@ const identityRoute = createRoute({
 })
 
 export function register(app: App, ctx: ServerContext) {
+  // ENS on Ethereum mainnet (config.mainnetRpcUrls or eip155:1) for addresses without a name here.
+  const ens = ensClient(ctx.config)
   app.openapi(identityRoute, async (c) => {
     const address = parseAddress(c.req.valid('param').address)
     if (!address)
@@ -54,6 +58,7 @@ export function register(app: App, ctx: ServerContext) {
     const coinType = evmChain && Number(evmChain[1]) < 0x80000000 ? String(coinTypeForChainId(Number(evmChain[1]))) : undefined
     const record = (coinType && records.find((r) => r.addresses[coinType])) || records[0]
     const avatar = record?.attributes.avatar
+    if (!record && ens && address.kind === 'eip155') return c.json(await ensIdentity(ens, address.address as `0x${string}`, ctx.log), 200)
     return c.json({ name: record?.name ?? null, avatar: typeof avatar === 'string' && avatar ? avatar : null }, 200)
   })
 }

@@ -1,3 +1,4 @@
+import { primaryRpcUrl } from '../config/rpc.js'
 import { randomUUID } from 'node:crypto'
 import { createWalletClient, http, publicActions, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -124,7 +125,7 @@ export function sandboxMinter(ctx: ServerContext) {
 
   async function mint(chain: string, to: Address, units: bigint): Promise<Hex> {
     const settings = ctx.config.sandboxOnramp?.[chain]
-    const rpcUrl = ctx.config.rpcUrls[chain]
+    const rpcUrl = primaryRpcUrl(ctx.config, chain)
     if (!settings || !rpcUrl) throw new Error(`${chain} is not a sandbox devnet chain`)
     const chainId = Number(chain.slice('eip155:'.length))
     const client = createWalletClient({
@@ -150,7 +151,7 @@ export function sandboxMinter(ctx: ServerContext) {
   /** The sandbox's USDC mint on a solana devnet: MintToChecked from the configured mint authority. */
   async function mintOnSolana(chain: string, to: string, units: bigint): Promise<string> {
     const settings = ctx.config.sandboxOnramp?.[chain]
-    const rpcUrl = ctx.config.rpcUrls[chain]
+    const rpcUrl = primaryRpcUrl(ctx.config, chain)
     if (!settings || !rpcUrl) throw new Error(`${chain} is not a sandbox devnet chain`)
     return mintSplTokens({ rpcUrl, caip2: chain, mint: settings.usdc, authoritySecretKey: settings.minterPrivateKey, to, units, decimals: USDC_DECIMALS })
   }

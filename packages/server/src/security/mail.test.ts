@@ -117,7 +117,7 @@ describe('attack: racing the limits across instances (REDIS_URL)', () => {
     }
     const a = await authServer({ sendsPerHourPerIp: 1000 }, { redisUrl: redis.url })
     // The second instance mails through the first one's catcher: one inbox counts both.
-    const b = await authServer({ sendsPerHourPerIp: 1000 }, { redisUrl: redis.url, devMailCatcher: undefined, mail: { smtp: { host: '127.0.0.1', port: a.embedded!.mailCatcherPort! } } })
+    const b = await authServer({ sendsPerHourPerIp: 1000 }, { redisUrl: redis.url, devMailCatcher: undefined, smtp: { host: '127.0.0.1', port: a.embedded!.mailCatcherPort!, requireTls: false, from: 'Portico <no-reply@portico.localhost>', timeoutMs: 10_000 } })
     try {
       const email = unique('redis')
       const answers = await Promise.all(

@@ -1,3 +1,4 @@
+import { rpcUrlList } from '../config/rpc.js'
 import { z } from 'zod'
 
 /**
@@ -91,10 +92,10 @@ export function quoteLargeIntegers(text: string): string {
 }
 
 /** One client per configured solana chain (CAIP-2), made on first use. */
-export function solanaClients(rpcUrls: Record<string, string>) {
+export function solanaClients(rpcUrls: Record<string, string | string[]>) {
   const clients = new Map<string, SolanaRpc>()
   return (caipNetworkId: string): SolanaRpc | undefined => {
-    const url = rpcUrls[caipNetworkId]
+    const url = rpcUrlList(rpcUrls[caipNetworkId])[0]
     if (!url || !caipNetworkId.startsWith('solana:')) return undefined
     let client = clients.get(caipNetworkId)
     if (!client) clients.set(caipNetworkId, (client = solanaRpc(url)))

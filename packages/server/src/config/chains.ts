@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { caip2, httpUrl, wsOrHttpUrl } from './fields.js'
+
+const rpcList = z.union([wsOrHttpUrl(), z.array(wsOrHttpUrl()).min(1, { error: 'expected at least one URL' })], {
+  error: 'expected an http(s) URL or a list of them',
+})
+
+const asset = z.strictObject({ name: z.string().min(1), symbol: z.string().min(1), decimals: z.number().int().min(0).max(36) })
+
+/** Chains: RPC endpoints, their assets, the indexer, the name service. */
+export const chainsShape = {
+  rpcUrls: z
+    .record(caip2(), rpcList)
+    .default({})
+    .describe(
+      'Chain JSON-RPC endpoints by CAIP-2 id: one URL or a list tried in order (viem fallback, batched). Known EVM chains get their viem chain definition by id. The enabled networks are these keys. Env PORTICO_RPC_URLS: caip2=url pairs, comma-separated (a chain repeated for fallbacks). Flag --rpc caip2=url (repeatable).',
+    ),
+  mainnetRpcUrls: z
+    .array(httpUrl())
+    .optional()
+    .describe('Ethereum mainnet RPC URLs for ENS name and avatar lookups (viem chain mainnet); default: rpcUrls["eip155:1"]; none: no ENS lookups.'),
+  chainAssets: z
+    .record(caip2(), z.strictObject({ native: asset, tokens: z.array(asset.extend({ address: z.string().min(1) })).default([]) }))
+    .optional()
+    .describe(
+      "Per chain: its native currency and the tokens the balance endpoint names and prices (ERC20 contracts or SPL mints). A chain without an entry gets viem's native currency (eip155) or SOL (solana) and no tokens.",
+    ),
+  prices: z
+    .record(z.string(), z.number().nonnegative())
+    .default({})
+    .describe('Fixed USD prices by token symbol (development price source; none in production: prices are then unavailable, never made up).'),
+  indexer: z
+    .strictObject({
+      enabled: z.boolean().default(true).describe('Run the chain indexer behind /v1/account/{address}/history.'),
+      pollMs: z.number().int().positive().default(1000).describe("How often each chain's head is read (ms)."),
+      batchBlocks: z.number().int().positive().default(20).describe('Blocks read per step.'),
+      backfillBlocks: z.number().int().nonnegative().default(1000).describe('How far behind the head a fresh database starts.'),
+    })
+    .optional()
+    .describe('The chain indexer (on by default: enabled, 1 s poll, 20 blocks a step, 1000 back).'),
+  nameSuffix: z
+    .string()
+    .regex(/^\.[a-z0-9-]+(\.[a-z0-9-]+)*$/, { error: 'expected a suffix like .portico.id' })
+    .default('.portico.id')
+    .describe('Appended to registered names (SPEC §9 name-service suffix).'),
+}

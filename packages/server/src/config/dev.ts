@@ -1,0 +1,83 @@
+import { SOLANA_DEVNET, SOLANA_DEVNET_ASSETS } from '../chain/solanaDevnet.js'
+import type { SwapProviderConfig } from '../swap/provider.js'
+import { DEV_PROJECT } from './projects.js'
+import type { ServerConfig } from './schema.js'
+
+const DEVNET_UNISWAP: SwapProviderConfig = {
+  kind: 'uniswap-v2',
+  router: '0x9A676e781A523b5d0C0e43731313A708CB607508',
+  factory: '0x0DCd1Bf9A1b36cE34237eEaFef220932846BCD82',
+  weth: '0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0',
+  tokens: [
+    { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+    { address: '0x0B306BF915C4d645ff596e518fAf3F9669b97016', name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 },
+  ],
+}
+
+const DEVNET_EVM = ['eip155:31337', 'eip155:31338']
+
+/**
+ * The development configuration: the devnet's chains, tokens, pools and sandbox onramp, the demo
+ * project and fixed prices. startServer fills these in under what it is given (tests, `npm start`);
+ * the portico-server command applies them only with --dev (loadConfig).
+ */
+export const DEFAULT_CONFIG: ServerConfig = {
+  host: '127.0.0.1',
+  port: 8787,
+  dataDir: undefined,
+  databaseUrl: undefined,
+  redisUrl: undefined,
+  rpcUrls: { 'eip155:31337': 'http://127.0.0.1:8545', 'eip155:31338': 'http://127.0.0.1:8546', [SOLANA_DEVNET.caip2]: SOLANA_DEVNET.rpcUrl },
+  projects: [DEV_PROJECT],
+  publicUrl: 'http://127.0.0.1:8787',
+  rateLimits: { perIpPerMinute: 1200, perProjectPerMinute: 12000 },
+  trustProxy: [],
+  shutdownDeadlineMs: 10_000,
+  logLevel: 'info',
+  metrics: { allow: ['127.0.0.1', '::1'] },
+  nameSuffix: '.portico.id',
+  prices: { ETH: 3000, USDC: 1, POL: 0.5, SOL: 150 },
+  // Dev account 0 of the public anvil test mnemonic (a PUBLIC devnet key, never for real funds):
+  // it owns the devnet USDC contract, so it can mint sandbox purchases.
+  sandboxOnramp: {
+    ...Object.fromEntries(
+      DEVNET_EVM.map((id) => [
+        id,
+        { usdc: '0x5FbDB2315678afecb367f032d93F642f64180aa3', minterPrivateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' },
+      ]),
+    ),
+    [SOLANA_DEVNET.caip2]: { usdc: SOLANA_DEVNET.usdc, minterPrivateKey: SOLANA_DEVNET.minterSecretKey },
+  },
+  chainAssets: {
+    ...Object.fromEntries(
+      DEVNET_EVM.map((id) => [
+        id,
+        {
+          native: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          // The devnet's USDC: the same address on both chains (first contract of dev account 0).
+          tokens: [{ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'USD Coin', symbol: 'USDC', decimals: 6 }],
+        },
+      ]),
+    ),
+    [SOLANA_DEVNET.caip2]: SOLANA_DEVNET_ASSETS,
+  },
+  indexer: { enabled: true, pollMs: 1000, batchBlocks: 20, backfillBlocks: 1000 },
+  // The devnet's Uniswap V2 (DEVNET_SWAP of @portico/devnet: the same addresses on both chains; swap/devnet.test.ts checks them).
+  swap: Object.fromEntries(DEVNET_EVM.map((id) => [id, DEVNET_UNISWAP])),
+}
+
+/**
+ * What `portico-server --dev` starts with, under the config file, environment and flags: the
+ * devnet defaults plus the /dev routes, the embedded wallet on localhost:8788 with the mail
+ * catcher (SMTP 2525, inbox /dev/mail) and the local OpenID provider (8790); auth secrets are
+ * generated beside the data directory, the SIWX key per process.
+ */
+const { publicUrl: _publicUrl, ...devDefaults } = DEFAULT_CONFIG
+export const DEV_CLI_DEFAULTS: Partial<ServerConfig> = {
+  ...devDefaults,
+  dataDir: '.data/server',
+  devRoutes: true,
+  secureFrame: { port: 8788, publicHost: 'localhost' },
+  devMailCatcher: { port: 2525 },
+  devIdentityProvider: { port: 8790 },
+}

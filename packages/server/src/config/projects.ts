@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+export const ProjectConfigSchema = z.strictObject({
+  projectId: z.string().min(1),
+  name: z.string().min(1),
+  /** Exact origins, or with a `*` port (`http://127.0.0.1:*`) for local development. */
+  allowedOrigins: z.array(z.string()).default([]),
+  /** Remote features (SPEC §9 'Defaults' apply where absent). */
+  features: z.record(z.string(), z.unknown()).default({}),
+  analytics: z.boolean().default(true),
+})
+export type ProjectConfig = z.infer<typeof ProjectConfigSchema>
+
+/** The development project the demo uses. */
+export const DEV_PROJECT: ProjectConfig = {
+  projectId: 'portico-dev',
+  name: 'Portico Demo',
+  allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
+  features: {},
+  analytics: true,
+}
+
+export const projectsShape = {
+  projects: z
+    .array(ProjectConfigSchema)
+    .default([])
+    .describe(
+      'The projects this server serves: [{projectId, name, allowedOrigins, features, analytics}]. At least one outside --dev. Env PORTICO_PROJECTS and flag --projects: a JSON file path (or inline JSON).',
+    ),
+}
