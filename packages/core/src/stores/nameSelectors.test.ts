@@ -3,7 +3,7 @@ import { testPortico } from '../test/fakes.js'
 import { connectExternal } from '../actions/connectExternal.js'
 import { setAccount } from './account.js'
 import { initialize } from '../actions/initialize.js'
-import { canRegisterName } from './nameSelectors.js'
+import { canRegisterName, getNameAvailability } from './nameSelectors.js'
 
 async function connected(overrides = {}) {
   const t = testPortico({ apiUrl: 'http://127.0.0.1:1', projectId: 'p1', ...overrides })
@@ -38,5 +38,28 @@ describe('RegisterAccountName entry from Account', () => {
     const { portico } = await connected()
     portico.stores.network.setState({ caipNetwork: { ...portico.stores.network.getState().caipNetwork!, chainNamespace: 'solana' } })
     expect(canRegisterName(portico)).toBe(false)
+  })
+})
+
+describe('RegisterAccountName: name availability', () => {
+  const named = (input: string, state: object = {}) => {
+    const { portico } = testPortico({ apiUrl: 'http://127.0.0.1:1', projectId: 'p1' })
+    portico.stores.names.setState({ input, ...state })
+    return getNameAvailability(portico)
+  }
+  test('rule: a name the suggestions list as registered is taken and cannot be registered', () => {
+    const a = named('alice', { suggestions: [{ name: 'alice.portico.id', registered: true }] })
+    expect(a).toMatchObject({ label: 'alice', wanted: 'alice.portico.id', status: 'taken', canRegister: false, hint: 'alice.portico.id is already registered', hintIsError: true })
+  })
+  test('behavior: a free name is available; the suffix typed by the user is taken off', () => {
+    const a = named('Alice.portico.id', { suggestions: [{ name: 'alice.portico.id', registered: false }] })
+    expect(a).toMatchObject({ label: 'alice', status: 'available', canRegister: true, hint: 'alice.portico.id is available', hintIsError: false })
+  })
+  test('behavior: while suggestions load nothing is claimed and Register waits', () => {
+    const a = named('alice', { suggestionsLoading: true, suggestions: [{ name: 'alice.portico.id', registered: true }] })
+    expect(a).toMatchObject({ status: 'checking', canRegister: false, hint: 'Checking availability…', hintIsError: false })
+  })
+  test('rule: SPEC §5 an invalid name cannot be registered', () => {
+    expect(named('ab')).toMatchObject({ status: 'unknown', canRegister: false, hint: 'Letters, digits and hyphens, at least 4' })
   })
 })

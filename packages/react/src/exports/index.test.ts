@@ -7,11 +7,13 @@ test('exports', () => {
     [
       "ConnectButton",
       "PorticoProvider",
+      "shallowEqual",
       "usePortico",
       "usePorticoAccount",
       "usePorticoModal",
       "usePorticoNetwork",
       "usePorticoProvider",
+      "usePorticoSelector",
       "usePorticoSiwx",
       "usePorticoStore",
       "usePorticoTheme",

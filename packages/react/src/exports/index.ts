@@ -4,6 +4,7 @@
 export { PorticoProvider, type PorticoProviderProps } from '../PorticoProvider.js'
 export { ConnectButton, type ConnectButtonProps } from '../components/ConnectButton.js'
 export { usePortico, usePorticoStore } from '../context.js'
+export { usePorticoSelector, shallowEqual } from '../hooks/usePorticoSelector.js'
 export { usePorticoModal } from '../hooks/usePorticoModal.js'
 export { usePorticoAccount } from '../hooks/usePorticoAccount.js'
 export { usePorticoNetwork } from '../hooks/usePorticoNetwork.js'

@@ -1,14 +1,15 @@
-import type { Footer as FooterKind } from '@portico/core'
-import { usePortico } from '../context.js'
+import { getFooter } from '@portico/core'
+import { shallowEqual, usePorticoSelector } from '../hooks/usePorticoSelector.js'
 
-/** SPEC §2 'Footers': legal on Connect and the onramp views, default on Networks. */
-export function Footer({ kind }: { kind: Exclude<FooterKind, null> }) {
-  const { termsConditionsUrl, privacyPolicyUrl } = usePortico().options
-  if (kind === 'default')
+/** SPEC §2 'Footers' of the current view (core's getFooter): legal on Connect and the onramp views, default on Networks. */
+export function Footer() {
+  const footer = usePorticoSelector(getFooter, shallowEqual)
+  if (!footer) return null
+  if (footer.kind === 'default')
     return (
       <footer className="footer">Your connected wallet may not support some of the networks available for this site.</footer>
     )
-  if (!termsConditionsUrl && !privacyPolicyUrl) return null
+  const { termsConditionsUrl, privacyPolicyUrl } = footer
   return (
     <footer className="footer" data-testid="legal-footer">
       By connecting your wallet, you agree to our{' '}

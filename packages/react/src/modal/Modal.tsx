@@ -1,4 +1,4 @@
-import { closeModal, footerFor, goBack, Time } from '@portico/core'
+import { closeModal, goBack, Time } from '@portico/core'
 import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import { BackIcon, CloseIcon, WarningIcon } from '../components/icons.js'
@@ -71,8 +71,6 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
   const { component: ViewComponent, title } = views[view]
   const shaking = useShake(shakeCount)
 
-  const footer = footerFor(view)
-
   return (
     <div
       className="overlay"
@@ -115,7 +113,7 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
             </Suspense>
           </div>
         </AnimatedHeight>
-        {footer && <Footer kind={footer} />}
+        <Footer />
         <Snackbar />
       </div>
     </div>

@@ -2,6 +2,7 @@ import { fetchTransactions, groupTransactionsByDate } from '@portico/core'
 import { useEffect, useMemo, useRef } from 'react'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { ActivityRow } from './ActivityRow.js'
 
@@ -10,7 +11,10 @@ export function ActivityTab() {
   const portico = usePortico()
   const { address } = usePorticoAccount()
   const network = usePorticoStore('network', (s) => s.caipNetwork?.caipNetworkId)
-  const { transactions, loading, next, empty, error } = usePorticoStore('transactions', (s) => s)
+  const { transactions, loading, next, empty, error } = usePorticoSelector((p) => {
+    const { transactions, loading, next, empty, error } = p.stores.transactions.getState()
+    return { transactions, loading, next, empty, error }
+  }, shallowEqual)
   const sentinel = useRef<HTMLDivElement>(null)
   const groups = useMemo(() => groupTransactionsByDate(transactions, Date.now()), [transactions])
 

@@ -2,6 +2,7 @@ import { fetchNfts } from '@portico/core'
 import { useEffect } from 'react'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 
 /** The ERC721s held, as a grid of their images. */
@@ -9,7 +10,10 @@ export function NftsTab() {
   const portico = usePortico()
   const { address } = usePorticoAccount()
   const network = usePorticoStore('network', (s) => s.caipNetwork?.caipNetworkId)
-  const { nfts, loading, error } = usePorticoStore('nfts', (s) => s)
+  const { nfts, loading, error } = usePorticoSelector((p) => {
+    const { nfts, loading, error } = p.stores.nfts.getState()
+    return { nfts, loading, error }
+  }, shallowEqual)
   useEffect(() => {
     void fetchNfts(portico)
   }, [portico, address, network])

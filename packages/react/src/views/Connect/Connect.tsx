@@ -7,6 +7,7 @@ import {
   orderConnectors,
   navigate,
   selectConnector,
+  showsAllWallets,
   type ConnectExternalParameters,
 } from '@portico/core'
 import { Fragment, useMemo, type ReactNode } from 'react'
@@ -39,7 +40,7 @@ export default function Connect() {
   }, [portico, remoteFeatures, namespace])
 
   // Opened for one family: only its browser wallets (pairing, email and social connect every family).
-  const showAllWallets = !namespace && Boolean(portico.options.walletConnect && portico.options.enableWalletConnect && portico.api && portico.options.features.allWallets)
+  const showAllWallets = showsAllWallets(portico, namespace)
   const hasWallets = items.length > 0 || showAllWallets
   if (!hasWallets && !email && socials.length === 0)
     return (

@@ -1,6 +1,7 @@
 import {
   fetchBalance,
   fetchOnrampOptions,
+  getOnrampPurchase,
   reset,
   selectOnrampProvider,
   setPaymentAmount,
@@ -11,13 +12,13 @@ import { useEffect, useState } from 'react'
 import { CardIcon, ChevronIcon } from '../../components/icons.js'
 import { Spinner } from '../../components/Spinner.js'
 import { TokenIcon } from '../../components/TokenIcon.js'
-import { usePortico, usePorticoStore } from '../../context.js'
+import { usePortico } from '../../context.js'
+import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { FiatIcon } from './FiatIcon.js'
 import { onrampCss } from './styles.js'
 import { Sheet } from '../../styles/Sheet.js'
 
-const METHOD_LABELS: Record<string, string> = { card: 'Card', ach_bank_account: 'Bank account' }
 const AMOUNT_PATTERN = /^\d*\.?\d*$/
 
 /**
@@ -26,23 +27,18 @@ const AMOUNT_PATTERN = /^\d*\.?\d*$/
  */
 export default function OnRampProviders() {
   const portico = usePortico()
-  const onramp = usePorticoStore('onramp', (s) => s)
-  const namespace = usePorticoStore('network', (s) => s.activeNamespace)
+  const { fiat, token, providers, amountOk, limits } = usePorticoSelector(getOnrampPurchase, shallowEqual)
+  const { paymentAmount = '', purchaseAmount, quotesLoading, error } = usePorticoSelector((p) => {
+    const { paymentAmount, purchaseAmount, quotesLoading, error } = p.stores.onramp.getState()
+    return { paymentAmount, purchaseAmount, quotesLoading, error }
+  }, shallowEqual)
   const { tokenBalance } = usePorticoAccount()
   const [opened, setOpened] = useState<OnrampProvider | undefined>(undefined)
   useEffect(() => {
     if (portico.stores.onramp.getState().providers.length === 0) void fetchOnrampOptions(portico)
   }, [portico])
 
-  const { paymentCurrency, purchaseCurrency, paymentAmount = '', purchaseAmount, quotesLoading, error } = onramp
-  const fiat = paymentCurrency?.id ?? 'USD'
-  const token = purchaseCurrency?.symbol ?? 'USDC'
   const icon = tokenBalance?.find((t) => t.symbol === token)?.iconUrl
-  const providers = onramp.providers.filter((p) => p.supportedChains.includes(namespace))
-  const amountOk = paymentAmount !== '' && Number(paymentAmount) > 0 && !error
-  const limits = paymentCurrency?.payment_method_limits
-    .map((l) => `${METHOD_LABELS[l.id] ?? l.id} ${l.min}–${l.max}`)
-    .join(' · ')
 
   const open = (provider: OnrampProvider) => {
     const link = selectOnrampProvider(portico, provider)

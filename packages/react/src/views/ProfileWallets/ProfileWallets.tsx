@@ -1,11 +1,16 @@
 import { errorDisplayText, getWalletConnections, navigate, showSnack, switchConnection, type WalletConnection } from '@portico/core'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { ConnectionItem } from './ConnectionItem.js'
 
 /** SPEC §4 'Switching between connections': the connections per namespace with their status. */
 export default function ProfileWallets() {
   const portico = usePortico()
-  usePorticoStore('connections', (s) => s)
+  // The list is made from these (and the stored disconnected wallets): re-render when they change.
+  usePorticoSelector((p) => {
+    const { connections, activeConnectorIds } = p.stores.connections.getState()
+    return { connections, activeConnectorIds }
+  }, shallowEqual)
   const multiWallet = usePorticoStore('project', (s) => s.remoteFeatures.multiWallet)
   const connections = getWalletConnections(portico)
   const namespaces = [...new Set(connections.map((c) => c.namespace))]

@@ -1,7 +1,8 @@
-import { fullName, isValidName, registerName, suggestNames } from '@portico/core'
+import { fullName, getNameAvailability, registerName, suggestNames } from '@portico/core'
 import { useRef, type FormEvent } from 'react'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { namesCss } from './styles.js'
 import { Sheet } from '../../styles/Sheet.js'
 
@@ -15,32 +16,14 @@ export default function RegisterAccountName() {
   const suggestions = usePorticoStore('names', (s) => s.suggestions)
   const suggestionsLoading = usePorticoStore('names', (s) => s.suggestionsLoading)
   const loading = usePorticoStore('names', (s) => s.loading)
-  const error = usePorticoStore('names', (s) => s.error)
   const inputRef = useRef<HTMLInputElement>(null)
   const suffix = fullName(portico, '')
-  const typed = input.trim().toLowerCase()
-  const label = typed.endsWith(suffix) ? typed.slice(0, -suffix.length) : typed
-  const wanted = label ? fullName(portico, label) : ''
-  // While new suggestions load, the previous ones may not be for this input.
-  const exact = suggestionsLoading ? undefined : suggestions.find((s) => s.name === wanted)
-  const taken = exact?.registered === true
-  const canRegister = isValidName(label) && !taken && !loading && !suggestionsLoading
+  const { label, canRegister, hint, hintIsError } = usePorticoSelector(getNameAvailability, shallowEqual)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (canRegister) void registerName(portico, label).catch(() => {})
   }
-  const hint = loading
-    ? 'Approve the signature in your wallet'
-    : error ??
-      (taken
-        ? `${wanted} is already registered`
-        : exact
-          ? `${wanted} is available`
-          : suggestionsLoading
-            ? 'Checking availability…'
-            : 'Letters, digits and hyphens, at least 4')
-  const hintIsError = !loading && (error !== undefined || taken)
 
   return (
     <form className="names" onSubmit={submit} noValidate data-testid="register-name">

@@ -1,6 +1,7 @@
 import { getCurrentSendProblem, isSendInputError, navigate } from '@portico/core'
 import { ArrowDownIcon } from '../../components/icons.js'
-import { usePortico, usePorticoStore } from '../../context.js'
+import { usePortico } from '../../context.js'
+import { usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { ReceiverInput } from './ReceiverInput.js'
 import { sendCss } from './styles.js'
 import { TokenAmountInput } from './TokenAmountInput.js'
@@ -12,10 +13,7 @@ import { Sheet } from '../../styles/Sheet.js'
  */
 export default function WalletSend() {
   const portico = usePortico()
-  // Any change of the send or network state re-evaluates the problem.
-  usePorticoStore('send', (s) => s)
-  usePorticoStore('network', (s) => s)
-  const problem = getCurrentSendProblem(portico)
+  const problem = usePorticoSelector(getCurrentSendProblem)
   return (
     <div className="send" data-testid="wallet-send">
       <Sheet css={sendCss} />
