@@ -378,7 +378,7 @@ describe.skipIf(!packagingLanded)('Portico from its packed tarballs', () => {
   describe('the server', () => {
     test('portico-server from the installed tarball starts on a free port and serves the wallet registry', async () => {
       const port = await freePort()
-      const server = await serve(join(serverDir, 'node_modules/.bin/portico-server'), ['--port', String(port), '--data-dir', 'memory'], {
+      const server = await serve(join(serverDir, 'node_modules/.bin/portico-server'), ['--dev', '--port', String(port), '--data-dir', 'memory'], {
         cwd: serverDir,
         url: `http://127.0.0.1:${port}/openapi.json`,
       })

@@ -8,8 +8,10 @@ import * as testing from './testing.js'
 test('exports', () => {
   expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
+      "ConfigError",
       "DEFAULT_CONFIG",
       "DEV_PROJECT",
+      "ServerConfigSchema",
       "loadConfig",
       "migrate",
       "openDatabase",

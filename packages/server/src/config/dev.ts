@@ -68,8 +68,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
 
 /**
  * What `portico-server --dev` starts with, under the config file, environment and flags: the
- * devnet defaults plus the /dev routes, the embedded wallet on localhost:8788 with the mail
- * catcher (SMTP 2525, inbox /dev/mail) and the local OpenID provider (8790); auth secrets are
+ * devnet defaults plus the /dev routes, the embedded wallet on localhost with the mail
+ * catcher (inbox /dev/mail) and the local OpenID provider, each on a free port; auth secrets are
  * generated beside the data directory, the SIWX key per process.
  */
 const { publicUrl: _publicUrl, ...devDefaults } = DEFAULT_CONFIG
@@ -77,7 +77,8 @@ export const DEV_CLI_DEFAULTS: Partial<ServerConfig> = {
   ...devDefaults,
   dataDir: '.data/server',
   devRoutes: true,
-  secureFrame: { port: 8788, publicHost: 'localhost' },
-  devMailCatcher: { port: 2525 },
-  devIdentityProvider: { port: 8790 },
+  // Free ports, so a second dev server never collides (npm start pins 8788, 2525 and 8790 in scripts/dev.ts).
+  secureFrame: { port: 0, publicHost: 'localhost' },
+  devMailCatcher: { port: 0 },
+  devIdentityProvider: { port: 0 },
 }

@@ -6,19 +6,22 @@ import { z } from 'zod'
  * (docs/server-config.md is generated from it), and each message says what was expected.
  */
 
-/** The schema and the ones it wraps (optional, default): `.describe()` clones the outer one, the inner keeps the mark. */
-function chain(schema: z.ZodType): z.ZodType[] {
-  const out = [schema]
+/**
+ * The definitions of a schema and of the ones it wraps (optional, default). Marks go on definitions:
+ * `.describe()` makes a clone that shares its definition, so the mark survives it.
+ */
+function chain(schema: z.ZodType): object[] {
+  const out: object[] = [(schema as unknown as { def: object }).def]
   let def = (schema as unknown as { def: { innerType?: z.ZodType } }).def
   while (def.innerType) {
-    out.push(def.innerType)
     def = (def.innerType as unknown as { def: { innerType?: z.ZodType } }).def
+    out.push(def)
   }
   return out
 }
 
 /** Keys whose values are secrets: readable from `<ENV>_FILE` too, redacted in the reference. */
-export const secretKeys = new WeakSet<z.ZodType>()
+export const secretKeys = new WeakSet<object>()
 
 /** Marks a schema as a secret (an env `*_FILE` path may hold it). */
 export function secret<T extends z.ZodType>(schema: T): T {
@@ -27,7 +30,7 @@ export function secret<T extends z.ZodType>(schema: T): T {
 }
 
 /** Keys that only code can set (functions, streams): listed in the reference, not read from files or env. */
-export const programmaticKeys = new WeakSet<z.ZodType>()
+export const programmaticKeys = new WeakSet<object>()
 
 export function programmatic<T extends z.ZodType>(schema: T): T {
   for (const s of chain(schema)) programmaticKeys.add(s)
@@ -35,7 +38,7 @@ export function programmatic<T extends z.ZodType>(schema: T): T {
 }
 
 /** Extra environment names a key is also read from (before its PORTICO_* name). */
-export const envAliases = new WeakMap<z.ZodType, string[]>()
+export const envAliases = new WeakMap<object, string[]>()
 
 export function alias<T extends z.ZodType>(schema: T, ...names: string[]): T {
   for (const s of chain(schema)) envAliases.set(s, names)

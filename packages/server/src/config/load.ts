@@ -195,9 +195,10 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: NodeJS.P
   if (!isPlain(file)) throw new ConfigError([`file --config: ${configFile} must hold a JSON object`])
   const base: Tree = args.dev ? (structuredClone(DEV_CLI_DEFAULTS) as Tree) : { dataDir: '.data/server' }
   const envTree = fromEnvironment(env)
-  // Chains the file or environment names replace the devnet's instead of adding to them.
-  if (args.dev && (file.rpcUrls || envTree.rpcUrls)) delete base.rpcUrls
-  const input = merge(merge(merge(base, file), envTree), fromFlags(args.flags))
+  const flagTree = fromFlags(args.flags)
+  // Chains the file, environment or flags name replace the devnet's instead of adding to them.
+  if (args.dev && (file.rpcUrls || envTree.rpcUrls || flagTree.rpcUrls)) delete base.rpcUrls
+  const input = merge(merge(merge(base, file), envTree), flagTree)
   if (input.dataDir === 'memory') delete input.dataDir
   const parsed = ServerConfigSchema.safeParse(input)
   if (!parsed.success) throw new ConfigError(describeIssues(ServerConfigSchema, input, parsed.error.issues))

@@ -22,18 +22,18 @@ export function unwrap(schema: z.ZodType) {
   let current = schema
   let defaultValue: unknown
   let description = schema.description
-  let secret = secretKeys.has(schema)
-  let programmatic = programmaticKeys.has(schema)
-  let aliases = envAliases.get(schema) ?? []
+  let secret = secretKeys.has(defOf(schema))
+  let programmatic = programmaticKeys.has(defOf(schema))
+  let aliases = envAliases.get(defOf(schema)) ?? []
   for (;;) {
     const def = defOf(current)
     if (def.type === 'default') defaultValue ??= typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue
     if (!['optional', 'default', 'nullable', 'prefault'].includes(def.type) || !def.innerType) break
     current = def.innerType
     description ??= current.description
-    secret ||= secretKeys.has(current)
-    programmatic ||= programmaticKeys.has(current)
-    if (aliases.length === 0) aliases = envAliases.get(current) ?? []
+    secret ||= secretKeys.has(defOf(current))
+    programmatic ||= programmaticKeys.has(defOf(current))
+    if (aliases.length === 0) aliases = envAliases.get(defOf(current)) ?? []
   }
   return { inner: current, defaultValue, description, secret, programmatic, aliases }
 }
