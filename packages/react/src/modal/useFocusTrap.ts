@@ -3,6 +3,17 @@ import { useEffect, type RefObject } from 'react'
 // The Back button stays in the header while hidden (it keeps the title centred): not a stop.
 const FOCUSABLE = 'button:not([disabled]):not([hidden]),a[href],input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])'
 
+/**
+ * Whether Tab can reach `element`: not in an inert or hidden part (the dialog rendered ahead,
+ * a collapsed section, the hidden Back button), so the trap never wraps to a control the browser
+ * would skip — which would let focus leave the dialog.
+ */
+export function isTabbable(element: HTMLElement): boolean {
+  if (element.closest('[inert],[hidden],[aria-hidden=true]')) return false
+  if (typeof element.checkVisibility === 'function') return element.checkVisibility({ visibilityProperty: true })
+  return element.getClientRects().length > 0
+}
+
 /** The element that really has focus, looking through shadow roots. */
 export function deepActiveElement(): Element | null {
   let element = document.activeElement
@@ -21,8 +32,8 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
     if (!active || !element) return
     const previous = deepActiveElement() as HTMLElement | null
     const root = element.getRootNode() as ShadowRoot | Document
-    const focusables = () => Array.from(element.querySelectorAll<HTMLElement>(FOCUSABLE))
-    const firstInView = () => element.querySelector<HTMLElement>(`.body ${FOCUSABLE}`)
+    const focusables = () => Array.from(element.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(isTabbable)
+    const firstInView = () => Array.from(element.querySelectorAll<HTMLElement>(`.body ${FOCUSABLE}`)).find(isTabbable)
 
     // The view's first control, or the dialog itself while a lazy view is still loading; then
     // the view's first control as soon as it is there, unless the user has moved on.
