@@ -23,7 +23,7 @@ export const chainsShape = {
     .record(caip2(), z.strictObject({ native: asset, tokens: z.array(asset.extend({ address: z.string().min(1) })).default([]) }))
     .optional()
     .describe(
-      "Per chain: its native currency and the tokens the balance endpoint names and prices (ERC20 contracts or SPL mints). A chain without an entry gets viem's native currency (eip155) or SOL (solana) and no tokens.",
+      "Per chain: its native currency and the tokens the balance endpoint names and prices (ERC20 contracts or SPL mints). A chain without an entry gets an 18-decimal ETH (eip155) or a 9-decimal SOL (solana) and no tokens.",
     ),
   prices: z
     .record(z.string(), z.number().nonnegative())

@@ -10,6 +10,20 @@ import { smtpShape } from './smtp.js'
 import { socialShape } from './social.js'
 import { swapShape } from './swap.js'
 
+/** The domains, in the order of the generated reference (docs/server-config.md). */
+export const CONFIG_DOMAINS = [
+  { title: 'HTTP, logs, metrics and limits', shape: httpShape },
+  { title: 'Database', shape: databaseShape },
+  { title: 'Chains', shape: chainsShape },
+  { title: 'Projects', shape: projectsShape },
+  { title: 'Embedded wallet, auth secrets and sessions', shape: authShape },
+  { title: 'Mail (SMTP)', shape: smtpShape },
+  { title: 'Social login', shape: socialShape },
+  { title: 'Onramp', shape: onrampShape },
+  { title: 'Swaps', shape: swapShape },
+  { title: 'WalletConnect relay', shape: relayShape },
+] as const
+
 /**
  * The whole server configuration, one domain per file. Defaults here are the production ones;
  * --dev adds the devnet's (config/dev.ts). A new key: add it to its domain's shape with a
