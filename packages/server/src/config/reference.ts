@@ -36,7 +36,7 @@ export function renderReference(): string {
   for (const domain of CONFIG_DOMAINS) {
     lines.push(`## ${domain.title}`, '', '| Key | Type | Default | Environment | Description |', '| --- | --- | --- | --- | --- |')
     const shape = z.object(domain.shape as z.ZodRawShape)
-    for (const [name, schema] of Object.entries(domain.shape as z.ZodRawShape)) {
+    for (const [name, schema] of Object.entries(domain.shape as Record<string, z.ZodType>)) {
       const keys = configKeys(shape).filter((k) => k.path[0] === name)
       // An object's own description first, then its keys.
       if (keys.length > 1 || keys[0]!.path.length > 1) lines.push(`| \`${name}\` | object |  |  | ${cell(schema.description ?? '')} |`)
