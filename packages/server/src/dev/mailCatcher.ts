@@ -7,6 +7,8 @@ export interface CaughtMail {
   to: string[]
   subject: string
   text: string
+  /** The HTML part, when the mail has one. */
+  html?: string
   receivedAt: string
 }
 
@@ -40,6 +42,7 @@ export async function startMailCatcher({ port = 0 }: { port?: number } = {}): Pr
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject: parsed.subject,
           text: parsed.text,
+          ...(parsed.html ? { html: parsed.html } : {}),
           receivedAt: new Date().toISOString(),
         })
         if (inbox.length > 500) inbox.pop()
@@ -60,7 +63,7 @@ export async function startMailCatcher({ port = 0 }: { port?: number } = {}): Pr
 }
 
 /** Just enough MIME for what our mailer sends: headers, one text part, 7bit/quoted-printable/base64. */
-export function parseMessage(raw: string): { subject: string; text: string } {
+export function parseMessage(raw: string): { subject: string; text: string; html?: string } {
   const split = raw.search(/\r?\n\r?\n/)
   const head = split < 0 ? raw : raw.slice(0, split)
   let body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '')
@@ -72,9 +75,10 @@ export function parseMessage(raw: string): { subject: string; text: string } {
   const type = headers.get('content-type') ?? 'text/plain'
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
   if (type.startsWith('multipart/') && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1, -1)
-    const text = parts.map((p) => parseMessage(p.replace(/^\r?\n/, ''))).find((p) => p.text)
-    return { subject: decodeHeader(headers.get('subject') ?? ''), text: text?.text ?? '' }
+    const parts = body.split(`--${boundary}`).slice(1, -1).map((p) => parseMessage(p.replace(/^\r?\n/, '')))
+    const text = parts.find((p) => p.text && !p.html)
+    const html = parts.find((p) => p.html)?.html
+    return { subject: decodeHeader(headers.get('subject') ?? ''), text: text?.text ?? '', ...(html ? { html } : {}) }
   }
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase()
   if (encoding === 'quoted-printable')
@@ -83,7 +87,9 @@ export function parseMessage(raw: string): { subject: string; text: string } {
       'latin1',
     ).toString('utf8')
   else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  return { subject: decodeHeader(headers.get('subject') ?? ''), text: body.replace(/\r\n/g, '\n').trim() }
+  const decoded = body.replace(/\r\n/g, '\n').trim()
+  if (type.startsWith('text/html')) return { subject: decodeHeader(headers.get('subject') ?? ''), text: '', html: decoded }
+  return { subject: decodeHeader(headers.get('subject') ?? ''), text: decoded }
 }
 
 function decodeHeader(value: string): string {
