@@ -1,8 +1,7 @@
 import { fetchOnrampOptions, navigate, setPurchaseCurrency } from '@portico/core'
 import { useEffect } from 'react'
-import { CheckIcon } from '../../components/icons.js'
 import { Spinner } from '../../components/Spinner.js'
-import { TokenIcon } from '../../components/TokenIcon.js'
+import { TokenPickList } from '../../components/TokenPickList.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { onrampCss } from '../OnRampProviders/styles.js'
@@ -30,32 +29,24 @@ export default function OnRampTokenSelect() {
           <div className="center"><Spinner size={24} label="Loading tokens" /></div>
         )
       ) : (
-        <ul className="list" aria-label="Tokens to buy">
-          {currencies.map((currency) => {
-            const current = selected?.id === currency.id
-            const icon = tokenBalance?.find((t) => t.symbol === currency.symbol)?.iconUrl
-            return (
-              <li key={currency.id}>
-                <button type="button"
-                  className="list-item"
-                  aria-current={current}
-                  onClick={() => {
-                    setPurchaseCurrency(portico, currency)
-                    navigate(portico, 'OnRampFiatSelect')
-                  }}
-                  data-testid={`onramp-token-${currency.symbol}`}
-                >
-                  <TokenIcon src={icon} symbol={currency.symbol} />
-                  <span className="main">
-                    {currency.symbol}
-                    <span className="sub">{currency.name}</span>
-                  </span>
-                  {current && <CheckIcon className="check" />}
-                </button>
-              </li>
-            )
-          })}
-        </ul>
+        <TokenPickList
+          label="Tokens to buy"
+          check
+          items={currencies.map((currency) => ({
+            key: currency.id,
+            token: currency,
+            symbol: currency.symbol,
+            iconUrl: tokenBalance?.find((t) => t.symbol === currency.symbol)?.iconUrl,
+            title: currency.symbol,
+            subtitle: currency.name,
+            current: selected?.id === currency.id,
+            testId: `onramp-token-${currency.symbol}`,
+          }))}
+          onPick={(currency) => {
+            setPurchaseCurrency(portico, currency)
+            navigate(portico, 'OnRampFiatSelect')
+          }}
+        />
       )}
     </div>
   )

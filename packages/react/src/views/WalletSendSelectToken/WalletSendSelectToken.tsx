@@ -1,5 +1,5 @@
 import { formatUsd, goBack, setSendToken, truncateDecimals } from '@portico/core'
-import { TokenIcon } from '../../components/TokenIcon.js'
+import { TokenPickList } from '../../components/TokenPickList.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { sendCss } from '../WalletSend/styles.js'
 import { Sheet } from '../../styles/Sheet.js'
@@ -11,28 +11,30 @@ export default function WalletSendSelectToken() {
   const current = usePorticoStore('send', (s) => s.token)
   if (tokens.length === 0) return <div className="empty" data-testid="send-no-tokens">No tokens to send on this network</div>
   return (
-    <ul className="list" aria-label="Tokens" data-testid="send-token-list">
+    <TokenPickList
+      label="Tokens"
+      testId="send-token-list"
+      items={tokens.map((token) => ({
+        key: token.address ?? token.symbol,
+        token,
+        symbol: token.symbol,
+        iconUrl: token.iconUrl,
+        title: token.name,
+        end: (
+          <>
+            <span>{truncateDecimals(token.quantity.numeric)} {token.symbol}</span>
+            <span className="hint">{formatUsd(token.value)}</span>
+          </>
+        ),
+        current: current?.symbol === token.symbol && current?.address === token.address,
+        testId: `send-token-${token.symbol}`,
+      }))}
+      onPick={(token) => {
+        setSendToken(portico, token)
+        goBack(portico)
+      }}
+    >
       <Sheet css={sendCss} />
-      {tokens.map((token) => (
-        <li key={token.address ?? token.symbol}>
-          <button type="button"
-            className="list-item token-row"
-            aria-current={current?.symbol === token.symbol && current?.address === token.address}
-            onClick={() => {
-              setSendToken(portico, token)
-              goBack(portico)
-            }}
-            data-testid={`send-token-${token.symbol}`}
-          >
-            <TokenIcon src={token.iconUrl} symbol={token.symbol} />
-            <span className="name">{token.name}</span>
-            <span className="end">
-              <span>{truncateDecimals(token.quantity.numeric)} {token.symbol}</span>
-              <span className="hint">{formatUsd(token.value)}</span>
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    </TokenPickList>
   )
 }
