@@ -5,6 +5,7 @@ import { errorBody, errorResponse, errorResponses, json } from '../http/response
 import { insertAnalyticsEvent } from './store.js'
 import type { ServerContext } from '../context.js'
 import { CommonQuery } from '../schemas.js'
+import { Refusal } from '../refusals.js'
 
 /** Largest accepted body of POST /e. */
 export const MAX_EVENT_BYTES = 32 * 1024
@@ -67,7 +68,7 @@ export function register(app: App, ctx: ServerContext) {
 
   app.openapi(postEvent, async (c) => {
     const { projectId, project } = c.var
-    if (!project.analytics) return c.json({ error: 'Analytics disabled for this project' }, 403)
+    if (!project.analytics) throw Refusal.forbidden('Analytics disabled for this project')
     await insertAnalyticsEvent(ctx.db, projectId, c.req.valid('json'))
     return c.json({ ok: true as const }, 202)
   })

@@ -11,6 +11,7 @@ import { configPriceSource } from './prices.js'
 import { tokenMetadata } from './tokens.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
+import { Refusal } from '../refusals.js'
 
 /** SPEC §5: an EVM address is 40 hex characters with an optional 0x prefix; a Solana address is base58, 32 to 44 characters. */
 const AccountAddress = z
@@ -101,13 +102,13 @@ export function register(app: App, ctx: ServerContext) {
     const { address } = c.req.valid('param')
     const { chainId } = c.req.valid('query')
     if (chainId.startsWith('solana:')) {
-      if (!ctx.solanaRpc(chainId)) return c.json({ error: `Unsupported chain: no RPC is configured for ${chainId}` }, 400)
-      if (!isValidAddress(address, 'solana')) return c.json({ error: `Invalid address: ${chainId} needs a Solana (base58) address` }, 400)
+      if (!ctx.solanaRpc(chainId)) throw Refusal.unsupportedChain(chainId)
+      if (!isValidAddress(address, 'solana')) throw Refusal.invalidAddress(chainId, 'solana')
       void ctx.watchSolana?.(chainId, address) // its activity is read from now on
       return c.json({ balances: await readSolanaBalances(ctx, prices, chainId, address) }, 200)
     }
-    if (!ctx.evmClient(chainId)) return c.json({ error: `Unsupported chain: no RPC is configured for ${chainId}` }, 400)
-    if (!isValidAddress(address, 'eip155')) return c.json({ error: `Invalid address: ${chainId} needs an EVM (0x + 40 hex) address` }, 400)
+    if (!ctx.evmClient(chainId)) throw Refusal.unsupportedChain(chainId)
+    if (!isValidAddress(address, 'eip155')) throw Refusal.invalidAddress(chainId, 'eip155')
     const account = getAddress(`0x${address.replace(/^0x/, '').toLowerCase()}`)
     return c.json({ balances: await readBalances(ctx, prices, chainId, account) }, 200)
   })

@@ -6,6 +6,7 @@ import { nftImageUrl, nftMetadata } from './tokens.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery, EvmAddress } from '../schemas.js'
 import { safeFetch, SafeFetchError } from '../services/safeFetch.js'
+import { Refusal } from '../refusals.js'
 
 const NftSchema = z
   .object({
@@ -49,7 +50,7 @@ export function register(app: App, ctx: ServerContext) {
   app.openapi(route, async (c) => {
     const { address } = c.req.valid('param')
     const { chainId } = c.req.valid('query')
-    if (!ctx.evmClient(chainId)) return c.json({ error: `Unsupported chain: no RPC is configured for ${chainId}` }, 400)
+    if (!ctx.evmClient(chainId)) throw Refusal.unsupportedChain(chainId)
     const rows = await ctx.db.query<{ token: string; token_id: string }>(HOLDINGS_SQL, [chainId, address.toLowerCase()])
     const nfts = await Promise.all(
       rows.map(async ({ token, token_id }) => {
@@ -67,12 +68,12 @@ export function register(app: App, ctx: ServerContext) {
   // only as a raster or SVG image that can run nothing.
   app.get('/icons/nft/:chainId/:contract/:tokenId', async (c) => {
     const { chainId, contract, tokenId } = c.req.param()
-    if (eip155ChainId(chainId) === undefined || !/^0x[0-9a-f]{40}$/.test(contract) || !/^\d{1,78}$/.test(tokenId)) return c.json({ error: 'Not found' }, 404)
+    if (eip155ChainId(chainId) === undefined || !/^0x[0-9a-f]{40}$/.test(contract) || !/^\d{1,78}$/.test(tokenId)) throw Refusal.notFound('Not found')
     const [row] = await ctx.db.query<{ image: string | null }>(
       'select image from nft_metadata where chain_id = $1 and contract = $2 and token_id = $3 and ok',
       [chainId, contract, tokenId],
     )
-    if (!row?.image || row.image.startsWith('data:')) return c.json({ error: 'Not found' }, 404)
+    if (!row?.image || row.image.startsWith('data:')) throw Refusal.notFound('Not found')
     try {
       const res = await safeFetch(row.image, {
         allowOrigins: ctx.config.outboundAllowOrigins,
@@ -82,7 +83,7 @@ export function register(app: App, ctx: ServerContext) {
         accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/svg+xml',
       })
       const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-      if (res.status < 200 || res.status >= 300 || !NFT_IMAGE_TYPES.has(type)) return c.json({ error: 'The image could not be loaded' }, 502)
+      if (res.status < 200 || res.status >= 300 || !NFT_IMAGE_TYPES.has(type)) throw Refusal.upstreamFailed('The image could not be loaded')
       return c.body(new Uint8Array(res.body), 200, {
         'content-type': type,
         'cache-control': 'public, max-age=3600',
@@ -92,7 +93,7 @@ export function register(app: App, ctx: ServerContext) {
       })
     } catch (error) {
       if (error instanceof SafeFetchError && error.code === 'forbidden-address') ctx.log(`nft image refused (${chainId} ${contract} #${tokenId}): ${error.message}`)
-      return c.json({ error: 'The image could not be loaded' }, 502)
+      throw Refusal.upstreamFailed('The image could not be loaded')
     }
   })
 }

@@ -6,6 +6,7 @@ import { configPriceSource } from '../chain/prices.js'
 import type { ServerContext } from '../context.js'
 import { readHistory } from './history.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
+import { Refusal } from '../refusals.js'
 
 const DEFAULT_PAGE_SIZE = 20
 const MAX_PAGE_SIZE = 50
@@ -80,8 +81,8 @@ export function register(app: App, ctx: ServerContext) {
     const { address } = c.req.valid('param')
     const { chainId, cursor, limit } = c.req.valid('query')
     const solana = !isValidAddress(address, 'eip155')
-    if (solana && chainId && !chainId.startsWith('solana:')) return c.json({ error: `Invalid address: ${chainId} needs an EVM (0x + 40 hex) address` }, 400)
-    if (!solana && chainId?.startsWith('solana:')) return c.json({ error: `Invalid address: ${chainId} needs a Solana (base58) address` }, 400)
+    if (solana && chainId && !chainId.startsWith('solana:')) throw Refusal.invalidAddress(chainId, 'eip155')
+    if (!solana && chainId?.startsWith('solana:')) throw Refusal.invalidAddress(chainId, 'solana')
     // A Solana address is followed from the first time it is asked about (solana/indexer.ts); its first page waits for that read.
     if (solana && !cursor)
       await Promise.all(Object.keys(ctx.config.rpcUrls).filter((id) => id.startsWith('solana:') && (!chainId || id === chainId)).map((id) => ctx.watchSolana?.(id, address)))

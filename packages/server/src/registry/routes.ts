@@ -7,6 +7,7 @@ import type { ServerContext } from '../context.js'
 import { walletIconSvg } from './icons.js'
 import { queryWallets, seedWallets, walletForImage } from './registry.js'
 import { CommonQuery } from '../schemas.js'
+import { Refusal } from '../refusals.js'
 
 /** SPEC §9 'Lists and paging': a page of 40; search asks for 100, the most a page may hold. */
 export const DEFAULT_ENTRIES = 40
@@ -136,10 +137,10 @@ export function register(app: App, ctx: ServerContext) {
   // Icons carry no projectId (the guard lets /icons/ through) so <img> tags can load them.
   app.get('/icons/wallets/:file', async (c) => {
     const match = /^([a-z0-9][a-z0-9-]{0,63})\.svg$/.exec(c.req.param('file'))
-    if (!match) return c.json({ error: 'Not Found' }, 404)
+    if (!match) throw Refusal.notFound()
     await ready
     const wallet = await walletForImage(ctx.db, match[1]!)
-    if (!wallet) return c.json({ error: 'Not Found' }, 404)
+    if (!wallet) throw Refusal.notFound()
     const svg = walletIconSvg(wallet)
     const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`
     const headers = {

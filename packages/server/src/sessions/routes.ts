@@ -11,6 +11,7 @@ import { SiwxSessionInputSchema, SiwxSessionSchema } from './schemas.js'
 import { addSession, listSessions, revokeSessions, sessionLive } from './store.js'
 import { sessionTokens, type SessionTokenClaims } from './tokens.js'
 import { verifySiwxSession } from './verify.js'
+import { Refusal } from '../refusals.js'
 
 /**
  * Sign-in (SIWX) sessions, per project and address (SPEC §4 'Wallet sign-in'). Each message
@@ -150,7 +151,7 @@ export function register(app: App, ctx: ServerContext) {
   app.openapi(nonceRoute, async (c) => {
     const address = sessionAddressKey(c.req.valid('param').address)
     if (!address) return c.json(BAD_ADDRESS, 400)
-    if (!(await ctx.rateLimiter.hit(`siwx-nonce:${rateLimitKey(clientIp(c))}`, NONCES_PER_IP_PER_MINUTE, 60_000))) return c.json({ error: 'Rate limited' }, 429)
+    if (!(await ctx.rateLimiter.hit(`siwx-nonce:${rateLimitKey(clientIp(c))}`, NONCES_PER_IP_PER_MINUTE, 60_000))) throw Refusal.rateLimited()
     c.header('cache-control', 'no-store')
     return c.json(await issueNonce(ctx.db, c.get('projectId'), address.key, ctx.config.siwx?.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS), 200)
   })
