@@ -91,8 +91,6 @@ const methods: Record<string, Method> = {
   },
 };
 
-export const RPC_METHODS = Object.keys(methods);
-
 function getTokenAccountsByOwner(chain: SolanaChain, p: Params) {
   const owner = addressParam(p, 0);
   requireCount(p, 2);

@@ -46,6 +46,3 @@ export const SwapIcon = (p: SVGProps<SVGSVGElement>) => (
 export const CardIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg aria-hidden="true" focusable="false" {...base} {...p}><rect x="2" y="3.5" width="12" height="9" rx="2" {...stroke} /><path d="M2 6.5h12M4.5 10h2" {...stroke} /></svg>
 )
-export const QrIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg aria-hidden="true" focusable="false" {...base} {...p}><rect x="2.5" y="2.5" width="4" height="4" rx="1" {...stroke} /><rect x="9.5" y="2.5" width="4" height="4" rx="1" {...stroke} /><rect x="2.5" y="9.5" width="4" height="4" rx="1" {...stroke} /><path d="M9.5 9.5h1.5v1.5M13.5 9.5v.01M9.5 13.5h4" {...stroke} /></svg>
-)

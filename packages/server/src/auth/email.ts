@@ -137,14 +137,6 @@ export async function approveDevice(auth: Auth, token: string): Promise<'approve
   return row ? 'approved' : 'invalid'
 }
 
-export async function deviceApprovalValid(auth: Auth, token: string): Promise<boolean> {
-  const [row] = await auth.ctx.db.query('select 1 from auth_device_approvals where token_hash = $1 and approved_at is null and expires_at > $2', [
-    sha256(token),
-    new Date(auth.settings.now()),
-  ])
-  return Boolean(row)
-}
-
 /**
  * CONNECT_DEVICE polls this (signed by the device key that verified the code) until the owner used
  * the approval link; then, once, the session, allowed to fetch the recovery material within minutes.
