@@ -1,5 +1,5 @@
 import {
-  flipSwapTokens, formatSwapAmount, formatUsd, getSwapProblem, isPriceImpactHigh, openSwapTokenPicker, push, setSwapAmount, swapAmount, swapFiatValue,
+  flipSwapTokens, formatSwapAmount, formatUsd, getSwapProblem, isPriceImpactHigh, openSwapTokenPicker, navigate, setSwapAmount, swapAmount, swapFiatValue,
   swapNetworkFee, swapRate, swapTokenBalance, SwapText, truncateDecimals, SWAP_PRICE_IMPACT_WARNING_PERCENT, type SwapToken,
 } from '@portico/core'
 import { ArrowDownIcon, ChevronIcon, WarningIcon } from '../../components/icons.js'
@@ -93,7 +93,7 @@ export default function Swap() {
       <button
         className={`button full${problem === SwapText.insufficientBalance ? ' problem-error' : ''}`}
         disabled={problem !== undefined}
-        onClick={() => push(portico.stores.router, 'SwapPreview')}
+        onClick={() => navigate(portico, 'SwapPreview')}
         data-testid="swap-continue"
       >
         {problem ?? 'Review Swap'}

@@ -1,7 +1,9 @@
 import { selectSwapToken, swapTokenBalance, truncateDecimals, type SwapToken, type TokenBalance } from '@portico/core'
 import { useState } from 'react'
 import { TokenIcon } from '../../components/TokenIcon.js'
-import { usePortico, usePorticoStore } from '../../context.js'
+import { TokenPickList } from '../../components/TokenPickList.js'
+import { usePortico } from '../../context.js'
+import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { sendCss } from '../WalletSend/styles.js'
 import { Sheet } from '../../styles/Sheet.js'
@@ -15,7 +17,10 @@ const css = `.swap-section{margin:4px 0 0;font-size:var(--portico-font-size-xs);
  */
 export default function SwapSelectToken() {
   const portico = usePortico()
-  const { tokens = [], popular, suggested } = usePorticoStore('swap', (s) => s)
+  const { tokens = [], popular, suggested } = usePorticoSelector((p) => {
+    const { tokens, popular, suggested } = p.stores.swap.getState()
+    return { tokens, popular, suggested }
+  }, shallowEqual)
   const { tokenBalance } = usePorticoAccount()
   const [query, setQuery] = useState('')
   const needle = query.trim().toLowerCase()
@@ -49,20 +54,22 @@ function TokenSection({ title, tokens, balances, testId }: { title: string; toke
   return (
     <section aria-label={title} data-testid={testId}>
       <h3 className="swap-section">{title}</h3>
-      <ul className="list" aria-label={title}>
-        {tokens.map((t) => {
+      <TokenPickList
+        label={title}
+        items={tokens.map((t) => {
           const balance = swapTokenBalance(t, balances)
-          return (
-            <li key={t.address}>
-              <button className="list-item token-row" onClick={() => selectSwapToken(portico, t)} data-testid={`swap-token-${t.symbol}`}>
-                <TokenIcon src={t.logoUri} symbol={t.symbol} />
-                <span className="name">{t.name}</span>
-                <span className="end"><span>{balance ? `${truncateDecimals(balance.quantity.numeric)} ` : ''}{t.symbol}</span></span>
-              </button>
-            </li>
-          )
+          return {
+            key: t.address,
+            token: t,
+            symbol: t.symbol,
+            iconUrl: t.logoUri,
+            title: t.name,
+            end: <span>{balance ? `${truncateDecimals(balance.quantity.numeric)} ` : ''}{t.symbol}</span>,
+            testId: `swap-token-${t.symbol}`,
+          }
         })}
-      </ul>
+        onPick={(t) => selectSwapToken(portico, t)}
+      />
     </section>
   )
 }
