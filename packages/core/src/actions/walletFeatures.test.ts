@@ -4,6 +4,7 @@ import { testPortico } from '../test/fakes.js'
 import { getWalletFeatures } from './walletFeatures.js'
 import { navigate } from './navigate.js'
 import { openWalletFeature } from './openWalletFeature.js'
+import { returnToAccount } from './returnToAccount.js'
 
 describe('SPEC §9 Wallet feature order', () => {
   test('rule: wallet features come in the order onramp, swaps, receive, send', () => {
@@ -40,5 +41,15 @@ describe('navigate', () => {
     navigate(portico, 'Networks', { caipNetworkId: 'eip155:31337' })
     navigate(portico, 'Networks')
     expect(portico.stores.router.getState()).toMatchObject({ view: 'Networks', history: ['Connect', 'Networks'], data: { caipNetworkId: 'eip155:31337' } })
+  })
+})
+
+describe('returnToAccount', () => {
+  test('rule: SPEC §2 navigation — reset clears the history: a finished flow ends on Account alone', () => {
+    const { portico } = testPortico()
+    navigate(portico, 'OnRampTokenSelect')
+    navigate(portico, 'OnRampProviders')
+    returnToAccount(portico)
+    expect(portico.stores.router.getState()).toMatchObject({ view: 'Account', history: ['Account'] })
   })
 })

@@ -219,6 +219,7 @@ test('exports', () => {
       "resetWcConnection",
       "resolveOptions",
       "restrictedSocials",
+      "returnToAccount",
       "sameConnectorId",
       "searchWallets",
       "selectConnector",

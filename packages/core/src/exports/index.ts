@@ -178,6 +178,7 @@ export type { TransactionsState, NftsState } from '../stores/activity.js'
 export { getWalletFeatures, type WalletFeature } from '../actions/walletFeatures.js'
 export { openWalletFeature, type OpenWalletFeatureParameters, type OpenWalletFeatureReturnType, type OpenWalletFeatureErrorType } from '../actions/openWalletFeature.js'
 export { navigate, type NavigateParameters, type NavigateReturnType, type NavigateErrorType } from '../actions/navigate.js'
+export { returnToAccount, type ReturnToAccountReturnType, type ReturnToAccountErrorType } from '../actions/returnToAccount.js'
 export { accountView, isUnsupportedChainBlocked } from '../actions/unsupportedChain.js'
 export {
   getWalletConnections,

@@ -2,7 +2,7 @@ import {
   fetchBalance,
   fetchOnrampOptions,
   getOnrampPurchase,
-  reset,
+  returnToAccount,
   selectOnrampProvider,
   setPaymentAmount,
   truncateDecimals,
@@ -135,7 +135,7 @@ function PurchasePending({ provider, token, onBack }: { provider: OnrampProvider
         <button type="button" className="button full" onClick={() => void fetchBalance(portico, undefined, { force: true })} data-testid="onramp-refresh">
           Refresh balance
         </button>
-        <button type="button" className="button secondary full" onClick={() => reset(portico.stores.router, 'Account')} data-testid="onramp-done">
+        <button type="button" className="button secondary full" onClick={() => returnToAccount(portico)} data-testid="onramp-done">
           Back to Account
         </button>
         <button type="button" className="link-button" onClick={onBack}>Choose another amount</button>

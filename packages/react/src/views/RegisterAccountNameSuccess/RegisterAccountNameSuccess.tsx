@@ -1,4 +1,4 @@
-import { reset } from '@portico/core'
+import { returnToAccount } from '@portico/core'
 import { Avatar } from '../../components/Avatar.js'
 import { CheckIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
@@ -23,7 +23,7 @@ export default function RegisterAccountNameSuccess() {
       <p className="text">Your account is now</p>
       <p className="registered" data-testid="registered-name">{name}</p>
       <p className="text">Others can send to this name instead of your address.</p>
-      <button type="button" className="button full" onClick={() => reset(portico.stores.router, 'Account')} data-testid="register-name-done">
+      <button type="button" className="button full" onClick={() => returnToAccount(portico)} data-testid="register-name-done">
         Back to Account
       </button>
     </div>
