@@ -8,7 +8,7 @@ import { ShadowHost } from './ShadowHost.js'
 const css = `
 button{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:8px;height:40px;padding:0 16px;
   border-radius:var(--portico-radius-3xl);font:600 15px/1 var(--portico-font-family);cursor:pointer;
-  background:var(--portico-accent);color:#fff;transition:filter .15s}
+  background:var(--portico-accent-strong);color:#fff;transition:filter .15s}
 button:hover{filter:brightness(1.1)}
 button:focus-visible{outline:2px solid var(--portico-accent);outline-offset:2px}
 button.account{background:var(--portico-color-bg-150);color:var(--portico-color-fg-100);border:1px solid var(--portico-color-border);padding:0 6px 0 12px}

@@ -94,7 +94,7 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
           }
         }}
       >
-        <header className="header">
+        <div className="header">
           <button type="button" className="icon-button" aria-label="Back" hidden={depth <= 1} onClick={() => goBack(portico)}>
             <BackIcon />
           </button>
@@ -104,7 +104,7 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
           <button type="button" className="icon-button" aria-label="Close" onClick={() => closeModal(portico)}>
             <CloseIcon />
           </button>
-        </header>
+        </div>
         <AlertBanner />
         <AnimatedHeight>
           <div className="view" key={`${view}:${depth}`} data-view={view}>

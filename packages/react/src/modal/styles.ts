@@ -35,8 +35,8 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
 .list-item img,.wallet-image{width:40px;height:40px;border-radius:var(--portico-radius-m);object-fit:cover;background:var(--portico-color-bg-200)}
 .tag{font-size:var(--portico-font-size-xxs);font-weight:600;padding:4px 6px;border-radius:var(--portico-radius-xs);
   background:var(--portico-color-bg-200);color:var(--portico-color-fg-200);text-transform:uppercase;letter-spacing:.02em}
-.tag.accent{background:color-mix(in srgb,var(--portico-accent) 15%,transparent);color:var(--portico-accent)}
-.tag.success{background:color-mix(in srgb,var(--portico-color-success-100) 15%,transparent);color:var(--portico-color-success-100)}
+.tag.accent{background:color-mix(in srgb,var(--portico-accent) 15%,transparent);color:var(--portico-accent-text)}
+.tag.success{background:color-mix(in srgb,var(--portico-color-success-100) 15%,transparent);color:color-mix(in srgb,var(--portico-color-success-100) 70%,var(--portico-color-fg-100))}
 .network-groups{display:flex;flex-direction:column;gap:12px}
 .group-heading{display:flex;align-items:center;justify-content:space-between;margin:0;padding:0 12px 0 8px;font-size:var(--portico-font-size-xs);font-weight:600;color:var(--portico-color-fg-200);text-transform:uppercase;letter-spacing:.04em}
 .center{display:flex;flex-direction:column;align-items:center;text-align:center;gap:12px;padding:16px 8px 8px}
@@ -45,7 +45,7 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
 .error{color:var(--portico-color-error-100)}
 .balance{margin:0;font-size:var(--portico-font-size-md);font-weight:500;color:var(--portico-color-fg-150);min-height:20px}
 .button{display:inline-flex;align-items:center;justify-content:center;gap:8px;height:40px;padding:0 16px;border-radius:var(--portico-radius-3xl);
-  font-size:var(--portico-font-size-sm);font-weight:600;background:var(--portico-accent);color:#fff}
+  font-size:var(--portico-font-size-sm);font-weight:600;background:var(--portico-accent-strong);color:#fff}
 .button:hover{filter:brightness(1.1)}
 .button.secondary{background:var(--portico-color-bg-200);color:var(--portico-color-fg-100)}
 .button.full{width:100%}

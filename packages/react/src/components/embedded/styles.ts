@@ -1,7 +1,7 @@
 /** Styles of the email, social and embedded-wallet views (inside the modal's shadow root). */
 export const embeddedCss = `
 .login{display:flex;flex-direction:column;gap:12px}
-.login-divider{display:flex;align-items:center;gap:10px;color:var(--portico-color-fg-300);font-size:var(--portico-font-size-xs);margin:2px 0}
+.login-divider{display:flex;align-items:center;gap:10px;color:var(--portico-color-fg-200);font-size:var(--portico-font-size-xs);margin:2px 0}
 .login-divider::before,.login-divider::after{content:"";flex:1;height:1px;background:var(--portico-color-border)}
 .email-form{display:flex;flex-direction:column;gap:6px}
 .email-row{display:flex;align-items:center;gap:8px;height:56px;padding:0 8px 0 14px;border-radius:var(--portico-radius-l);
@@ -13,7 +13,7 @@ export const embeddedCss = `
   font-family:inherit;font-size:var(--portico-font-size-sm)}
 .email-row input::placeholder{color:var(--portico-color-fg-300)}
 .email-submit{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;flex:none;border-radius:50%;
-  background:var(--portico-accent);color:#fff}
+  background:var(--portico-accent-strong);color:#fff}
 .email-submit[disabled]{opacity:.45;cursor:default}
 .field-error{margin:0;min-height:0;font-size:var(--portico-font-size-xs);color:var(--portico-color-error-100);line-height:1.4}
 .field-error:empty{display:none}
@@ -31,7 +31,7 @@ export const embeddedCss = `
 .embedded-step{display:flex;flex-direction:column;align-items:center;text-align:center;gap:12px;padding:8px 4px 4px}
 .embedded-step .text strong{color:var(--portico-color-fg-100);font-weight:600;overflow-wrap:anywhere}
 .step-icon{display:inline-flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:var(--portico-radius-xl);
-  background:color-mix(in srgb,var(--portico-accent) 14%,transparent);color:var(--portico-accent)}
+  background:color-mix(in srgb,var(--portico-accent) 14%,transparent);color:var(--portico-accent-text)}
 .step-icon svg{width:28px;height:28px}
 .otp-form{display:flex;flex-direction:column;align-items:stretch;gap:10px;width:100%}
 .otp-input{all:unset;box-sizing:border-box;width:100%;height:56px;text-align:center;border-radius:var(--portico-radius-l);
@@ -40,7 +40,7 @@ export const embeddedCss = `
 .otp-input:focus{border-color:var(--portico-accent);outline:2px solid color-mix(in srgb,var(--portico-accent) 35%,transparent)}
 .otp-input[aria-invalid=true]{border-color:var(--portico-color-error-100)}
 .otp-input::placeholder{color:var(--portico-color-fg-300);letter-spacing:.4em}
-.link-button{all:unset;cursor:pointer;align-self:center;color:var(--portico-accent);font-size:var(--portico-font-size-sm);font-weight:600;
+.link-button{all:unset;cursor:pointer;align-self:center;color:var(--portico-accent-text);font-size:var(--portico-font-size-sm);font-weight:600;
   padding:4px 8px;border-radius:var(--portico-radius-s)}
 .link-button:focus-visible{outline:2px solid var(--portico-accent)}
 .link-button[aria-disabled=true]{color:var(--portico-color-fg-300);cursor:default}

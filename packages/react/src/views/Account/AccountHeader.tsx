@@ -13,7 +13,7 @@ export function AccountHeader() {
   return (
     <div className="account-head">
       <Avatar address={address} image={account.profileImage} size={64} />
-      <CopyButton text={address} label={`Copy address ${address}`} className="account-name" testId="account-address">
+      <CopyButton text={address} label={`${account.profileName ?? shortenAddress(address)}, copy address`} className="account-name" testId="account-address">
         <span data-testid="account-name">{account.profileName ?? shortenAddress(address)}</span>
         <CopyIcon />
       </CopyButton>

@@ -32,7 +32,7 @@ export function NftsTab() {
       {nfts.map((nft) => (
         <li key={`${nft.contract}:${nft.tokenId}`}>
           <figure className="nft" data-testid={`nft-${nft.tokenId}`}>
-            {nft.image ? <img src={nft.image} alt={nft.name} loading="lazy" /> : <span className="placeholder" />}
+            {nft.image ? <img src={nft.image} alt="" loading="lazy" /> : <span className="placeholder" />}
             <figcaption>{nft.name}</figcaption>
           </figure>
         </li>

@@ -22,7 +22,7 @@ export const onrampCss = `
 .quote .value{font-weight:700;font-variant-numeric:tabular-nums}
 .providers-head{font-size:var(--portico-font-size-xs);font-weight:600;color:var(--portico-color-fg-200);margin:6px 2px 0;text-transform:uppercase;letter-spacing:.04em}
 .provider-icon{display:inline-flex;align-items:center;justify-content:center;width:40px;height:40px;border-radius:var(--portico-radius-m);flex:none;
-  background:color-mix(in srgb,var(--portico-accent) 15%,transparent);color:var(--portico-accent)}
+  background:color-mix(in srgb,var(--portico-accent) 15%,transparent);color:var(--portico-accent-text)}
 .provider-icon svg{width:20px;height:20px}
 .list-item[disabled]{opacity:.5;cursor:default}
 .onramp-pending{display:flex;flex-direction:column;align-items:center;gap:10px;text-align:center;padding:8px 4px 4px}

@@ -16,7 +16,7 @@ export const siwxCss = `
 .siwx-form .field.invalid{border-color:var(--portico-color-error-100)}
 .siwx-form .error-text{font-size:var(--portico-font-size-xs);margin:0;min-height:16px}
 .siwx-icon{display:inline-flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:50%;
-  background:color-mix(in srgb,var(--portico-accent) 15%,transparent);color:var(--portico-accent)}
+  background:color-mix(in srgb,var(--portico-accent) 15%,transparent);color:var(--portico-accent-text)}
 .siwx-icon svg{width:24px;height:24px}
 .link-button{font-size:var(--portico-font-size-sm);font-weight:600;color:var(--portico-color-fg-200);padding:6px 10px;border-radius:var(--portico-radius-s);align-self:center}
 .link-button:hover{color:var(--portico-color-fg-100);background:var(--portico-color-bg-150)}

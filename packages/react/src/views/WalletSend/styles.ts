@@ -8,7 +8,7 @@ export const sendCss = `
 .token-pick{display:inline-flex;align-items:center;gap:6px;flex:none;padding:6px 10px 6px 6px;border-radius:var(--portico-radius-3xl);
   background:var(--portico-color-bg-200);font-size:var(--portico-font-size-sm);font-weight:600}
 .token-pick:hover{background:var(--portico-color-bg-300)}
-.max{font-size:var(--portico-font-size-xs);font-weight:700;color:var(--portico-accent);padding:2px 6px;border-radius:var(--portico-radius-xs)}
+.max{font-size:var(--portico-font-size-xs);font-weight:700;color:var(--portico-accent-text);padding:2px 6px;border-radius:var(--portico-radius-xs)}
 .max:hover{background:color-mix(in srgb,var(--portico-accent) 12%,transparent)}
 .hint{font-size:var(--portico-font-size-xs);color:var(--portico-color-fg-200);font-variant-numeric:tabular-nums}
 .hint.error{color:var(--portico-color-error-100)}
