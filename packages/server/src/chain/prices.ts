@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../config.js'
 import { chainAssets, solanaAssets } from './assets.js'
+import { priceApiSource } from './priceApi.js'
 
 export interface PricedAsset {
   /** CAIP-2 chain id. */
@@ -15,11 +16,13 @@ export interface PriceSource {
 }
 
 /**
- * Prices from ServerConfig.prices (USD by symbol), for the assets the server is configured with
- * only: a chain's native currency and its configured tokens. An arbitrary contract calling itself
- * 'USDC' is not priced.
+ * The configured price source: config.priceApi (a CoinGecko-compatible API, priceApi.ts) when
+ * set, else ServerConfig.prices (USD by symbol, development), for the assets the server is
+ * configured with only: a chain's native currency and its configured tokens. An arbitrary
+ * contract calling itself 'USDC' is not priced by symbol.
  */
 export function configPriceSource(config: ServerConfig): PriceSource {
+  if (config.priceApi) return priceApiSource(config.priceApi)
   return {
     async price(asset) {
       // Solana mints are base58, compared exactly; EVM contracts in any case.

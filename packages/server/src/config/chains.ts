@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { caip2, httpUrl, wsOrHttpUrl } from './fields.js'
+import { caip2, httpUrl, positiveInt, secret, wsOrHttpUrl } from './fields.js'
 
 const rpcList = z.union([wsOrHttpUrl(), z.array(wsOrHttpUrl()).min(1, { error: 'expected at least one URL' })], {
   error: 'expected an http(s) URL or a list of them',
@@ -29,6 +29,19 @@ export const chainsShape = {
     .record(z.string(), z.number().nonnegative())
     .default({})
     .describe('Fixed USD prices by token symbol (development price source; none in production: prices are then unavailable, never made up).'),
+  priceApi: z
+    .strictObject({
+      baseUrl: httpUrl().describe('The API root, e.g. https://prices.example/api/v3 (GET /simple/price and /simple/token_price/{platform}).'),
+      apiKey: secret(z.string().min(1).optional()).describe('Sent in apiKeyHeader.'),
+      apiKeyHeader: z.string().min(1).default('x-cg-pro-api-key').describe('The header the key goes in.'),
+      cacheMs: positiveInt().default(15_000).describe('How long a price is kept (SPEC §9 token price: 15 s).'),
+      timeoutMs: positiveInt().default(5_000).describe('Per request; a slow or failing API means price unavailable, never a made-up one.'),
+      chains: z
+        .record(caip2(), z.strictObject({ platform: z.string().min(1), nativeCoinId: z.string().min(1) }))
+        .describe('Per chain: the API\'s platform id for token prices by contract or mint, and the coin id of its native currency.'),
+    })
+    .optional()
+    .describe('A CoinGecko-compatible price API by URL and key; when set it prices every chain it names (instead of prices).'),
   indexer: z
     .strictObject({
       enabled: z.boolean().default(true).describe('Run the chain indexer behind /v1/account/{address}/history.'),
