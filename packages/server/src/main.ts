@@ -1,10 +1,22 @@
-// The portico-server command.
+// The portico-server command: configuration from --config, PORTICO_* and flags (config/load.ts), checked
+// before anything listens; a bad value prints `portico: config <key>: …` and exits 1.
 import { loadConfig } from './config.js'
 import { startServer } from './server.js'
 
 try {
   const server = await startServer(loadConfig())
-  server.ctx.logger?.info({ url: server.url, database: server.db.kind, openapi: `${server.url}/openapi.json` }, 'Portico server listening')
+  const embedded = server.embedded
+  server.ctx.logger?.info(
+    {
+      url: server.url,
+      database: server.db.kind,
+      openapi: `${server.url}/openapi.json`,
+      ...(embedded ? { secureFrame: embedded.secureFrameUrl } : {}),
+      ...(embedded?.mailCatcherPort ? { devMail: `${server.url}/dev/mail` } : {}),
+      ...(embedded?.devIdentityProviderUrl ? { devIdentityProvider: embedded.devIdentityProviderUrl } : {}),
+    },
+    'Portico server listening',
+  )
   let stopping = false
   // SIGTERM/SIGINT: /readyz turns 503, in-flight requests finish within the deadline, relay sockets get 1012.
   const stop = async () => {
