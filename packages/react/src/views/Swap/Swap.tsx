@@ -48,13 +48,13 @@ export default function Swap() {
               {balance ? `Balance: ${truncateDecimals(balance.quantity.numeric)} ${balance.symbol}` : 'Balance: 0'}
             </span>
             {balance && (
-              <button className="max" onClick={() => setSwapAmount(portico, balance.quantity.numeric)} data-testid="swap-max">Max</button>
+              <button type="button" className="max" onClick={() => setSwapAmount(portico, balance.quantity.numeric)} data-testid="swap-max">Max</button>
             )}
           </span>
         </div>
       </div>
       <div className="send-arrow">
-        <button className="swap-flip" aria-label="Switch the tokens" onClick={() => flipSwapTokens(portico)} data-testid="swap-flip" style={{ display: 'inline-flex' }}>
+        <button type="button" className="swap-flip" aria-label="Switch the tokens" onClick={() => flipSwapTokens(portico)} data-testid="swap-flip" style={{ display: 'inline-flex' }}>
           <span><ArrowDownIcon /></span>
         </button>
       </div>
@@ -87,10 +87,10 @@ export default function Swap() {
       <div className="slippage" role="group" aria-label="Slippage tolerance">
         Slippage
         {SLIPPAGES.map((value) => (
-          <button key={value} aria-pressed={state.slippage === value} onClick={() => portico.stores.swap.setState({ slippage: value })}>{value} %</button>
+          <button type="button" key={value} aria-pressed={state.slippage === value} onClick={() => portico.stores.swap.setState({ slippage: value })}>{value} %</button>
         ))}
       </div>
-      <button
+      <button type="button"
         className={`button full${problem === SwapText.insufficientBalance ? ' problem-error' : ''}`}
         disabled={problem !== undefined}
         onClick={() => navigate(portico, 'SwapPreview')}
@@ -109,7 +109,7 @@ function fiat(usd: number | undefined) {
 
 function TokenPick({ token, onClick, testId }: { token: SwapToken | undefined; onClick: () => void; testId: string }) {
   return (
-    <button className="token-pick" onClick={onClick} data-testid={testId}>
+    <button type="button" className="token-pick" onClick={onClick} data-testid={testId}>
       {token ? <><TokenIcon src={token.logoUri} symbol={token.symbol} size={24} />{token.symbol}</> : 'Select token'}
       <ChevronIcon />
     </button>

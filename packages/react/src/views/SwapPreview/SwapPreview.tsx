@@ -51,8 +51,8 @@ export default function SwapPreview() {
       </dl>
       {state.submitError && <p className="hint error" role="alert">{state.submitError}</p>}
       <div className="actions">
-        <button className="button secondary" onClick={() => goBack(portico)} disabled={busy}>Cancel</button>
-        <button className="button" onClick={() => void submitSwap(portico).catch(() => {})} disabled={busy} data-testid="swap-submit">
+        <button type="button" className="button secondary" onClick={() => goBack(portico)} disabled={busy}>Cancel</button>
+        <button type="button" className="button" onClick={() => void submitSwap(portico).catch(() => {})} disabled={busy} data-testid="swap-submit">
           {step === 'approve' ? <><Spinner size={16} label="" /> Approve {from.symbol} for swaps in your wallet</> : step === 'swap' ? <><Spinner size={16} label="" /> Confirm the swap in your wallet</> : 'Swap'}
         </button>
       </div>

@@ -35,7 +35,7 @@ export default function SwapSelectToken() {
       <input className="input" type="search" placeholder="Search token" aria-label="Search token" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="swap-token-search" />
       <div role="group" aria-label="Suggested tokens" style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }} data-testid="swap-suggested">
         {suggested.map((t) => (
-          <button key={t.address} className="token-pick" onClick={() => selectSwapToken(portico, t)}>
+          <button type="button" key={t.address} className="token-pick" onClick={() => selectSwapToken(portico, t)}>
             <TokenIcon src={t.logoUri} symbol={t.symbol} size={20} />{t.symbol}
           </button>
         ))}
