@@ -1,3 +1,4 @@
+import { CacheLifetimes } from '@portico/core/spec'
 import { z } from 'zod'
 import { caip2, httpUrl, positiveInt, secret, wsOrHttpUrl } from './fields.js'
 
@@ -34,7 +35,7 @@ export const chainsShape = {
       baseUrl: httpUrl().describe('The API root, e.g. https://prices.example/api/v3 (GET /simple/price and /simple/token_price/{platform}).'),
       apiKey: secret(z.string().min(1).optional()).describe('Sent in apiKeyHeader.'),
       apiKeyHeader: z.string().min(1).default('x-cg-pro-api-key').describe('The header the key goes in.'),
-      cacheMs: positiveInt().default(15_000).describe('How long a price is kept (SPEC §9 token price: 15 s).'),
+      cacheMs: positiveInt().default(CacheLifetimes.tokenPrice).describe('How long a price is kept (SPEC §9 token price: 15 s).'),
       timeoutMs: positiveInt().default(5_000).describe('Per request; a slow or failing API means price unavailable, never a made-up one.'),
       chains: z
         .record(caip2(), z.strictObject({ platform: z.string().min(1), nativeCoinId: z.string().min(1) }))

@@ -1,12 +1,13 @@
+import { CacheLifetimes } from '@portico/core/spec'
 import type { PublicClient } from 'viem'
 
 /**
  * An address's ENS primary name and avatar on Ethereum mainnet (the client carries chain mainnet,
- * so viem finds the universal resolver). Cached for 5 minutes; a failed or slow lookup answers no
+ * so viem finds the universal resolver). Cached for SPEC §9's name lifetime (5 minutes); a failed or slow lookup answers no
  * name (logged), never an error for the caller.
  */
 const cache = new WeakMap<PublicClient, Map<string, { at: number; value: { name: string | null; avatar: string | null } }>>()
-const TTL_MS = 5 * 60_000
+const TTL_MS = CacheLifetimes.name // SPEC §9
 
 export async function ensIdentity(client: PublicClient, address: `0x${string}`, log: (message: string, ...args: unknown[]) => void = () => {}) {
   const byAddress = cache.get(client) ?? new Map()
