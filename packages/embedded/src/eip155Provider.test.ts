@@ -71,3 +71,35 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
     expect(rpc).toEqual([])
   })
 })
+
+describe('the embedded provider and EIP-5792 / ERC-7715', () => {
+  const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+  const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: Error & { code: number }) => ({ code: e.code, message: e.message }))
+
+  test('default: the four EIP-5792 methods reach the frame', async () => {
+    const { provider, rpc } = facade()
+    const batch = [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: USDC, data: '0xa9059cbb' }, { to: USDC }] }]
+    for (const [method, params] of [['wallet_getCapabilities', ['0x7099']], ['wallet_sendCalls', batch], ['wallet_getCallsStatus', ['0xid']], ['wallet_showCallsStatus', ['0xid']]] as const)
+      await provider.request({ method, params })
+    expect(rpc.map(([method]) => method)).toEqual(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_showCallsStatus'])
+  })
+
+  test("rule: SPEC §5 'Batched calls need a 'to' starting with 0x and optional data starting with 0x' — refused before the frame", async () => {
+    const { provider, rpc } = facade()
+    for (const calls of [[{ to: USDC.slice(2) }], [{ to: USDC, data: 'a9059cbb' }], [], [{ data: '0x' }]])
+      expect(await failure(provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', calls }] }))).toEqual({
+        code: -32602,
+        message: "Batched calls need a 'to' starting with 0x and optional data starting with 0x",
+      })
+    expect(rpc).toEqual([])
+  })
+
+  test('rule: smart sessions (ERC-7715) are off — wallet_grantPermissions / wallet_revokePermissions answer 4200 with a clear text; the EIP-2255 revoke still disconnects', async () => {
+    const { provider, rpc } = facade()
+    const text = 'Smart sessions (ERC-7715 wallet_grantPermissions / wallet_revokePermissions) are not supported'
+    expect(await failure(provider.request({ method: 'wallet_grantPermissions', params: [{ permissions: [] }] }))).toEqual({ code: 4200, message: text })
+    expect(await failure(provider.request({ method: 'wallet_revokePermissions', params: [{ permissionContext: '0x01' }] }))).toEqual({ code: 4200, message: text })
+    expect(await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).toBeNull()
+    expect(rpc).toEqual([])
+  })
+})

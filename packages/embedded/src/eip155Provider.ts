@@ -1,5 +1,6 @@
-import { ProviderErrorCode, RpcCallNotAllowedError, UserRejectedRequestError } from '@portico/core'
-import { isAllowedRpcMethod } from './protocol/index.js'
+import { ErrorText, ProviderErrorCode, RpcCallNotAllowedError, UserRejectedRequestError } from '@portico/core'
+import * as v from 'valibot'
+import { isAllowedRpcMethod, SendCallsParamsSchema } from './protocol/index.js'
 import type { FrameRequestError } from './frameTransport.js'
 
 type Listener = (...args: unknown[]) => void
@@ -56,6 +57,13 @@ export function createEip155Provider(link: Eip155FrameLink) {
         case 'wallet_revokePermissions':
           // EIP-2255's disconnect (eth_accounts): core signs the frame out itself.
           if (isAccountsPermission(params)) return null
+          throw rpcError(ProviderErrorCode.unsupportedMethod, ErrorText.smartSessionsUnsupported)
+        case 'wallet_grantPermissions':
+          // ERC-7715 smart sessions are not offered (the smartSessions feature stays off).
+          throw rpcError(ProviderErrorCode.unsupportedMethod, ErrorText.smartSessionsUnsupported)
+        case 'wallet_sendCalls':
+          // SPEC §5's rule before the frame (which checks it again: it trusts no host).
+          if (!v.is(SendCallsParamsSchema, params)) throw rpcError(ProviderErrorCode.invalidParams, ErrorText.invalidBatchedCalls)
           break
       }
       if (!isAllowedRpcMethod(method)) throw new RpcCallNotAllowedError()

@@ -39,6 +39,7 @@ test('exports: @portico/embedded/protocol', () => {
       "Requests",
       "SOCIAL_RESULT_TYPE",
       "SafeRpcMethods",
+      "SendCallsParamsSchema",
       "SocialProviderSchema",
       "SocialResultMessageSchema",
       "SolanaCommitmentSchema",

@@ -17,9 +17,13 @@ export type EmbeddedSocialProvider = v.InferOutput<typeof SocialProviderSchema>
 export const ThemeModeSchema = v.picklist(['light', 'dark'])
 export const SolanaCommitmentSchema = v.picklist(['processed', 'confirmed', 'finalized', 'recent', 'single', 'singleGossip', 'root', 'max'])
 /** Batched calls need a 'to' starting with 0x and optional data starting with 0x. */
-export const BatchCallSchema = v.object({
-  to: v.pipe(v.string(), v.startsWith('0x', "'to' must start with 0x")),
-  data: v.optional(v.pipe(v.string(), v.startsWith('0x', "'data' must start with 0x"))),
+export const BatchCallSchema = v.looseObject({
+  to: v.pipe(v.string(ErrorText.invalidBatchedCalls), v.startsWith('0x', ErrorText.invalidBatchedCalls)),
+  data: v.optional(v.pipe(v.string(ErrorText.invalidBatchedCalls), v.startsWith('0x', ErrorText.invalidBatchedCalls))),
   value: v.optional(v.string()),
 })
+/** wallet_sendCalls' params (EIP-5792): one request whose calls each follow the rule above. */
+export const SendCallsParamsSchema = v.tuple([
+  v.looseObject({ calls: v.pipe(v.array(BatchCallSchema, ErrorText.invalidBatchedCalls), v.minLength(1, ErrorText.invalidBatchedCalls)) }, ErrorText.invalidBatchedCalls),
+])
 export const AccountTypeSchema = v.picklist(['eoa', 'smartAccount'])

@@ -40,6 +40,8 @@ export const SafeRpcMethods = [
   'net_version',
   'wallet_getCapabilities',
   'wallet_getCallsStatus',
+  // EIP-5792: shown on the frame's own screen, nothing signed.
+  'wallet_showCallsStatus',
   'wallet_getAssets',
   'eth_getUserOperationReceipt',
   'eth_getUserOperationByHash',

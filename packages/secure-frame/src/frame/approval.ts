@@ -34,6 +34,8 @@ export interface ApprovalContent {
   sections?: ApprovalSection[]
   warnings?: ApprovalWarning[]
   body?: { label: string; text: string }
+  /** Only to be seen (wallet_showCallsStatus): one Close button, nothing is decided. */
+  acknowledge?: boolean
 }
 
 export interface ApprovalRequest extends ApprovalContent {
@@ -149,7 +151,8 @@ export function showApproval(root: HTMLElement, request: ApprovalRequest): { dec
   reject.disabled = approve.disabled = true
   reject.dataset.testid = 'frame-reject'
   approve.dataset.testid = 'frame-approve'
-  actions.append(reject, approve)
+  if (request.acknowledge) approve.textContent = 'Close'
+  actions.append(...(request.acknowledge ? [approve] : [reject, approve]))
   const foot = el('p', 'approval-foot', 'Secured by Portico · keys stay in this frame')
 
   card.append(head, ...(warningList.childElementCount ? [warningList] : []), details, actions, foot)

@@ -1,0 +1,137 @@
+import { batchCallsProblem, CALLS_VERSION, CallsErrorCode, CallsStatusCode, ErrorText, MAX_BATCHED_CALLS, ProviderErrorCode } from '@portico/core/spec'
+import { isAddress, isHex, numberToHex, type Address, type Hex } from 'viem'
+import { describeCalls, type BatchCallFacts } from './approvalCalls.js'
+import { decodeCall, readTokenInfo } from './approvalContent.js'
+import { networkLabel } from './approvalNetworks.js'
+import { smartAccountBatchRunner, type BatchCall, type BatchRunner, type BatchStatus } from './batchRunner.js'
+import { eoaBatchRunner } from './callsEoa.js'
+import { jsonRpc, RpcError, type RpcContext } from './rpc.js'
+import type { Unlocked } from './wallet.js'
+
+/**
+ * EIP-5792 in the embedded wallet: the requests checked here (SPEC §5's rule with its text, the
+ * 2.0.0 shape, the account and chain), ONE approval screen for the whole batch (approvalCalls.ts),
+ * then a BatchRunner (batchRunner.ts) sends it: the EOA's (callsEoa.ts, one transaction per call)
+ * or, when a smart account is active, the one its code registers with setSmartAccountBatchRunner
+ * (one UserOperation, atomic). ERC-7715 smart sessions are not offered: 4200 with a clear text.
+ */
+export const CALLS_METHODS = new Set(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_showCallsStatus'])
+export const SMART_SESSION_METHODS = new Set(['wallet_grantPermissions', 'wallet_revokePermissions'])
+
+interface SentBatch {
+  chainId: number
+  atomic: boolean
+  status(): Promise<BatchStatus>
+  capabilities?: Record<string, unknown>
+}
+const batches = new Map<string, SentBatch>()
+
+type CallsRequest = { version?: unknown; id?: unknown; from?: unknown; chainId?: unknown; atomicRequired?: unknown; calls?: unknown; capabilities?: unknown }
+
+function runnerFor(unlocked: Unlocked, chainId: number, url: string): BatchRunner {
+  return smartAccountBatchRunner(chainId) ?? eoaBatchRunner(unlocked.account, chainId, (m, p) => jsonRpc(url, m, p) as never)
+}
+
+export async function handleCallsRequest(ctx: RpcContext, method: string, params: unknown[], chainId: number | string): Promise<unknown> {
+  if (SMART_SESSION_METHODS.has(method)) throw new RpcError(ErrorText.smartSessionsUnsupported, ProviderErrorCode.unsupportedMethod)
+  const unlocked = ctx.keys()
+  if (!unlocked) throw new RpcError('Not signed in', ProviderErrorCode.unauthorized)
+  const chain = Number(chainId)
+  switch (method) {
+    case 'wallet_getCapabilities': {
+      const asked = Array.isArray(params[1]) ? (params[1] as unknown[]).map(Number) : [chain]
+      const result: Record<Hex, Record<string, unknown>> = {}
+      for (const id of asked) {
+        const url = ctx.rpcUrlFor(id)
+        if (!Number.isSafeInteger(id) || !url) continue
+        const runner = runnerFor(unlocked, id, url)
+        result[numberToHex(id)] = { atomic: { status: runner.atomic }, ...runner.capabilities }
+      }
+      return result
+    }
+    case 'wallet_sendCalls':
+      return sendCalls(ctx, unlocked, params[0] as CallsRequest | undefined, chain)
+    case 'wallet_getCallsStatus': {
+      const [id, batch] = find(params)
+      const { status, receipts } = await batch.status()
+      return { version: CALLS_VERSION, id, chainId: numberToHex(batch.chainId), status, atomic: batch.atomic, receipts, ...(batch.capabilities ? { capabilities: batch.capabilities } : {}) }
+    }
+    case 'wallet_showCallsStatus': {
+      const [id, batch] = find(params)
+      const { status, receipts } = await batch.status()
+      const word = status === CallsStatusCode.confirmed ? 'Confirmed' : status === CallsStatusCode.pending ? 'Pending' : 'Failed'
+      const rows = receipts.map((r, i) => ({ label: `Call ${i + 1}`, value: `${r.status === '0x1' ? 'Mined' : 'Reverted'} · ${r.transactionHash}`, mono: true }))
+      // Shown in the frame until closed; the host does not wait for it (EIP-5792 returns nothing).
+      void ctx.approve({ title: `Batch ${word.toLowerCase()}`, rows: [{ label: 'Status', value: word }, { label: 'Batch', value: id, mono: true }, ...rows], acknowledge: true }, method).catch(() => undefined)
+      return null
+    }
+  }
+  throw new RpcError(ErrorText.rpcCallNotAllowed, ProviderErrorCode.unsupportedMethod)
+}
+
+function find(params: unknown[]): [string, SentBatch] {
+  const id = params[0]
+  const batch = typeof id === 'string' ? batches.get(id) : undefined
+  if (!batch) throw new RpcError(`No batch with id ${String(id).slice(0, 80)}`, CallsErrorCode.unknownBundleId)
+  return [id as string, batch]
+}
+
+async function sendCalls(ctx: RpcContext, unlocked: Unlocked, request: CallsRequest | undefined, chain: number) {
+  // SPEC §5 first, with its own words: before any prompt.
+  if (!request || typeof request !== 'object' || batchCallsProblem(request.calls)) throw new RpcError(ErrorText.invalidBatchedCalls, ProviderErrorCode.invalidParams)
+  const calls = request.calls as { to: string; data?: string; value?: unknown }[]
+  if (request.version !== undefined && request.version !== CALLS_VERSION) throw new RpcError(`wallet_sendCalls version ${String(request.version).slice(0, 20)} is not supported (${CALLS_VERSION})`, ProviderErrorCode.invalidParams)
+  if (request.from !== undefined && (typeof request.from !== 'string' || request.from.toLowerCase() !== unlocked.account.address.toLowerCase()))
+    throw new RpcError('wallet_sendCalls needs calls from this wallet', ProviderErrorCode.invalidParams)
+  if (typeof request.chainId !== 'string' || Number(request.chainId) !== chain) throw new RpcError(`The batch is for chain ${String(request.chainId).slice(0, 20)}; the wallet is on chain ${chain}`, CallsErrorCode.unsupportedChainId)
+  if (calls.length > MAX_BATCHED_CALLS) throw new RpcError(`At most ${MAX_BATCHED_CALLS} calls per batch`, CallsErrorCode.bundleTooLarge)
+  if (request.id !== undefined && (typeof request.id !== 'string' || request.id.length > 4096)) throw new RpcError('The batch id must be a string', ProviderErrorCode.invalidParams)
+  if (typeof request.id === 'string' && batches.has(request.id)) throw new RpcError('A batch with this id was already sent', CallsErrorCode.duplicateId)
+  for (const [name, capability] of Object.entries((request.capabilities ?? {}) as Record<string, { optional?: boolean } | undefined>))
+    if (!capability?.optional) throw new RpcError(`The capability ${name.slice(0, 40)} is not supported`, CallsErrorCode.unsupportedCapability)
+  const parsed: BatchCall[] = calls.map((call) => {
+    if (!isAddress(call.to, { strict: false })) throw new RpcError(ErrorText.invalidBatchedCalls, ProviderErrorCode.invalidParams)
+    if (call.data !== undefined && !isHex(call.data)) throw new RpcError(ErrorText.invalidBatchedCalls, ProviderErrorCode.invalidParams)
+    if (call.value !== undefined && (typeof call.value !== 'string' || !isHex(call.value))) throw new RpcError('A call value must be a 0x hex quantity', ProviderErrorCode.invalidParams)
+    return { to: call.to as Address, value: call.value ? BigInt(call.value) : 0n, data: (call.data ?? '0x') as Hex }
+  })
+  const url = ctx.rpcUrlFor(chain)
+  if (!url) throw new RpcError(`No RPC endpoint for chain ${chain}`)
+  const runner = runnerFor(unlocked, chain, url)
+  if (request.atomicRequired === true && runner.atomic !== 'supported') throw new RpcError('Atomicity not supported: this account sends the calls one after another', CallsErrorCode.atomicityNotSupported)
+
+  const call = <T>(m: string, p: unknown[]) => jsonRpc(url, m, p) as Promise<T>
+  const facts: BatchCallFacts[] = await Promise.all(
+    parsed.map(async (one) => {
+      const kind = decodeCall(one.data).kind
+      const token = ['transfer', 'approve', 'increaseAllowance', 'transferFrom'].includes(kind) ? await readTokenInfo(call, one.to) : undefined
+      return { ...one, token }
+    }),
+  )
+  const content = describeCalls({
+    account: unlocked.account.address,
+    network: networkLabel(chain, (caip) => ctx.rpcUrlFor(caip) !== undefined),
+    calls: facts,
+    atomic: runner.atomic === 'supported',
+    fee: await estimateFee(call, unlocked.account.address, parsed),
+  })
+  if (!(await ctx.approve(content, 'wallet_sendCalls'))) throw new RpcError('User rejected the request', ProviderErrorCode.userRejectedRequest)
+  const sent = await runner.send(parsed)
+  const id = typeof request.id === 'string' ? request.id : numberToHex(crypto.getRandomValues(new Uint8Array(32)).reduce((n, b) => (n << 8n) | BigInt(b), 0n), { size: 32 })
+  batches.set(id, { chainId: chain, ...sent })
+  return { id, ...(sent.capabilities ? { capabilities: sent.capabilities } : {}) }
+}
+
+/** Every call estimated on today's state; undefined when one cannot be (it may depend on an earlier call). */
+async function estimateFee(call: <T>(m: string, p: unknown[]) => Promise<T>, from: Address, calls: BatchCall[]) {
+  try {
+    const [gases, block] = await Promise.all([
+      Promise.all(calls.map((c) => call<Hex>('eth_estimateGas', [{ from, to: c.to, value: numberToHex(c.value), data: c.data }]))),
+      call<{ baseFeePerGas?: Hex }>('eth_getBlockByNumber', ['latest', false]),
+    ])
+    const perGas = block?.baseFeePerGas ? BigInt(block.baseFeePerGas) * 2n + 1_000_000_000n : BigInt(await call<Hex>('eth_gasPrice', []))
+    return { total: gases.reduce((sum, gas) => sum + BigInt(gas), 0n) * perGas, perGas }
+  } catch {
+    return undefined
+  }
+}
