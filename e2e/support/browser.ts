@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import { fileURLToPath } from 'node:url'
 import { existsSync } from 'node:fs'
 
@@ -39,13 +39,16 @@ export interface StackInfo {
   solana?: { rpcUrl: string }
 }
 
+/** What a journey may set on its browser profile: a phone's viewport and touch, reduced motion. */
+export type ContextOptions = Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile' | 'reducedMotion'>
+
 export async function newWalletContext(
   stack: StackInfo,
   browser: Browser,
   wallet: WalletConfig = {},
-  options: { viewport?: { width: number; height: number } } = {},
+  options: ContextOptions = {},
 ) {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1100, height: 760 } })
+  const context = await browser.newContext({ ...options, viewport: options.viewport ?? { width: 1100, height: 760 } })
   const chains = stack.chains.map((c) => ({ ...c, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }))
   await context.addInitScript((config) => {
     ;(window as unknown as { __PORTICO_TEST_WALLET__: unknown }).__PORTICO_TEST_WALLET__ = config

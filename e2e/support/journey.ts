@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { launchBrowser, newWalletContext, openDemo, type WalletConfig } from './browser.js'
+import { launchBrowser, newWalletContext, openDemo, type ContextOptions, type WalletConfig } from './browser.js'
 
 export { connectButton, modal } from './browser.js'
 
@@ -19,7 +19,7 @@ export function useJourney() {
   })
   return {
     stack,
-    newWalletContext: (wallet?: WalletConfig, options?: { viewport?: { width: number; height: number } }) =>
+    newWalletContext: (wallet?: WalletConfig, options?: ContextOptions) =>
       newWalletContext(stack, browser, wallet, options),
     openDemo: (context: BrowserContext, query?: string) => openDemo(stack, context, query),
   }
