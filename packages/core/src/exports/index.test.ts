@@ -135,6 +135,7 @@ test('exports', () => {
       "formatUsd",
       "fullName",
       "getAccount",
+      "getAccountTypeSwitch",
       "getActiveConnectorId",
       "getCallsStatus",
       "getCapabilities",

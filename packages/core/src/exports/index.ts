@@ -274,6 +274,7 @@ export { updateEmail } from '../actions/updateEmail.js'
 export { requestEmailUpdate } from '../actions/requestEmailUpdate.js'
 export { verifyEmailUpdateOtp } from '../actions/verifyEmailUpdateOtp.js'
 export { setPreferredAccountType, type SetPreferredAccountTypeParameters } from '../actions/setPreferredAccountType.js'
+export { getAccountTypeSwitch, type GetAccountTypeSwitchReturnType, type GetAccountTypeSwitchErrorType } from '../actions/getAccountTypeSwitch.js'
 export { rejectApproval } from '../actions/rejectApproval.js'
 export { signOutEmbedded, isAuthConnector } from '../actions/signOutEmbedded.js'
 // Custody (CUSTODY.md): user-held factors of the embedded wallet.

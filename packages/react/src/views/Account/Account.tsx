@@ -11,6 +11,7 @@ import { WalletFeatures } from './WalletFeatures.js'
 import { RegisterNameEntry } from './RegisterNameEntry.js'
 import { SignedInRow } from './SignedInRow.js'
 import { SecurityEntry } from './SecurityEntry.js'
+import { AccountTypeRow } from './AccountTypeRow.js'
 import { Sheet } from '../../styles/Sheet.js'
 
 /** SPEC §2 Account: identity, address, balances, the wallet features, and tabs Tokens, NFTs and Activity. */
@@ -30,6 +31,7 @@ export default function Account() {
       <AccountHeader />
       <SignedInRow />
       <SecurityEntry />
+      <AccountTypeRow />
       <WalletFeatures />
       <RegisterNameEntry />
       <AccountTabs />
