@@ -1,5 +1,5 @@
 import { usePorticoProvider } from '@portico/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 
 type Result = { kind: 'ok' | 'error'; label: string; text: string } | undefined
 
@@ -12,6 +12,10 @@ export function HostActions() {
   const provider = usePorticoProvider('eip155')
   const [result, setResult] = useState<Result>()
   const [busy, setBusy] = useState(false)
+  // For the browser console (and the journeys): `await porticoProvider.request({ method: 'wallet_getCapabilities', params: [address] })`.
+  useEffect(() => {
+    ;(window as unknown as { porticoProvider?: unknown }).porticoProvider = provider
+  }, [provider])
   if (!provider) return null
 
   async function run(action: 'sign' | 'send') {
