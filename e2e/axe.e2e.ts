@@ -25,20 +25,26 @@ const audited: string[] = []
  */
 async function audit(page: Page, view: string, label = view) {
   // The view's own element is there and its data has settled (no spinner left in the body).
-  await page.waitForFunction(
-    (name) => {
-      const host = [...document.querySelectorAll('portico-host')].find((h) => h.shadowRoot?.querySelector('[role=dialog]:not(.ahead *)'))
-      const root = host?.shadowRoot
-      return Boolean(root?.querySelector(`[data-view="${name}"]`) && !root.querySelector('.body [role=progressbar], .body .spinner'))
-    },
-    view,
-    { timeout: 15_000 },
-  ).catch(() => {}) // a view whose spinner is its content (e.g. waiting on a wallet) is audited as it is
+  await page
+    .waitForFunction(
+      (name) => {
+        const host = [...document.querySelectorAll('portico-host')].find((h) => h.shadowRoot?.querySelector('[role=dialog]:not(.ahead *)'))
+        const root = host?.shadowRoot
+        return Boolean(root?.querySelector(`[data-view="${name}"]`) && !root.querySelector('.body [role=progressbar], .body .spinner'))
+      },
+      view,
+      { timeout: 15_000 },
+    )
+    .catch(() => {}) // a view whose spinner is its content (e.g. waiting on a wallet) is audited as it is
   await page.waitForFunction(() => [...document.querySelectorAll('portico-host')].some((h) => h.shadowRoot?.querySelector('[role=dialog]')))
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource })
   const results = await page.evaluate(async () => {
     const host = [...document.querySelectorAll('portico-host')].find((h) => h.shadowRoot?.querySelector('[role=dialog]'))!
-    const axe = (window as unknown as { axe: { run: (c: Element, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: { run: (c: Element, o: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> }
+      }
+    ).axe
     const { violations } = await axe.run(host, { resultTypes: ['violations'] })
     return violations.map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.length, target: JSON.stringify(v.nodes[0]?.target) }))
   })

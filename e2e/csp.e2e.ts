@@ -61,7 +61,11 @@ function styleOf(page: Page, selector: string, properties: string[]) {
 /** 'rgb(25, 26, 26)' or 'color(srgb 0.098 0.102 0.102)' (a color-mix() result) as '25,26,26'. */
 function rgb(color: string | undefined) {
   const srgb = /^color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/.exec(color ?? '')
-  if (srgb) return srgb.slice(1, 4).map((c) => Math.round(Number(c) * 255)).join(',')
+  if (srgb)
+    return srgb
+      .slice(1, 4)
+      .map((c) => Math.round(Number(c) * 255))
+      .join(',')
   return (/^rgba?\((\d+), (\d+), (\d+)/.exec(color ?? '') ?? []).slice(1, 4).join(',')
 }
 

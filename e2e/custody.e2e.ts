@@ -61,7 +61,10 @@ afterAll(async () => {
 const helpers = () => embeddedHelpers({ apiUrl: server.url, chains: stack.chains })
 
 /** A profile with Chromium's virtual authenticator (CTAP2, internal, resident keys, UV, PRF). */
-async function profile(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; authenticatorId: string }> {
+async function profile(viewport?: {
+  width: number
+  height: number
+}): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; authenticatorId: string }> {
   const context = await newWalletContext({ demoUrl, chains: stack.chains }, browser, {}, { viewport })
   const page = await context.newPage()
   page.on('pageerror', (error) => console.error('[page error]', error.message))
@@ -130,15 +133,16 @@ describe('custody: a passkey protects the embedded wallet', () => {
     expect(credentials).toHaveLength(1)
     expect(credentials[0]!.rpId).toBe('localhost') // the secure origin's host
     // The notice of the change reached the mailbox.
-    await expect.poll(async () => (await helpers().inbox(email)).some((m) => m.subject === 'A passkey now protects your Portico wallet'), { timeout: 10_000 }).toBe(true)
+    await expect
+      .poll(async () => (await helpers().inbox(email)).some((m) => m.subject === 'A passkey now protects your Portico wallet'), { timeout: 10_000 })
+      .toBe(true)
 
     // The same authenticator on a device the wallet has not seen: this profile's site data gone
     // (a new device key, no device share, no session), the passkey still there.
     // (Chromium's WebAuthn.getCredentials/addCredential carry no PRF secret, so an imported
     // credential cannot stand in for a synced passkey; the authenticator itself stays.)
     await a.page.goto('about:blank')
-    for (const origin of [new URL(demoUrl).origin, frameOrigin])
-      await a.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+    for (const origin of [new URL(demoUrl).origin, frameOrigin]) await a.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
     await a.page.goto(demoUrl)
     expect(await a.page.getByTestId('site-status').textContent()).toBe('disconnected')
     const newDevice = await loginOnNewDevice(a.page, email)
@@ -156,7 +160,9 @@ describe('custody: a passkey protects the embedded wallet', () => {
     await frame(a.page).getByTestId('frame-factor-unlock').waitFor()
     await clickInFrame(a.page, 'frame-factor-use-passkey')
     await expect.poll(() => a.page.getByTestId('site-address').textContent(), { timeout: 30_000 }).toBe(address)
-    await expect.poll(async () => (await helpers().inbox(email)).some((m) => m.subject === 'Your Portico wallet was opened on a new device'), { timeout: 10_000 }).toBe(true)
+    await expect
+      .poll(async () => (await helpers().inbox(email)).some((m) => m.subject === 'Your Portico wallet was opened on a new device'), { timeout: 10_000 })
+      .toBe(true)
     await a.context.close()
 
     // A fresh profile with the mailbox only (its authenticator holds no passkey of this wallet).
@@ -169,7 +175,9 @@ describe('custody: a passkey protects the embedded wallet', () => {
     await expect.poll(() => frame(b.page).getByTestId('frame-factor-error').textContent(), { timeout: 30_000 }).toMatch(/passkey did not answer/)
     await clickInFrame(b.page, 'frame-factor-cancel')
     const refusal = modal(b.page).getByTestId('email-device-error')
-    await expect.poll(() => refusal.textContent(), { timeout: 20_000 }).toMatch(/protected by a passkey\. Without it, this device cannot open the wallet: your email alone is not enough/)
+    await expect
+      .poll(() => refusal.textContent(), { timeout: 20_000 })
+      .toMatch(/protected by a passkey\. Without it, this device cannot open the wallet: your email alone is not enough/)
     expect(await b.page.getByTestId('site-status').textContent()).toBe('disconnected')
     expect(await b.page.getByTestId('site-address').textContent()).not.toBe(address)
     await b.context.close()

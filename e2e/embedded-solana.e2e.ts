@@ -60,7 +60,13 @@ describe('the embedded wallet on Solana', () => {
     expect(await frame.locator('body').textContent()).toContain(fresh)
     await approveInFrame(page)
     await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 30_000 }).toBe('Transaction sent')
-    expect((await rpc().getBalance(fresh as Address).send()).value).toBe(500_000_000n)
+    expect(
+      (
+        await rpc()
+          .getBalance(fresh as Address)
+          .send()
+      ).value,
+    ).toBe(500_000_000n)
 
     // A dapp signs text with it (approved in the frame); a transaction as a "message" is refused.
     const signing = callEmbeddedSolana(page, 'signText')
@@ -68,14 +74,27 @@ describe('the embedded wallet on Solana', () => {
     const { signature } = (await signing) as { signature: number[] }
     expect(ed25519.verify(new Uint8Array(signature), new TextEncoder().encode('Hello from a Solana dapp'), base58.decode(address))).toBe(true)
     const { value: blockhash } = await rpc().getLatestBlockhash().send()
-    const { compileTransaction, createTransactionMessage, pipe, setTransactionMessageFeePayer, setTransactionMessageLifetimeUsingBlockhash, appendTransactionMessageInstructions, createNoopSigner, getTransactionEncoder } = await import('@solana/kit')
+    const {
+      compileTransaction,
+      createTransactionMessage,
+      pipe,
+      setTransactionMessageFeePayer,
+      setTransactionMessageLifetimeUsingBlockhash,
+      appendTransactionMessageInstructions,
+      createNoopSigner,
+      getTransactionEncoder,
+    } = await import('@solana/kit')
     const { getTransferSolInstruction } = await import('@solana-program/system')
     const tx = compileTransaction(
       pipe(
         createTransactionMessage({ version: 0 }),
         (m) => setTransactionMessageFeePayer(solanaAddress(address), m),
         (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-        (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: createNoopSigner(solanaAddress(address)), destination: fresh, amount: 1n })], m),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [getTransferSolInstruction({ source: createNoopSigner(solanaAddress(address)), destination: fresh, amount: 1n })],
+            m,
+          ),
       ),
     )
     const refused = (await callEmbeddedSolana(page, 'signTransaction', Array.from(getTransactionEncoder().encode(tx)))) as { error?: string; code?: number }

@@ -183,8 +183,7 @@ describe('email login: the embedded wallet', () => {
     // Make the frame use the key once (a signature), then look everywhere the host page can.
     const found = await page.evaluate(async () => {
       const texts: string[] = []
-      for (const store of [localStorage, sessionStorage])
-        for (let i = 0; i < store.length; i++) texts.push(`${store.key(i)}=${store.getItem(store.key(i)!)}`)
+      for (const store of [localStorage, sessionStorage]) for (let i = 0; i < store.length; i++) texts.push(`${store.key(i)}=${store.getItem(store.key(i)!)}`)
       texts.push(document.cookie)
       const databases = (await indexedDB.databases?.()) ?? []
       for (const info of databases) {

@@ -54,10 +54,12 @@ describe('the modal shell', () => {
     const page = await openDemo(context)
     await connectButton(page).click()
     // Polled: the sheet slides up for 150 ms before it rests on the bottom edge.
-    await expect.poll(async () => {
-      const box = (await modal(page).boundingBox())!
-      return [box.width, Math.round(box.y + box.height)]
-    }).toEqual([390, 844])
+    await expect
+      .poll(async () => {
+        const box = (await modal(page).boundingBox())!
+        return [box.width, Math.round(box.y + box.height)]
+      })
+      .toEqual([390, 844])
     await page.setViewportSize({ width: 1200, height: 800 })
     await expect.poll(async () => (await modal(page).boundingBox())!.width).toBe(370)
     await context.close()

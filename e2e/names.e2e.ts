@@ -72,7 +72,12 @@ describe("name registration (SPEC §4 'Name registration')", () => {
     const registered = await fetch(`${stack.apiUrl}/v1/profile/account?projectId=portico-dev`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ coinType: (0x80000000 | stack.chains[0]!.chainId) >>> 0, address: owner.address, message, signature: await owner.signMessage({ message }) }),
+      body: JSON.stringify({
+        coinType: (0x80000000 | stack.chains[0]!.chainId) >>> 0,
+        address: owner.address,
+        message,
+        signature: await owner.signMessage({ message }),
+      }),
     })
     expect(registered.status).toBe(200)
 

@@ -66,9 +66,7 @@ describe('onramp (SPEC §2 OnRamp views, §7 provider link, §9 Onramp)', () => 
     await dialog.getByTestId('onramp-refresh').click()
     await expect.poll(() => dialog.getByTestId('onramp-balance').textContent(), { timeout: 10_000 }).toBe('25.110 USDC')
     await dialog.getByTestId('onramp-done').click()
-    await expect
-      .poll(() => dialog.getByTestId('token-USDC').getByTestId('token-amount').textContent(), { timeout: 10_000 })
-      .toContain('25.110')
+    await expect.poll(() => dialog.getByTestId('token-USDC').getByTestId('token-amount').textContent(), { timeout: 10_000 }).toContain('25.110')
     await context.close()
   })
 })

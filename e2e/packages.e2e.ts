@@ -149,7 +149,12 @@ describe.skipIf(!packagingLanded)('Portico from its packed tarballs', () => {
   beforeAll(async () => {
     const started = Date.now()
     // A package without prepack would pack without its dist/, which its exports point at.
-    expect(publicPackages().filter((p) => !p.hasPrepack).map((p) => p.name), 'public packages without a prepack script').toEqual([])
+    expect(
+      publicPackages()
+        .filter((p) => !p.hasPrepack)
+        .map((p) => p.name),
+      'public packages without a prepack script',
+    ).toEqual([])
     workDir = mkdtempSync(join(tmpdir(), 'portico-packages-'))
     const packDir = join(workDir, 'tarballs')
     mkdirSync(packDir)
@@ -159,15 +164,10 @@ describe.skipIf(!packagingLanded)('Portico from its packed tarballs', () => {
     packs = await packPublicPackages(packDir)
     timings.pack = seconds(t)
     console.log(`[packages] npm pack (prepack builds) of ${packs.length} packages from ${PACK_ROOT}: ${timings.pack}`)
-    for (const p of packs)
-      console.log(`[packages]   ${p.name}@${p.version}: ${kib(p.size)} packed, ${kib(p.unpackedSize)} unpacked, ${p.entryCount} files`)
+    for (const p of packs) console.log(`[packages]   ${p.name}@${p.version}: ${kib(p.size)} packed, ${kib(p.unpackedSize)} unpacked, ${p.entryCount} files`)
 
     t = Date.now()
-    const [viteDir, nextDir] = await allSettled([
-      installExample('vite-wagmi', workDir, packs),
-      installExample('nextjs', workDir, packs),
-      installServer(),
-    ])
+    const [viteDir, nextDir] = await allSettled([installExample('vite-wagmi', workDir, packs), installExample('nextjs', workDir, packs), installServer()])
     timings.install = seconds(t)
     console.log(`[packages] npm install of both examples and the server (in parallel, --prefer-offline): ${timings.install}`)
 
@@ -196,9 +196,7 @@ describe.skipIf(!packagingLanded)('Portico from its packed tarballs', () => {
       timed('nextBuild', run('npm', ['run', 'build'], { cwd: nextDir, env: { ...exampleEnv('NEXT_PUBLIC_'), NEXT_TELEMETRY_DISABLED: '1' } })),
     ])
     timings.builds = seconds(t)
-    console.log(
-      `[packages] builds in parallel: ${timings.builds} (vite-wagmi: tsc + vite build ${timings.viteBuild}; nextjs: next build ${timings.nextBuild})`,
-    )
+    console.log(`[packages] builds in parallel: ${timings.builds} (vite-wagmi: tsc + vite build ${timings.viteBuild}; nextjs: next build ${timings.nextBuild})`)
 
     const [vitePort, nextPort] = [await freePort(), await freePort()]
     ;[viteSite, nextSite, browser] = await Promise.all([
@@ -225,7 +223,11 @@ describe.skipIf(!packagingLanded)('Portico from its packed tarballs', () => {
   }, 120_000)
 
   afterEach(async () => {
-    while (wallets.length) await wallets.pop()!.close().catch(() => undefined)
+    while (wallets.length)
+      await wallets
+        .pop()!
+        .close()
+        .catch(() => undefined)
   })
 
   describe('the Vite + wagmi example', () => {

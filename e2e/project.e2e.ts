@@ -3,7 +3,9 @@ import { connectButton, modal, useJourney } from './support/journey.js'
 
 const { newWalletContext, openDemo, stack } = useJourney()
 
-async function analyticsEvents(projectId: string): Promise<Array<{ eventId: string; props: { type: string; event: string; properties?: Record<string, unknown> } }>> {
+async function analyticsEvents(
+  projectId: string,
+): Promise<Array<{ eventId: string; props: { type: string; event: string; properties?: Record<string, unknown> } }>> {
   const res = await fetch(`${stack.apiUrl}/dev/analytics?projectId=${projectId}`)
   return ((await res.json()) as { events: never[] }).events
 }
@@ -42,9 +44,7 @@ describe('the Portico server behind the modal', () => {
     await connectButton(page).click()
     await page.getByTestId('wallet-dev.portico.testwallet').click()
     await expect.poll(() => page.getByTestId('site-status').textContent()).toBe('connected')
-    await expect
-      .poll(async () => (await fresh()).map((e) => e.props.event))
-      .toEqual(expect.arrayContaining(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS']))
+    await expect.poll(async () => (await fresh()).map((e) => e.props.event)).toEqual(expect.arrayContaining(['MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS']))
     const success = (await fresh()).find((e) => e.props.event === 'CONNECT_SUCCESS')!
     expect(success).toMatchObject({ props: { type: 'track', properties: { caipNetworkId: 'eip155:31337', method: 'browser' } } })
     await context.close()

@@ -14,7 +14,11 @@ const MESSAGE = 'Signed by the host site through Portico'
 const chain = () => createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) })
 const wallets: WalletConnectTestWallet[] = []
 afterEach(async () => {
-  while (wallets.length) await wallets.pop()!.close().catch(() => undefined)
+  while (wallets.length)
+    await wallets
+      .pop()!
+      .close()
+      .catch(() => undefined)
 })
 
 async function hostResult(page: import('playwright-core').Page) {

@@ -69,9 +69,7 @@ describe('send', () => {
     await dialog.getByTestId('account-view').waitFor()
     expect((await chain.usdc(receiver)) - receiverBefore).toBe(12_500_000n)
     expect(senderBefore - (await chain.usdc(ADDRESS))).toBe(12_500_000n)
-    await expect
-      .poll(async () => amountOf(await dialog.getByTestId('token-USDC').getByTestId('token-amount').textContent()))
-      .toBeCloseTo(tokenBefore - 12.5, 3)
+    await expect.poll(async () => amountOf(await dialog.getByTestId('token-USDC').getByTestId('token-amount').textContent())).toBeCloseTo(tokenBefore - 12.5, 3)
     await page.context().close()
   })
 
@@ -82,7 +80,12 @@ describe('send', () => {
     const response = await fetch(`${stack.apiUrl}/v1/profile/account?projectId=portico-dev`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ coinType: (0x80000000 | stack.chains[0]!.chainId) >>> 0, address: owner.address, message, signature: await owner.signMessage({ message }) }),
+      body: JSON.stringify({
+        coinType: (0x80000000 | stack.chains[0]!.chainId) >>> 0,
+        address: owner.address,
+        message,
+        signature: await owner.signMessage({ message }),
+      }),
     })
     expect(response.status, await response.clone().text()).toBe(200)
 

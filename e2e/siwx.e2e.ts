@@ -14,7 +14,10 @@ function freshAccount() {
 
 /** The session token the modal kept for the address (Portico's storage in the page). */
 async function storedToken(page: Page, address: string): Promise<string | undefined> {
-  const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<string, Record<string, { token: string }>>
+  const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<
+    string,
+    Record<string, { token: string }>
+  >
   return Object.values(book[address.toLowerCase()] ?? {})[0]?.token
 }
 
@@ -179,7 +182,8 @@ describe("wallet sign-in (SPEC §4 'Wallet sign-in')", () => {
       domain: new URL(stack.demoUrl).host,
       uri: new URL(stack.demoUrl).origin,
       version: '1',
-      nonce: ((await (await fetch(`${stack.apiUrl}/v1/sessions/${address}/nonce?projectId=portico-dev`, { method: 'POST' })).json()) as { nonce: string }).nonce,
+      nonce: ((await (await fetch(`${stack.apiUrl}/v1/sessions/${address}/nonce?projectId=portico-dev`, { method: 'POST' })).json()) as { nonce: string })
+        .nonce,
       statement: 'Please sign with your account',
       issuedAt: issuedAt.toISOString(),
       ...(expirationTime ? { expirationTime: expirationTime.toISOString() } : {}),

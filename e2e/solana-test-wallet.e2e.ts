@@ -53,7 +53,8 @@ function call(page: Page, feature: string, method: string, input: Record<string,
       try {
         const out = await features[feature]![method]!(method === 'connect' ? input : args)
         // Wallet accounts keep their fields behind getters: only their address crosses over.
-        const plain = (_k: string, v: unknown) => (v instanceof Uint8Array ? [...v] : v && typeof v === 'object' && 'publicKey' in v && 'address' in v ? { address: v.address } : v)
+        const plain = (_k: string, v: unknown) =>
+          v instanceof Uint8Array ? [...v] : v && typeof v === 'object' && 'publicKey' in v && 'address' in v ? { address: v.address } : v
         return JSON.parse(JSON.stringify(out, plain)) as Record<string, unknown>
       } catch (e) {
         return { error: { code: (e as { code?: number }).code, message: (e as Error).message } }
@@ -76,7 +77,8 @@ async function solTransfer(to: string, amount: bigint): Promise<number[]> {
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(account0 as Address, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: createNoopSigner(account0 as Address), destination: to as Address, amount }), m),
+    (m) =>
+      appendTransactionMessageInstruction(getTransferSolInstruction({ source: createNoopSigner(account0 as Address), destination: to as Address, amount }), m),
   )
   return [...getTransactionEncoder().encode(compileTransaction(message))]
 }
@@ -89,7 +91,15 @@ describe('Portico Solana Test Wallet', () => {
       {
         name: 'Portico Solana Test Wallet',
         chains: [SOLANA_DEVNET_CAIP2, 'solana:localnet'],
-        features: ['solana:signAndSendTransaction', 'solana:signIn', 'solana:signMessage', 'solana:signTransaction', 'standard:connect', 'standard:disconnect', 'standard:events'],
+        features: [
+          'solana:signAndSendTransaction',
+          'solana:signIn',
+          'solana:signMessage',
+          'solana:signTransaction',
+          'standard:connect',
+          'standard:disconnect',
+          'standard:events',
+        ],
       },
     ])
     expect(await call(page, 'standard:connect', 'connect', { silent: true })).toEqual({ accounts: [] })
@@ -107,7 +117,10 @@ describe('Portico Solana Test Wallet', () => {
 
     const to = SOLANA_DEV_ACCOUNTS[4]!.address as Address
     const before = (await rpc().getBalance(to).send()).value
-    const sending = call(page, 'solana:signAndSendTransaction', 'signAndSendTransaction', { chain: SOLANA_DEVNET_CAIP2, transaction: await solTransfer(to, 250_000_000n) })
+    const sending = call(page, 'solana:signAndSendTransaction', 'signAndSendTransaction', {
+      chain: SOLANA_DEVNET_CAIP2,
+      transaction: await solTransfer(to, 250_000_000n),
+    })
     await approveInDialog(page, `Send 0.25 SOL to ${to}`)
     expect(((await sending) as unknown as [{ signature: number[] }])[0].signature).toHaveLength(64)
     await expect.poll(async () => (await rpc().getBalance(to).send()).value - before).toBe(250_000_000n)

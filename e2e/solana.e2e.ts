@@ -16,8 +16,7 @@ const WALLET_NAME = 'Portico Solana Test Wallet'
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''))
 
 type PageWallet = import('@portico/test-wallets/solana').SolanaTestWalletHandle
-const signedCount = (page: Page) =>
-  page.evaluate(() => (window as unknown as { porticoSolanaTestWallet: PageWallet }).porticoSolanaTestWallet.signed.length)
+const signedCount = (page: Page) => page.evaluate(() => (window as unknown as { porticoSolanaTestWallet: PageWallet }).porticoSolanaTestWallet.signed.length)
 
 const lamports = async (owner: Address) => (await rpc().getBalance(owner, { commitment: 'confirmed' }).send()).value
 async function usdcOf(owner: Address): Promise<bigint | undefined> {
@@ -140,7 +139,10 @@ describe('Solana', () => {
     expect(await page.getByTestId('site-address').textContent()).toBe(owner)
 
     // The server verified the ed25519 signature over its own message and lists the session with its token.
-    const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<string, Record<string, { token: string }>>
+    const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<
+      string,
+      Record<string, { token: string }>
+    >
     const token = Object.values(book[owner] ?? book[owner.toLowerCase()] ?? {})[0]?.token
     expect(token, 'a session token').toBeTruthy()
     const response = await fetch(`${stack.apiUrl}/v1/sessions/${owner}?projectId=portico-dev`, { headers: { authorization: `Bearer ${token}` } })

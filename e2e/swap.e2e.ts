@@ -12,7 +12,11 @@ const { newWalletContext, openDemo, stack } = useJourney()
 const { emailLogin, approveInFrame, fund } = embeddedHelpers(stack)
 const wallets: WalletConnectTestWallet[] = []
 afterEach(async () => {
-  while (wallets.length) await wallets.pop()!.close().catch(() => undefined)
+  while (wallets.length)
+    await wallets
+      .pop()!
+      .close()
+      .catch(() => undefined)
 })
 
 /**
@@ -49,14 +53,19 @@ async function freshAccount() {
   const privateKey = generatePrivateKey()
   const { address } = privateKeyToAccount(privateKey)
   const rpcUrl = stack.chains[0]!.rpcUrl
-  await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, `0x${parseEther('10').toString(16)}`] }) })
+  await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, `0x${parseEther('10').toString(16)}`] }),
+  })
   const client = createPublicClient({ transport: http(rpcUrl) })
   return {
     privateKey,
     address,
     eth: () => client.getBalance({ address }),
     usdc: () => client.readContract({ address: DEVNET_CONTRACTS.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
-    allowance: () => client.readContract({ address: DEVNET_CONTRACTS.usdc as Address, abi: erc20Abi, functionName: 'allowance', args: [address, DEVNET_SWAP.router] }),
+    allowance: () =>
+      client.readContract({ address: DEVNET_CONTRACTS.usdc as Address, abi: erc20Abi, functionName: 'allowance', args: [address, DEVNET_SWAP.router] }),
     nonce: () => client.getTransactionCount({ address }),
   }
 }
@@ -79,9 +88,16 @@ describe('swap (Uniswap V2 pools on the devnet)', () => {
     await dialog.getByTestId('swap-to').click()
     await dialog.getByTestId('swap-token-picker').waitFor()
     // (A token without a logo shows its initial before its symbol.)
-    expect(await dialog.getByTestId('swap-suggested').getByRole('button').allTextContents()).toEqual([expect.stringMatching(/ETH$/), expect.stringMatching(/USDC$/), expect.stringMatching(/DAI$/)])
+    expect(await dialog.getByTestId('swap-suggested').getByRole('button').allTextContents()).toEqual([
+      expect.stringMatching(/ETH$/),
+      expect.stringMatching(/USDC$/),
+      expect.stringMatching(/DAI$/),
+    ])
     expect(await dialog.getByTestId('swap-yours').getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/Ether10.000 ETH$/)])
-    expect(await dialog.getByTestId('swap-popular').getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/USD Coin.*USDC$/), expect.stringMatching(/Dai Stablecoin.*DAI$/)])
+    expect(await dialog.getByTestId('swap-popular').getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(/USD Coin.*USDC$/),
+      expect.stringMatching(/Dai Stablecoin.*DAI$/),
+    ])
     await dialog.getByTestId('swap-popular').getByTestId('swap-token-USDC').click()
     await expect.poll(() => dialog.getByTestId('swap-to').textContent()).toContain('USDC')
 
@@ -244,7 +260,9 @@ describe('swap with the embedded wallet', () => {
     await approveInFrame(page)
     await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 30_000 }).toBe('Swapped 0.1 ETH for USDC')
     const reader = createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) })
-    expect(await reader.readContract({ address: DEVNET_CONTRACTS.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })).toBeGreaterThan(290_000_000n)
+    expect(await reader.readContract({ address: DEVNET_CONTRACTS.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })).toBeGreaterThan(
+      290_000_000n,
+    )
     await page.context().close()
   })
 })

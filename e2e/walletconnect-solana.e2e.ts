@@ -14,10 +14,19 @@ const SOLANA_ACCOUNT = 4
 const SOLANA_ADDRESS = SOLANA_DEV_ACCOUNTS[SOLANA_ACCOUNT]!.address
 const EVM = DEV_ACCOUNTS[2]!
 const relay = () => `${stack.apiUrl.replace(/^http/, 'ws')}/relay`
-const lamports = async (owner: string) => (await createSolanaRpc(stack.solana!.rpcUrl).getBalance(owner as Address, { commitment: 'confirmed' }).send()).value
+const lamports = async (owner: string) =>
+  (
+    await createSolanaRpc(stack.solana!.rpcUrl)
+      .getBalance(owner as Address, { commitment: 'confirmed' })
+      .send()
+  ).value
 const wallets: WalletConnectTestWallet[] = []
 afterEach(async () => {
-  while (wallets.length) await wallets.pop()!.close().catch(() => undefined)
+  while (wallets.length)
+    await wallets
+      .pop()!
+      .close()
+      .catch(() => undefined)
 })
 
 /** The WalletConnect test wallet on the local Solana chain, and on the EVM devnet chains when `evm`. */
@@ -64,9 +73,7 @@ describe('WalletConnect with the solana namespace', () => {
     await dialog.getByTestId('send-submit').click()
     await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 30_000 }).toBe('Transaction sent')
     console.log(`[figures] Send SOL over WalletConnect → 'Transaction sent' ${Date.now() - sent} ms`)
-    expect(wallet.handled().filter((h) => h.kind === 'request')).toEqual([
-      expect.objectContaining({ method: 'solana_signAndSendTransaction', approved: true }),
-    ])
+    expect(wallet.handled().filter((h) => h.kind === 'request')).toEqual([expect.objectContaining({ method: 'solana_signAndSendTransaction', approved: true })])
     expect(await lamports(to)).toBe(100_000_000n)
 
     // A reload restores the Solana connection from the stored session, without pairing again.

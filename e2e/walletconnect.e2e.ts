@@ -10,7 +10,11 @@ const WALLET = DEV_ACCOUNTS[3]!
 const relayOf = (apiUrl: string) => `${apiUrl.replace(/^http/, 'ws')}/relay`
 const wallets: WalletConnectTestWallet[] = []
 afterEach(async () => {
-  while (wallets.length) await wallets.pop()!.close().catch(() => undefined)
+  while (wallets.length)
+    await wallets
+      .pop()!
+      .close()
+      .catch(() => undefined)
 })
 
 /** The WalletConnect test wallet (the real wallet SDK in Node) holding dev account 3. */
@@ -65,13 +69,21 @@ describe('WalletConnect through Portico’s relay', () => {
     await dialog.getByRole('button', { name: 'Sign', exact: true }).click({ timeout: 30_000 })
     await expect.poll(() => wallet.handled().some((h) => h.method === 'personal_sign' && h.approved), { timeout: 30_000 }).toBe(true)
     // The session is stored, and listed with the token the modal kept for the address.
-    await expect.poll(async () => {
-      const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<string, Record<string, { token: string }>>
-      const token = Object.values(book[WALLET.address.toLowerCase()] ?? {})[0]?.token
-      if (!token) return 0
-      const res = await fetch(`${stack.apiUrl}/v1/sessions/${WALLET.address}?projectId=portico-dev`, { headers: { authorization: `Bearer ${token}` } })
-      return ((await res.json()) as { sessions: unknown[] }).sessions.length
-    }, { timeout: 20_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(
+        async () => {
+          const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<
+            string,
+            Record<string, { token: string }>
+          >
+          const token = Object.values(book[WALLET.address.toLowerCase()] ?? {})[0]?.token
+          if (!token) return 0
+          const res = await fetch(`${stack.apiUrl}/v1/sessions/${WALLET.address}?projectId=portico-dev`, { headers: { authorization: `Bearer ${token}` } })
+          return ((await res.json()) as { sessions: unknown[] }).sessions.length
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0)
 
     await connectButton(page).click()
     await dialog.getByTestId('account-view').waitFor()

@@ -18,8 +18,13 @@ const repo = fileURLToPath(new URL('..', import.meta.url))
 const probes = `${repo}scripts/bench-open`
 const out = `${repo}test-results/bench-open`
 const { values: args } = parseArgs({
-  options: { external: { type: 'string', default: 'abort' }, runs: { type: 'string', default: '10' }, page: { type: 'string' }, dir: { type: 'string' },
-    close: { type: 'string', default: 'Escape' } },
+  options: {
+    external: { type: 'string', default: 'abort' },
+    runs: { type: 'string', default: '10' },
+    page: { type: 'string' },
+    dir: { type: 'string' },
+    close: { type: 'string', default: 'Escape' },
+  },
 })
 const pages = { wallets: 'browser wallets only', full: 'WalletConnect + email + socials + server' } as const
 type PageName = keyof typeof pages
@@ -33,14 +38,32 @@ if (!args.dir) for (const page of selected) await buildPage(page)
 const results = `${out}/results-${args.external.replace(/\W/g, '-')}.json`
 rmSync(results, { force: true })
 for (const page of selected) {
-  const run = spawnSync(process.execPath, [
-    measure, '--dir', `${builds}/${page}`, '--name', page,
-    '--button', 'text=Connect Wallet',
-    '--dialog', '[role=dialog]',
-    // The first wallet row: the dialog counts as open only once the Connect view's list is painted.
-    '--content', '[role=dialog] [data-testid^="wallet-"]',
-    '--close', args.close, '--external', args.external, '--runs', args.runs, '--json', results,
-  ], { stdio: ['ignore', 'ignore', 'inherit'] })
+  const run = spawnSync(
+    process.execPath,
+    [
+      measure,
+      '--dir',
+      `${builds}/${page}`,
+      '--name',
+      page,
+      '--button',
+      'text=Connect Wallet',
+      '--dialog',
+      '[role=dialog]',
+      // The first wallet row: the dialog counts as open only once the Connect view's list is painted.
+      '--content',
+      '[role=dialog] [data-testid^="wallet-"]',
+      '--close',
+      args.close,
+      '--external',
+      args.external,
+      '--runs',
+      args.runs,
+      '--json',
+      results,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  )
   if (run.status !== 0) throw new Error(`open-time failed on ${page} (exit ${run.status})`)
 }
 printSummary()
@@ -93,7 +116,10 @@ function printSummary() {
   for (const page of selected) {
     const { summary: s, failures } = all.stacks[page]!
     rows.push([
-      `${page} (${pages[page]})`, ms(s.open1), ms(s.open2), ms(s.buttonReady),
+      `${page} (${pages[page]})`,
+      ms(s.open1),
+      ms(s.open2),
+      ms(s.buttonReady),
       s.jsBeforeClick ? `${(s.jsBeforeClick.median / 1024).toFixed(0)} KiB` : '–',
       s.heapAfterOpenGC ? `${(s.heapAfterOpenGC.median / 1048576).toFixed(1)} MiB` : '–',
       String(failures.length),

@@ -109,7 +109,11 @@ function loop(component) {
 }
 
 for (const component of components) {
-  console.log(`circle of ${component.length} files: ${loop(component).map((f) => relative(root, f)).join(' → ')}`)
+  console.log(
+    `circle of ${component.length} files: ${loop(component)
+      .map((f) => relative(root, f))
+      .join(' → ')}`,
+  )
 }
 console.log(`${graph.size} files, ${components.length} import circle${components.length === 1 ? '' : 's'}`)
 process.exit(components.length ? 1 : 0)

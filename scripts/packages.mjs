@@ -63,7 +63,14 @@ export function packPackages(dest, names = PUBLIC_PACKAGES) {
 
 /** What each tarball must hold besides its `exports` targets (publint checks those). */
 const REQUIRED = {
-  server: ['bin/portico-server.mjs', 'dist/main.js', 'dist/secure-frame/frame.js', 'dist/secure-frame/frame.css', 'dist/registry/wallets.json', 'migrations/001_projects.sql'],
+  server: [
+    'bin/portico-server.mjs',
+    'dist/main.js',
+    'dist/secure-frame/frame.js',
+    'dist/secure-frame/frame.css',
+    'dist/registry/wallets.json',
+    'migrations/001_projects.sql',
+  ],
 }
 
 const publicNames = new Set(PUBLIC_PACKAGES.map((name) => manifestOf(name).name))
@@ -107,7 +114,8 @@ function check() {
       if (!run('npx', ['attw', pack.path, '--profile', 'esm-only', '--format', 'table-flipped', '--no-emoji'])) failures.push(`${pack.name}: attw`)
     }
     console.log('\npackage                  packed      unpacked    files')
-    for (const p of packs) console.log(`${manifestOf(p.name).name.padEnd(24)} ${kib(p.size).padStart(10)}  ${kib(p.unpackedSize).padStart(10)}  ${String(p.entryCount).padStart(5)}`)
+    for (const p of packs)
+      console.log(`${manifestOf(p.name).name.padEnd(24)} ${kib(p.size).padStart(10)}  ${kib(p.unpackedSize).padStart(10)}  ${String(p.entryCount).padStart(5)}`)
   } finally {
     rmSync(dest, { recursive: true, force: true })
   }

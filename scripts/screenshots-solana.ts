@@ -43,7 +43,10 @@ export async function solanaShots(
   const balance = await dialog
     .getByTestId('token-USDC')
     .waitFor({ timeout: 10_000 })
-    .then(() => true, () => false)
+    .then(
+      () => true,
+      () => false,
+    )
   await shot(page, 'Account-solana')
   if (!balance) {
     console.warn('Solana balances did not load (does the server serve this Solana network?): no Send on Solana shots')

@@ -186,7 +186,12 @@ async function submitPastCooldown(page: Page, submit: string, error: string, nex
   const dialog = modal(page)
   await dialog.getByTestId(submit).click()
   await dialog.locator(`[data-testid=${next}],[data-testid=${error}]:not(:empty)`).first().waitFor({ timeout: 20_000 })
-  const wait = /after (\d+) seconds/.exec((await dialog.getByTestId(error).textContent().catch(() => '')) ?? '')
+  const wait = /after (\d+) seconds/.exec(
+    (await dialog
+      .getByTestId(error)
+      .textContent()
+      .catch(() => '')) ?? '',
+  )
   if (!wait) return false
   await page.waitForTimeout((Number(wait[1]) + 1) * 1000)
   await dialog.getByTestId(submit).click()
@@ -200,12 +205,7 @@ async function submitPastCooldown(page: Page, submit: string, error: string, nex
  * step, wrong code), Account signed in by email, ApproveTransaction (the secure frame's screen
  * over the modal), UpdateEmailWallet (new email, code to the current address, code to the new).
  */
-async function embeddedShots(
-  browser: Browser,
-  viewport: { width: number; height: number },
-  theme: string,
-  shot: (page: Page, name: string) => Promise<void>,
-) {
+async function embeddedShots(browser: Browser, viewport: { width: number; height: number }, theme: string, shot: (page: Page, name: string) => Promise<void>) {
   const tag = `${theme}-${viewport.width}-${Date.now().toString(36)}`
   const email = `ada.${tag}@example.com`
   const context = await browser.newContext({ viewport })
@@ -297,7 +297,16 @@ async function walletConnectShots(page: Page, shot: (page: Page, name: string) =
 async function swapShots(browser: Browser, viewport: { width: number; height: number }, theme: string, shot: (page: Page, name: string) => Promise<void>) {
   const privateKey = generatePrivateKey()
   const rpcUrl = stack.devnet.chains[0]!.rpcUrl
-  await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [privateKeyToAccount(privateKey).address, `0x${parseEther('10').toString(16)}`] }) })
+  await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'anvil_setBalance',
+      params: [privateKeyToAccount(privateKey).address, `0x${parseEther('10').toString(16)}`],
+    }),
+  })
   const context = await newWalletContext(info, browser, { privateKey, autoApprove: true }, { viewport })
   const page = await openDemo(info, context, `?theme=${theme}`)
   await connectButton(page).click()

@@ -53,7 +53,8 @@ function firstLoad(entry: string, { outDir, manifest } = { outDir: evmOutDir, ma
     bytes += gzipSync(readFileSync(`${outDir}/${file}`), { level: 9 }).length
     for (const d of manifest[key]?.dynamicImports ?? []) lazy.add(d)
   }
-  for (const key of Object.keys(manifest)) if (manifest[key]!.file.endsWith('.js')) all += gzipSync(readFileSync(`${outDir}/${manifest[key]!.file}`), { level: 9 }).length
+  for (const key of Object.keys(manifest))
+    if (manifest[key]!.file.endsWith('.js')) all += gzipSync(readFileSync(`${outDir}/${manifest[key]!.file}`), { level: 9 }).length
   return { kib: bytes / 1024, chunks: seen.size, lazyChunks: lazy.size, allKib: all / 1024, keys: seen }
 }
 
@@ -78,7 +79,8 @@ const collect = (key: string) => {
   for (const dep of solanaBuild.manifest[key]?.imports ?? []) collect(dep)
 }
 if (transferKey) collect(transferKey)
-const solanaChunkKib = [...onDemand].reduce((sum, key) => sum + gzipSync(readFileSync(`${solanaBuild.outDir}/${solanaBuild.manifest[key]!.file}`), { level: 9 }).length, 0) / 1024
+const solanaChunkKib =
+  [...onDemand].reduce((sum, key) => sum + gzipSync(readFileSync(`${solanaBuild.outDir}/${solanaBuild.manifest[key]!.file}`), { level: 9 }).length, 0) / 1024
 console.log(`  React + Portico + Solana adapter and network  ${withSolana.kib.toFixed(1)} KiB (+${(withSolana.kib - portico.kib).toFixed(1)} KiB over the EVM page)
   Solana on demand (@solana/kit, transfers, balances): ${solanaChunkKib.toFixed(1)} KiB in ${onDemand.size} chunks`)
 if (over > BUDGET_OVER_REACT_KIB) {

@@ -14,7 +14,10 @@ for (const name of GLOBALS) {
   Object.defineProperty(globalThis, name, {
     configurable: true,
     get() {
-      const frames = (new Error().stack ?? '').split('\n').slice(2).map((l) => l.trim())
+      const frames = (new Error().stack ?? '')
+        .split('\n')
+        .slice(2)
+        .map((l) => l.trim())
       const at = frames.find((f) => !f.includes('ssr-probe')) ?? ''
       if (!(name === 'window' && BENIGN.some((b) => b.test(at)))) reads.push({ global: name, at })
       return undefined

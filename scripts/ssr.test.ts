@@ -28,7 +28,10 @@ const built = publicPackages.every(({ dir, manifest }) =>
 function probe(nodeArgs: string[]) {
   const result = spawnSync(process.execPath, [...nodeArgs, 'scripts/ssr-probe.mjs', ...entries], { cwd: root, encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`the probe exited with ${result.status}: ${result.stderr}`)
-  return result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { specifier: string; error?: string; reads: unknown[] })
+  return result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { specifier: string; error?: string; reads: unknown[] })
 }
 
 const clean = entries.map((specifier) => ({ specifier, reads: [] }))

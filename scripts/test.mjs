@@ -27,12 +27,14 @@ const suites = [
   ['packages', 'npm run check:packages --silent', null],
   ['unit', `npx vitest run --reporter=default --reporter=json --outputFile.json=${results}/unit.json`, 'unit.json'],
   ...(postgresUrl
-    ? [[
-        'server-postgres',
-        `npx vitest run packages/server --reporter=default --reporter=json --outputFile.json=${results}/server-postgres.json`,
-        'server-postgres.json',
-        { PORTICO_TEST_DATABASE_URL: postgresUrl },
-      ]]
+    ? [
+        [
+          'server-postgres',
+          `npx vitest run packages/server --reporter=default --reporter=json --outputFile.json=${results}/server-postgres.json`,
+          'server-postgres.json',
+          { PORTICO_TEST_DATABASE_URL: postgresUrl },
+        ],
+      ]
     : []),
   ['e2e', `npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${results}/e2e.json`, 'e2e.json'],
 ]

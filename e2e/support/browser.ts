@@ -11,8 +11,14 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
   })
 }
@@ -42,20 +48,21 @@ export interface StackInfo {
 /** What a journey may set on its browser profile: a phone's viewport and touch, reduced motion. */
 export type ContextOptions = Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'isMobile' | 'reducedMotion'>
 
-export async function newWalletContext(
-  stack: StackInfo,
-  browser: Browser,
-  wallet: WalletConfig = {},
-  options: ContextOptions = {},
-) {
+export async function newWalletContext(stack: StackInfo, browser: Browser, wallet: WalletConfig = {}, options: ContextOptions = {}) {
   const context = await browser.newContext({ ...options, viewport: options.viewport ?? { width: 1100, height: 760 } })
   const chains = stack.chains.map((c) => ({ ...c, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }))
-  await context.addInitScript((config) => {
-    ;(window as unknown as { __PORTICO_TEST_WALLET__: unknown }).__PORTICO_TEST_WALLET__ = config
-  }, { storageKey: 'portico-test-wallet', chains, ...wallet })
-  await context.addInitScript((config) => {
-    ;(window as unknown as { __PORTICO_SOLANA_TEST_WALLET__: unknown }).__PORTICO_SOLANA_TEST_WALLET__ = config
-  }, { storageKey: 'portico-solana-test-wallet', rpcUrl: stack.solana?.rpcUrl, ...wallet.solana })
+  await context.addInitScript(
+    (config) => {
+      ;(window as unknown as { __PORTICO_TEST_WALLET__: unknown }).__PORTICO_TEST_WALLET__ = config
+    },
+    { storageKey: 'portico-test-wallet', chains, ...wallet },
+  )
+  await context.addInitScript(
+    (config) => {
+      ;(window as unknown as { __PORTICO_SOLANA_TEST_WALLET__: unknown }).__PORTICO_SOLANA_TEST_WALLET__ = config
+    },
+    { storageKey: 'portico-solana-test-wallet', rpcUrl: stack.solana?.rpcUrl, ...wallet.solana },
+  )
   await context.addInitScript({ path: injectedWallet })
   return context
 }

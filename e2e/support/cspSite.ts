@@ -30,17 +30,12 @@ export interface CspSite {
  * RPCs) are reverse-proxied under /__up/<n>/ and their origins rewritten in everything served:
  * the policy stays exactly the one asked for and the journeys still run against the real parts.
  */
-export async function startCspSite({
-  dir = DEMO_DIST,
-  csp = STRICT_CSP,
-  upstreams,
-}: { dir?: string; csp?: string; upstreams: string[] }): Promise<CspSite> {
+export async function startCspSite({ dir = DEMO_DIST, csp = STRICT_CSP, upstreams }: { dir?: string; csp?: string; upstreams: string[] }): Promise<CspSite> {
   const origins = [...new Set(upstreams.map((u) => new URL(u).origin))]
   let self = ''
   const prefix = (i: number) => `${self}/__up/${i}`
   // Longest first, and never a port that another one continues (":3000" inside ":30001").
-  const rewrite = (text: string) =>
-    origins.reduce((t, origin, i) => t.replace(new RegExp(`${origin.replace(/[.:/]/g, '\\$&')}(?!\\d)`, 'g'), prefix(i)), text)
+  const rewrite = (text: string) => origins.reduce((t, origin, i) => t.replace(new RegExp(`${origin.replace(/[.:/]/g, '\\$&')}(?!\\d)`, 'g'), prefix(i)), text)
 
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)

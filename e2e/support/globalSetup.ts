@@ -19,7 +19,10 @@ export default async function setup(project: TestProject) {
   project.provide('demoUrl', stack.demoUrl)
   project.provide('apiUrl', stack.server.url)
   project.provide('secureFrameUrl', stack.secureFrameUrl)
-  project.provide('chains', stack.devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })))
+  project.provide(
+    'chains',
+    stack.devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
+  )
   project.provide('solana', { rpcUrl: stack.solana.rpcUrl, wsUrl: stack.solana.wsUrl })
   return () => stack.stop()
 }

@@ -19,8 +19,7 @@ export function useJourney() {
   })
   return {
     stack,
-    newWalletContext: (wallet?: WalletConfig, options?: ContextOptions) =>
-      newWalletContext(stack, browser, wallet, options),
+    newWalletContext: (wallet?: WalletConfig, options?: ContextOptions) => newWalletContext(stack, browser, wallet, options),
     openDemo: (context: BrowserContext, query?: string) => openDemo(stack, context, query),
   }
 }

@@ -19,7 +19,6 @@ export function chainReader(rpcUrl: string) {
   const client = createPublicClient({ transport: http(rpcUrl) })
   return {
     eth: (address: Address) => client.getBalance({ address }),
-    usdc: (address: Address) =>
-      client.readContract({ address: DEVNET_CONTRACTS.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+    usdc: (address: Address) => client.readContract({ address: DEVNET_CONTRACTS.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
   }
 }

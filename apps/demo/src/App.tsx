@@ -38,13 +38,13 @@ export function App({ testWallet }: { testWallet: boolean }) {
       <main>
         <h1>A host website that embeds Portico</h1>
         <p>
-          This page stands in for any site that lets its visitors connect a wallet. Everything in the modal comes from
-          Portico; the page only adds a provider and a button.
+          This page stands in for any site that lets its visitors connect a wallet. Everything in the modal comes from Portico; the page only adds a provider
+          and a button.
         </p>
         {testWallet && (
           <p className="notice" data-testid="test-wallet-notice">
-            <strong>Development wallet loaded.</strong> The <em>Portico Test Wallet</em> holds a public dev key and talks
-            only to the local devnet. Never send real funds to it.
+            <strong>Development wallet loaded.</strong> The <em>Portico Test Wallet</em> holds a public dev key and talks only to the local devnet. Never send
+            real funds to it.
           </p>
         )}
         <section className="panel" aria-label="Connection">
@@ -60,7 +60,9 @@ export function App({ testWallet }: { testWallet: boolean }) {
               <>
                 <dt>Sign-in</dt>
                 <dd data-testid="site-siwx">
-                  {siwx.isSignedIn ? `Signed in (${siwx.signedNetworks.at(-1) ?? caipNetwork?.caipNetworkId})` : `Not signed in${siwx.required ? ' (required)' : ''}`}
+                  {siwx.isSignedIn
+                    ? `Signed in (${siwx.signedNetworks.at(-1) ?? caipNetwork?.caipNetworkId})`
+                    : `Not signed in${siwx.required ? ' (required)' : ''}`}
                 </dd>
               </>
             )}

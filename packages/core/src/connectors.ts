@@ -1,14 +1,7 @@
 import type { AccountType, ChainNamespace } from './spec/caip.js'
 
 /** SPEC §3 'Connector' types. */
-export type ConnectorType =
-  | 'EXTERNAL'
-  | 'WALLET_CONNECT'
-  | 'INJECTED'
-  | 'ANNOUNCED'
-  | 'AUTH'
-  | 'MULTI_CHAIN'
-  | 'ID_AUTH'
+export type ConnectorType = 'EXTERNAL' | 'WALLET_CONNECT' | 'INJECTED' | 'ANNOUNCED' | 'AUTH' | 'MULTI_CHAIN' | 'ID_AUTH'
 
 export interface Connector {
   id: string
@@ -80,23 +73,12 @@ export function mergeConnectors(connectors: readonly Connector[]): Connector[] {
  */
 export function connectorsForNamespace(connectors: readonly Connector[], namespace: ChainNamespace): Connector[] {
   return connectors.filter(
-    (c) =>
-      c.type !== 'WALLET_CONNECT' &&
-      c.type !== 'AUTH' &&
-      (c.chain === namespace || Boolean(c.connectors?.some((part) => part.chain === namespace))),
+    (c) => c.type !== 'WALLET_CONNECT' && c.type !== 'AUTH' && (c.chain === namespace || Boolean(c.connectors?.some((part) => part.chain === namespace))),
   )
 }
 
 /** SPEC §9 'Connector type order'. */
-export const ConnectorGroupOrder = [
-  'walletConnect',
-  'recent',
-  'injected',
-  'featured',
-  'custom',
-  'external',
-  'recommended',
-] as const
+export const ConnectorGroupOrder = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
 export type ConnectorGroup = (typeof ConnectorGroupOrder)[number]
 
 export interface ConnectorListItem {
@@ -113,8 +95,7 @@ export function orderConnectors(
   connectors: readonly Connector[],
   { recentIds = [], featuredIds = [] }: { recentIds?: readonly string[]; featuredIds?: readonly string[] } = {},
 ): ConnectorListItem[] {
-  const isIn = (ids: readonly string[], c: Connector) =>
-    ids.some((id) => sameConnectorId(id, c.id) || (c.info?.rdns && sameConnectorId(id, c.info.rdns)))
+  const isIn = (ids: readonly string[], c: Connector) => ids.some((id) => sameConnectorId(id, c.id) || (c.info?.rdns && sameConnectorId(id, c.info.rdns)))
   const groupOf = (c: Connector): ConnectorGroup => {
     if (c.type === 'WALLET_CONNECT') return 'walletConnect'
     if (isIn(recentIds, c)) return 'recent'

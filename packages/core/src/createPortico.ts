@@ -36,15 +36,11 @@ export function createPortico(options: CreatePorticoOptions): Portico {
   const storage = createStorage(options.storage ?? defaultStorage())
   const storedNamespace = storage.getActiveNamespace()
   const activeNamespace: ChainNamespace =
-    storedNamespace && resolved.networks.some((n) => n.chainNamespace === storedNamespace)
-      ? storedNamespace
-      : resolved.defaultNetwork.chainNamespace
+    storedNamespace && resolved.networks.some((n) => n.chainNamespace === storedNamespace) ? storedNamespace : resolved.defaultNetwork.chainNamespace
   const storedNetworkId = storage.getActiveCaipNetworkId()
   const caipNetwork =
     resolved.networks.find((n) => n.caipNetworkId === storedNetworkId && n.chainNamespace === activeNamespace) ??
-    (resolved.defaultNetwork.chainNamespace === activeNamespace
-      ? resolved.defaultNetwork
-      : resolved.networks.find((n) => n.chainNamespace === activeNamespace))
+    (resolved.defaultNetwork.chainNamespace === activeNamespace ? resolved.defaultNetwork : resolved.networks.find((n) => n.chainNamespace === activeNamespace))
 
   const cleanups: Array<() => void> = []
   const clock = options.clock ?? systemClock

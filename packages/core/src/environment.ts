@@ -80,8 +80,7 @@ export function defaultEnvironment(): Environment {
     href: () => w.location.href,
     openUrl: (href) => void w.open(href, '_self', 'noreferrer noopener'),
     // A task queued from the frame's callback runs after that frame is painted; a hidden page paints no frames.
-    afterPaint: (task) =>
-      void (w.document.visibilityState === 'hidden' ? w.setTimeout(task, 0) : w.requestAnimationFrame(() => void w.setTimeout(task, 0))),
+    afterPaint: (task) => void (w.document.visibilityState === 'hidden' ? w.setTimeout(task, 0) : w.requestAnimationFrame(() => void w.setTimeout(task, 0))),
     fetch: fetchImpl,
     randomUUID,
   }

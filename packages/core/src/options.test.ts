@@ -8,12 +8,24 @@ describe('SPEC §9 Defaults', () => {
   test('features and remote features default per SPEC §9', () => {
     const options = resolveOptions({ adapters: [], networks: [devnet] })
     expect(options.features).toEqual({
-      receive: true, send: true, emailShowWallets: true, analytics: true, allWallets: true,
-      legalCheckbox: false, smartSessions: false, collapseWallets: false, pay: false,
+      receive: true,
+      send: true,
+      emailShowWallets: true,
+      analytics: true,
+      allWallets: true,
+      legalCheckbox: false,
+      smartSessions: false,
+      collapseWallets: false,
+      pay: false,
     })
     expect(options.remoteFeatures).toMatchObject({
-      email: true, activity: true, branding: true, multiWallet: false, emailCapture: false,
-      payWithExchange: false, payments: false,
+      email: true,
+      activity: true,
+      branding: true,
+      multiWallet: false,
+      emailCapture: false,
+      payWithExchange: false,
+      payments: false,
       socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
     })
     expect(options).toMatchObject({ themeMode: 'dark', enableReconnect: true, enableEIP6963: true, sdkVersion: '4.0.0' })
@@ -47,9 +59,7 @@ describe('options validation', () => {
     expect(issues(() => resolveOptions({ adapters: [], networks: [] as never }))).toContain('networks must hold at least one network')
   })
   test('error: a bad theme mode and a bad URL are named', () => {
-    const details = issues(() =>
-      resolveOptions({ adapters: [], networks: [devnet], themeMode: 'pink' as never, termsConditionsUrl: 'nope' }),
-    )
+    const details = issues(() => resolveOptions({ adapters: [], networks: [devnet], themeMode: 'pink' as never, termsConditionsUrl: 'nope' }))
     expect(details).toContain("themeMode: themeMode must be 'dark' or 'light'")
     expect(details).toContain('termsConditionsUrl: termsConditionsUrl must be a URL')
   })
@@ -67,8 +77,6 @@ describe('options validation', () => {
     )
   })
   test('error: a caipNetworkId that does not match the chain id', () => {
-    expect(issues(() => resolveOptions({ adapters: [], networks: [{ ...devnet, caipNetworkId: 'eip155:1' }] }))).toContain(
-      'expected eip155:31337',
-    )
+    expect(issues(() => resolveOptions({ adapters: [], networks: [{ ...devnet, caipNetworkId: 'eip155:1' }] }))).toContain('expected eip155:31337')
   })
 })

@@ -1,14 +1,7 @@
 import * as v from 'valibot'
 import type { ChainAdapter } from './adapter.js'
 import { CAIP2_PATTERN, ChainNamespaces, type AccountType, type ChainNamespace } from './spec/caip.js'
-import {
-  DefaultFeatures,
-  DefaultRemoteFeatures,
-  SdkDefaults,
-  SocialProviders,
-  type Features,
-  type RemoteFeatures,
-} from './spec/defaults.js'
+import { DefaultFeatures, DefaultRemoteFeatures, SdkDefaults, SocialProviders, type Features, type RemoteFeatures } from './spec/defaults.js'
 import type { Clock, Environment, StorageLike } from './environment.js'
 import { InvalidOptionsError } from './errors/options.js'
 import type { CaipNetwork } from './networks.js'
@@ -133,16 +126,11 @@ const ThemeVariablesSchema = v.object({
 
 const OptionsSchema = v.object({
   adapters: v.array(AdapterSchema, 'adapters must be an array'),
-  networks: v.pipe(
-    v.array(NetworkSchema, 'networks must be an array of networks'),
-    v.minLength(1, 'networks must hold at least one network'),
-  ),
+  networks: v.pipe(v.array(NetworkSchema, 'networks must be an array of networks'), v.minLength(1, 'networks must hold at least one network')),
   defaultNetwork: v.optional(NetworkSchema),
   projectId: v.optional(v.pipe(v.string(), v.minLength(1, 'projectId must not be empty'))),
   apiUrl: v.optional(url('apiUrl')),
-  metadata: v.optional(
-    v.object({ name: v.string(), description: v.string(), url: url('metadata.url'), icons: v.array(v.string()) }),
-  ),
+  metadata: v.optional(v.object({ name: v.string(), description: v.string(), url: url('metadata.url'), icons: v.array(v.string()) })),
   features: v.optional(v.partial(v.object(mapValues(DefaultFeatures, () => v.boolean())))),
   remoteFeatures: v.optional(
     v.partial(
@@ -192,9 +180,7 @@ const OptionsSchema = v.object({
   ),
   enableEIP6963: v.optional(v.boolean()),
   debug: v.optional(v.boolean()),
-  defaultAccountTypes: v.optional(
-    v.record(v.picklist(ChainNamespaces), v.picklist(['eoa', 'smartAccount', 'payment', 'ordinal'])),
-  ),
+  defaultAccountTypes: v.optional(v.record(v.picklist(ChainNamespaces), v.picklist(['eoa', 'smartAccount', 'payment', 'ordinal']))),
   themeMode: v.optional(v.picklist(['dark', 'light'], "themeMode must be 'dark' or 'light'")),
   themeVariables: v.optional(ThemeVariablesSchema),
 })
@@ -232,10 +218,7 @@ export function resolveOptions(options: PorticoOptions): ResolvedOptions {
   if (options.apiUrl && !options.projectId) issues.push('projectId: Project ID Missing (required with apiUrl)')
   if (issues.length) throw new InvalidOptionsError(issues)
 
-  const defaultNetwork =
-    options.defaultNetwork ??
-    options.networks.find((n) => n.caipNetworkId === SdkDefaults.defaultCaipNetworkId) ??
-    options.networks[0]
+  const defaultNetwork = options.defaultNetwork ?? options.networks.find((n) => n.caipNetworkId === SdkDefaults.defaultCaipNetworkId) ?? options.networks[0]
   return {
     ...options,
     defaultNetwork,

@@ -99,4 +99,3 @@ export interface CreatePorticoOptions extends PorticoOptions {
   /** Render inline in the host page instead of as an overlay (SPEC §2 'embedded mode'). */
   embedded?: boolean
 }
-

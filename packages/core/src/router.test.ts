@@ -43,8 +43,7 @@ describe('SPEC §2 Navigation', () => {
 
 describe('SPEC §2 Footers', () => {
   test('rule: the legal footer shows on Connect, ConnectWallets and the OnRamp views', () => {
-    for (const view of ['Connect', 'ConnectWallets', 'OnRampTokenSelect', 'OnRampFiatSelect', 'OnRampProviders'] as const)
-      expect(footerFor(view)).toBe('legal')
+    for (const view of ['Connect', 'ConnectWallets', 'OnRampTokenSelect', 'OnRampFiatSelect', 'OnRampProviders'] as const) expect(footerFor(view)).toBe('legal')
   })
   test('rule: the default footer shows on Networks', () => {
     expect(footerFor('Networks')).toBe('default')

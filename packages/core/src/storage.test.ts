@@ -28,9 +28,22 @@ describe('SPEC §3 Stored in the browser', () => {
   test('every key of the spec has a name', () => {
     expect(Object.keys(StorageKeys)).toEqual(
       expect.arrayContaining([
-        'deepLinkChoice', 'activeNamespace', 'activeCaipNetworkId', 'connectorId', 'recentWallets', 'connectedSocial',
-        'connections', 'disconnectedConnectorIds', 'preferredAccountTypes', 'portfolioCache', 'nativeBalanceCache',
-        'nameCache', 'identityCache', 'transactionsCache', 'tokenPriceCache', 'wallet',
+        'deepLinkChoice',
+        'activeNamespace',
+        'activeCaipNetworkId',
+        'connectorId',
+        'recentWallets',
+        'connectedSocial',
+        'connections',
+        'disconnectedConnectorIds',
+        'preferredAccountTypes',
+        'portfolioCache',
+        'nativeBalanceCache',
+        'nameCache',
+        'identityCache',
+        'transactionsCache',
+        'tokenPriceCache',
+        'wallet',
       ]),
     )
   })
@@ -46,7 +59,9 @@ describe('SPEC §3 Stored in the browser', () => {
   test('broken stored JSON or a throwing storage never throws', () => {
     const storage = createStorage({
       getItem: () => '{not json',
-      setItem: () => { throw new Error('QuotaExceededError') },
+      setItem: () => {
+        throw new Error('QuotaExceededError')
+      },
       removeItem: () => {},
     })
     expect(storage.getRecentWallets()).toEqual([])

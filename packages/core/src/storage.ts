@@ -71,15 +71,12 @@ export function createStorage(backing: StorageLike) {
     getRecentWallets: () => read<RecentWallet[]>(StorageKeys.recentWallets, []),
     /** SPEC §9: recent wallets kept: 2, newest first, no duplicates (ignoring case). */
     addRecentWallet(wallet: RecentWallet) {
-      const others = read<RecentWallet[]>(StorageKeys.recentWallets, []).filter(
-        (w) => w.id.toLowerCase() !== wallet.id.toLowerCase(),
-      )
+      const others = read<RecentWallet[]>(StorageKeys.recentWallets, []).filter((w) => w.id.toLowerCase() !== wallet.id.toLowerCase())
       write(StorageKeys.recentWallets, [wallet, ...others].slice(0, Limits.recentWallets))
     },
     getConnections: () => read<Partial<Record<ChainNamespace, Connection[]>>>(StorageKeys.connections, {}),
     setConnections: (value: Partial<Record<ChainNamespace, Connection[]>>) => write(StorageKeys.connections, value),
-    getDisconnectedConnectorIds: () =>
-      read<Partial<Record<ChainNamespace, string[]>>>(StorageKeys.disconnectedConnectorIds, {}),
+    getDisconnectedConnectorIds: () => read<Partial<Record<ChainNamespace, string[]>>>(StorageKeys.disconnectedConnectorIds, {}),
     addDisconnectedConnectorId(ns: ChainNamespace, id: string) {
       const all = read<Partial<Record<ChainNamespace, string[]>>>(StorageKeys.disconnectedConnectorIds, {})
       const list = (all[ns] ?? []).filter((x) => x.toLowerCase() !== id.toLowerCase())

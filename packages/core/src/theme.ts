@@ -78,10 +78,8 @@ export function themeToCssVariables(themeMode: ThemeMode, variables: ThemeVariab
   FontSizeScale.forEach((multiple, i) => {
     css[`--portico-font-size-${FONT_SIZE_NAMES[i]}`] = `calc(var(--portico-font-size-master) * ${multiple})`
   })
-  for (const [name, multiple] of Object.entries(RADIUS_MULTIPLES))
-    css[`--portico-radius-${name}`] = `calc(var(--portico-border-radius-master) * ${multiple})`
+  for (const [name, multiple] of Object.entries(RADIUS_MULTIPLES)) css[`--portico-radius-${name}`] = `calc(var(--portico-border-radius-master) * ${multiple})`
   for (const [name, color] of Object.entries(Palettes[themeMode]))
-    css[`--portico-color-${name}`] =
-      `color-mix(in srgb, ${color}, var(--portico-color-mix) var(--portico-color-mix-strength))`
+    css[`--portico-color-${name}`] = `color-mix(in srgb, ${color}, var(--portico-color-mix) var(--portico-color-mix-strength))`
   return css
 }

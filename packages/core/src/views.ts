@@ -43,13 +43,7 @@ export const SendViews: readonly View[] = ['WalletSend', 'WalletSendSelectToken'
 
 /** SPEC §2 'Footers'. */
 export type Footer = 'legal' | 'default' | null
-const LEGAL_FOOTER_VIEWS: readonly View[] = [
-  'Connect',
-  'ConnectWallets',
-  'OnRampTokenSelect',
-  'OnRampFiatSelect',
-  'OnRampProviders',
-]
+const LEGAL_FOOTER_VIEWS: readonly View[] = ['Connect', 'ConnectWallets', 'OnRampTokenSelect', 'OnRampFiatSelect', 'OnRampProviders']
 export function footerFor(view: View): Footer {
   if (LEGAL_FOOTER_VIEWS.includes(view)) return 'legal'
   if (view === 'Networks') return 'default'

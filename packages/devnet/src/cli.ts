@@ -4,35 +4,35 @@
  * Flags: --random-ports, --verbose, --no-solana (EVM chains only), --solana-only (the local Solana chain only;
  * the root `npm start` runs it this way beside scripts/dev.ts, which starts the EVM chains itself).
  */
-import { startDevnet, type Devnet } from './index';
-import { startSolanaDevnet, type SolanaDevnet } from './solana/index';
-import { SOLANA_DEVNET_MINTS } from './solana/constants';
+import { startDevnet, type Devnet } from './index'
+import { startSolanaDevnet, type SolanaDevnet } from './solana/index'
+import { SOLANA_DEVNET_MINTS } from './solana/constants'
 
-const args = new Set(process.argv.slice(2));
-const randomPorts = args.has('--random-ports');
-const devnet = args.has('--solana-only') ? undefined : await startDevnet({ randomPorts, verbose: args.has('--verbose') });
-const solana = args.has('--no-solana') ? undefined : await startSolanaDevnet({ randomPorts });
+const args = new Set(process.argv.slice(2))
+const randomPorts = args.has('--random-ports')
+const devnet = args.has('--solana-only') ? undefined : await startDevnet({ randomPorts, verbose: args.has('--verbose') })
+const solana = args.has('--no-solana') ? undefined : await startSolanaDevnet({ randomPorts })
 
-const lines = ['', 'Portico devnet is running (development only; keys below are public).', ''];
-if (devnet) lines.push(...evmLines(devnet));
-if (solana) lines.push(...solanaLines(solana));
-lines.push('Press Ctrl-C to stop.', '');
-console.log(lines.join('\n'));
+const lines = ['', 'Portico devnet is running (development only; keys below are public).', '']
+if (devnet) lines.push(...evmLines(devnet))
+if (solana) lines.push(...solanaLines(solana))
+lines.push('Press Ctrl-C to stop.', '')
+console.log(lines.join('\n'))
 
 function evmLines(d: Devnet): string[] {
-  const out: string[] = [];
+  const out: string[] = []
   for (const c of d.chains) {
-    out.push(`  ${c.name} (chain id ${c.chainId})`, `    RPC   ${c.rpcUrl}`, `    USDC  ${c.usdc}`, `    NFT   ${c.nft}`, '');
+    out.push(`  ${c.name} (chain id ${c.chainId})`, `    RPC   ${c.rpcUrl}`, `    USDC  ${c.usdc}`, `    NFT   ${c.nft}`, '')
   }
-  out.push(`  Fixtures  ${d.fixturesUrl}  (e.g. ${d.fixturesUrl}/nft/${d.chains[0].chainId}/1.json)`, '');
-  out.push('  Accounts (10,000 ETH and 10,000 USDC each; NFT #1-3 -> account 0, #4-5 -> account 1)');
-  d.accounts.forEach((a, i) => out.push(`    (${i}) ${a.address}  ${a.privateKey}`));
-  out.push('');
-  return out;
+  out.push(`  Fixtures  ${d.fixturesUrl}  (e.g. ${d.fixturesUrl}/nft/${d.chains[0].chainId}/1.json)`, '')
+  out.push('  Accounts (10,000 ETH and 10,000 USDC each; NFT #1-3 -> account 0, #4-5 -> account 1)')
+  d.accounts.forEach((a, i) => out.push(`    (${i}) ${a.address}  ${a.privateKey}`))
+  out.push('')
+  return out
 }
 
 function solanaLines(s: SolanaDevnet): string[] {
-  const { usdc, token2022 } = SOLANA_DEVNET_MINTS;
+  const { usdc, token2022 } = SOLANA_DEVNET_MINTS
   const out = [
     `  Solana (litesvm)  ${s.caip2}`,
     `    RPC        ${s.rpcUrl}`,
@@ -41,19 +41,19 @@ function solanaLines(s: SolanaDevnet): string[] {
     `    Token-2022 ${s.token2022Mint}  (${token2022.symbol}, ${token2022.decimals} decimals)`,
     '',
     '  Solana accounts (1,000 SOL, 10,000 USDC and 5,000 PT22 each; secret keys import into Phantom/Solflare)',
-  ];
-  s.accounts.forEach((a, i) => out.push(`    (${i}) ${a.address}  ${a.secretKey}`));
-  out.push('');
-  return out;
+  ]
+  s.accounts.forEach((a, i) => out.push(`    (${i}) ${a.address}  ${a.secretKey}`))
+  out.push('')
+  return out
 }
 
-let stopping = false;
+let stopping = false
 async function shutdown() {
-  if (stopping) return;
-  stopping = true;
-  await Promise.all([devnet?.stop(), solana?.stop()]);
-  console.log('devnet stopped');
-  process.exit(0);
+  if (stopping) return
+  stopping = true
+  await Promise.all([devnet?.stop(), solana?.stop()])
+  console.log('devnet stopped')
+  process.exit(0)
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

@@ -4,23 +4,23 @@
  * without pulling in node modules or viem.
  */
 
-export type Address = `0x${string}`;
-export type Hex = `0x${string}`;
+export type Address = `0x${string}`
+export type Hex = `0x${string}`
 
-export const DEVNET_HOST = '127.0.0.1';
+export const DEVNET_HOST = '127.0.0.1'
 
-export const DEVNET_CHAIN_ID = 31337;
-export const DEVNET_2_CHAIN_ID = 31338;
+export const DEVNET_CHAIN_ID = 31337
+export const DEVNET_2_CHAIN_ID = 31338
 
-export const DEVNET_PORTS = { chain1: 8545, chain2: 8546, fixtures: 8547 } as const;
+export const DEVNET_PORTS = { chain1: 8545, chain2: 8546, fixtures: 8547 } as const
 
-export const DEVNET_NATIVE_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const;
+export const DEVNET_NATIVE_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
 
 export interface DevnetChainConfig {
-  chainId: number;
-  name: string;
-  rpcUrl: string;
-  nativeCurrency: { name: string; symbol: string; decimals: number };
+  chainId: number
+  name: string
+  rpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
 }
 
 /** The two chains with their default RPC URLs (what `npm start -w @portico/devnet` serves). */
@@ -37,9 +37,9 @@ export const DEVNET_CHAINS: readonly DevnetChainConfig[] = [
     rpcUrl: `http://${DEVNET_HOST}:${DEVNET_PORTS.chain2}`,
     nativeCurrency: DEVNET_NATIVE_CURRENCY,
   },
-];
+]
 
-export const DEVNET_FIXTURES_URL = `http://${DEVNET_HOST}:${DEVNET_PORTS.fixtures}`;
+export const DEVNET_FIXTURES_URL = `http://${DEVNET_HOST}:${DEVNET_PORTS.fixtures}`
 
 /**
  * Contract addresses. Identical on both chains because account 0 deploys USDC
@@ -48,12 +48,12 @@ export const DEVNET_FIXTURES_URL = `http://${DEVNET_HOST}:${DEVNET_PORTS.fixture
 export const DEVNET_CONTRACTS = {
   usdc: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
   nft: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
-} as const satisfies Record<string, Address>;
+} as const satisfies Record<string, Address>
 
 /** The swap pools' third token (deployed as PorticoToken by account 0). */
 export const DEVNET_SWAP_TOKENS = {
   dai: { name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 },
-} as const;
+} as const
 
 /**
  * Uniswap V2 liquidity seeded on both chains, at 1 ETH = 3,000 USDC = 3,000 DAI (no direct
@@ -62,7 +62,7 @@ export const DEVNET_SWAP_TOKENS = {
 export const DEVNET_SWAP_POOLS = {
   wethUsdc: { ethAmount: 100n * 10n ** 18n, tokenAmount: 300_000n * 10n ** 6n },
   wethDai: { ethAmount: 100n * 10n ** 18n, tokenAmount: 300_000n * 10n ** 18n },
-} as const;
+} as const
 
 /**
  * Uniswap V2 on both chains (account 0 deploys them right after the fixtures). The router's
@@ -76,19 +76,19 @@ export const DEVNET_SWAP = {
   dai: '0x0B306BF915C4d645ff596e518fAf3F9669b97016',
   pairs: { wethUsdc: '0xfb3598533f133E87350Ef2bCE55ad01465a8231f', wethDai: '0xCaC2C5A0bcA7e36A17A9CE779e1B5347a103438a' },
   pairInitCodeHash: '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f',
-} as const;
+} as const
 
-export const USDC_DECIMALS = 6;
+export const USDC_DECIMALS = 6
 /** Each of the 5 dev accounts gets 10,000 USDC (in base units). */
-export const USDC_MINTED_PER_ACCOUNT = 10_000n * 10n ** 6n;
+export const USDC_MINTED_PER_ACCOUNT = 10_000n * 10n ** 6n
 
-export const NFT_NAME = 'Portico Punks';
-export const NFT_SYMBOL = 'PPUNK';
+export const NFT_NAME = 'Portico Punks'
+export const NFT_SYMBOL = 'PPUNK'
 /** tokenId -> index into DEV_ACCOUNTS of its owner after startDevnet(). */
-export const NFT_OWNERS: Readonly<Record<number, number>> = { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 };
+export const NFT_OWNERS: Readonly<Record<number, number>> = { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 }
 
 /** The well-known anvil/hardhat test mnemonic. Public: never hold real funds with it. */
-export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
 
 /** First 5 anvil dev accounts (each starts with 10,000 ETH). */
 export const DEV_ACCOUNTS: readonly { address: Address; privateKey: Hex }[] = [
@@ -112,16 +112,16 @@ export const DEV_ACCOUNTS: readonly { address: Address; privateKey: Hex }[] = [
     address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
     privateKey: '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
   },
-];
+]
 
 /** URL of the ERC721 metadata JSON the NFT's tokenURI points at. */
 export function nftMetadataUrl(fixturesUrl: string, chainId: number, tokenId: number | bigint): string {
-  return `${fixturesUrl}/nft/${chainId}/${tokenId}.json`;
+  return `${fixturesUrl}/nft/${chainId}/${tokenId}.json`
 }
 
 /** URL of the generated SVG image of a token. */
 export function nftImageUrl(fixturesUrl: string, chainId: number, tokenId: number | bigint): string {
-  return `${fixturesUrl}/nft/${chainId}/${tokenId}.svg`;
+  return `${fixturesUrl}/nft/${chainId}/${tokenId}.svg`
 }
 
 /**
@@ -135,5 +135,5 @@ export function toViemChain(chain: DevnetChainConfig) {
     nativeCurrency: chain.nativeCurrency,
     rpcUrls: { default: { http: [chain.rpcUrl] } },
     testnet: true,
-  } as const;
+  } as const
 }

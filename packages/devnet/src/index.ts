@@ -3,92 +3,83 @@
  * (USDC + NFT contracts, funded dev accounts) and a fixtures HTTP server.
  * Node only; browser code should import '@portico/devnet/constants'.
  */
-import { createServer } from 'node:net';
-import { startAnvil, type AnvilInstance } from './anvil';
-import {
-  DEV_ACCOUNTS,
-  DEVNET_CHAINS,
-  DEVNET_HOST,
-  DEVNET_NATIVE_CURRENCY,
-  DEVNET_PORTS,
-  type Address,
-  type Hex,
-} from './constants';
-import { deployFixtures, nftAbi, usdcAbi } from './deploy';
-import { deploySwapPools, type DeployedSwap } from './swap';
-import { startFixturesServer, type FixturesServer } from './fixtures';
+import { createServer } from 'node:net'
+import { startAnvil, type AnvilInstance } from './anvil'
+import { DEV_ACCOUNTS, DEVNET_CHAINS, DEVNET_HOST, DEVNET_NATIVE_CURRENCY, DEVNET_PORTS, type Address, type Hex } from './constants'
+import { deployFixtures, nftAbi, usdcAbi } from './deploy'
+import { deploySwapPools, type DeployedSwap } from './swap'
+import { startFixturesServer, type FixturesServer } from './fixtures'
 
-export * from './constants';
-export { resolveAnvilBinary } from './anvil';
-export { usdcAbi, nftAbi };
-export { uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi, wethAbi, type DeployedSwap } from './swap';
+export * from './constants'
+export { resolveAnvilBinary } from './anvil'
+export { usdcAbi, nftAbi }
+export { uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi, wethAbi, type DeployedSwap } from './swap'
 
 export interface DevnetChainOptions {
-  chainId?: number;
-  name?: string;
+  chainId?: number
+  name?: string
   /** RPC port; ignored when `randomPorts` is set. */
-  port?: number;
+  port?: number
 }
 
 export interface StartDevnetOptions {
   /** Interface to bind anvil and the fixtures server to. Default 127.0.0.1. */
-  host?: string;
+  host?: string
   /** Overrides per chain (index 0 = first chain). Default: 31337 on 8545, 31338 on 8546. */
-  chains?: DevnetChainOptions[];
+  chains?: DevnetChainOptions[]
   /** Fixtures server port. Default 8547. */
-  fixturesPort?: number;
+  fixturesPort?: number
   /** Pick free ports for everything (tests running in parallel). */
-  randomPorts?: boolean;
+  randomPorts?: boolean
   /** Skip deploying/minting the fixture contracts. Default false. */
-  skipFixtures?: boolean;
+  skipFixtures?: boolean
   /** Path to the anvil binary (default: resolved from @foundry-rs/anvil). */
-  anvilBinary?: string;
+  anvilBinary?: string
   /** Extra anvil CLI arguments, e.g. ['--block-time', '2']. */
-  anvilArgs?: string[];
+  anvilArgs?: string[]
   /** Show anvil's logs instead of --silent. */
-  verbose?: boolean;
+  verbose?: boolean
 }
 
 export interface DevnetChain {
-  chainId: number;
-  name: string;
-  rpcUrl: string;
-  nativeCurrency: { name: string; symbol: string; decimals: number };
-  usdc: Address;
-  nft: Address;
+  chainId: number
+  name: string
+  rpcUrl: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  usdc: Address
+  nft: Address
   /** Uniswap V2 (factory, router, WETH, DAI, pools); undefined with skipFixtures. */
-  swap?: DeployedSwap;
+  swap?: DeployedSwap
 }
 
 export interface Devnet {
-  chains: DevnetChain[];
-  accounts: { address: Address; privateKey: Hex }[];
-  fixturesUrl: string;
+  chains: DevnetChain[]
+  accounts: { address: Address; privateKey: Hex }[]
+  fixturesUrl: string
   /** Kills the anvil processes and closes the fixtures server. Idempotent. */
-  stop(): Promise<void>;
+  stop(): Promise<void>
 }
 
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
-  const host = options.host ?? DEVNET_HOST;
-  const defaultPorts = [DEVNET_PORTS.chain1, DEVNET_PORTS.chain2];
-  const chainCount = Math.max(options.chains?.length ?? 0, DEVNET_CHAINS.length);
+  const host = options.host ?? DEVNET_HOST
+  const defaultPorts = [DEVNET_PORTS.chain1, DEVNET_PORTS.chain2]
+  const chainCount = Math.max(options.chains?.length ?? 0, DEVNET_CHAINS.length)
   const specs = await Promise.all(
     Array.from({ length: chainCount }, async (_, i) => {
-      const o = options.chains?.[i] ?? {};
-      const chainId = o.chainId ?? DEVNET_CHAINS[i]?.chainId ?? 31337 + i;
+      const o = options.chains?.[i] ?? {}
+      const chainId = o.chainId ?? DEVNET_CHAINS[i]?.chainId ?? 31337 + i
       return {
         chainId,
         name: o.name ?? DEVNET_CHAINS[i]?.name ?? `Portico Devnet ${i + 1}`,
         port: options.randomPorts ? await freePort(host) : (o.port ?? defaultPorts[i] ?? 8545 + i * 10),
-      };
+      }
     }),
-  );
+  )
 
-  const anvils: AnvilInstance[] = [];
-  let fixtures: FixturesServer | undefined;
-  let stopped: Promise<void> | undefined;
-  const stop = () =>
-    (stopped ??= Promise.all([...anvils.map((a) => a.stop()), fixtures?.close()]).then(() => undefined));
+  const anvils: AnvilInstance[] = []
+  let fixtures: FixturesServer | undefined
+  let stopped: Promise<void> | undefined
+  const stop = () => (stopped ??= Promise.all([...anvils.map((a) => a.stop()), fixtures?.close()]).then(() => undefined))
 
   try {
     // Fixtures first: the NFT's baseURI must contain the server's real port.
@@ -96,8 +87,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       host,
       port: options.randomPorts ? 0 : (options.fixturesPort ?? DEVNET_PORTS.fixtures),
       chainIds: specs.map((s) => s.chainId),
-    });
-    const fixturesUrl = fixtures.url;
+    })
+    const fixturesUrl = fixtures.url
 
     const started = await Promise.allSettled(
       specs.map((s) =>
@@ -110,38 +101,38 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           extraArgs: options.anvilArgs,
         }),
       ),
-    );
-    for (const r of started) if (r.status === 'fulfilled') anvils.push(r.value);
-    const failure = started.find((r) => r.status === 'rejected');
-    if (failure) throw (failure as PromiseRejectedResult).reason;
+    )
+    for (const r of started) if (r.status === 'fulfilled') anvils.push(r.value)
+    const failure = started.find((r) => r.status === 'rejected')
+    if (failure) throw (failure as PromiseRejectedResult).reason
 
     const chains = await Promise.all(
       specs.map(async (s, i): Promise<DevnetChain> => {
-        const rpcUrl = anvils[i].rpcUrl;
+        const rpcUrl = anvils[i].rpcUrl
         if (options.skipFixtures)
-          return { chainId: s.chainId, name: s.name, rpcUrl, nativeCurrency: { ...DEVNET_NATIVE_CURRENCY }, usdc: '0x' as Address, nft: '0x' as Address };
-        const contracts = await deployFixtures({ rpcUrl, chainId: s.chainId, nftBaseURI: `${fixturesUrl}/nft/${s.chainId}/` });
-        const swap = await deploySwapPools({ rpcUrl, chainId: s.chainId, usdc: contracts.usdc });
-        return { chainId: s.chainId, name: s.name, rpcUrl, nativeCurrency: { ...DEVNET_NATIVE_CURRENCY }, ...contracts, swap };
+          return { chainId: s.chainId, name: s.name, rpcUrl, nativeCurrency: { ...DEVNET_NATIVE_CURRENCY }, usdc: '0x' as Address, nft: '0x' as Address }
+        const contracts = await deployFixtures({ rpcUrl, chainId: s.chainId, nftBaseURI: `${fixturesUrl}/nft/${s.chainId}/` })
+        const swap = await deploySwapPools({ rpcUrl, chainId: s.chainId, usdc: contracts.usdc })
+        return { chainId: s.chainId, name: s.name, rpcUrl, nativeCurrency: { ...DEVNET_NATIVE_CURRENCY }, ...contracts, swap }
       }),
-    );
+    )
 
-    return { chains, accounts: DEV_ACCOUNTS.map((a) => ({ ...a })), fixturesUrl, stop };
+    return { chains, accounts: DEV_ACCOUNTS.map((a) => ({ ...a })), fixturesUrl, stop }
   } catch (err) {
-    await stop();
-    throw err;
+    await stop()
+    throw err
   }
 }
 
 /** Asks the OS for a free port. Tiny race until anvil binds it; fine for tests. */
 function freePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.once('error', reject);
+    const srv = createServer()
+    srv.unref()
+    srv.once('error', reject)
     srv.listen(0, host, () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
 }

@@ -8,14 +8,26 @@ const FRAME = 'http://127.0.0.1:8788'
 async function setup() {
   const listeners = new Set<(event: MessageLike) => void>()
   const host = {
-    window: { addEventListener: (_: 'message', l: (e: MessageLike) => void) => void listeners.add(l), removeEventListener: (_: 'message', l: (e: MessageLike) => void) => void listeners.delete(l) },
+    window: {
+      addEventListener: (_: 'message', l: (e: MessageLike) => void) => void listeners.add(l),
+      removeEventListener: (_: 'message', l: (e: MessageLike) => void) => void listeners.delete(l),
+    },
     document,
     warn: () => {},
   }
   const deliver = (data: unknown, origin: string, source: unknown) => listeners.forEach((l) => l({ data, origin, source }))
-  const pending = createEmbeddedWalletClient({ frameUrl: `${FRAME}/` }, {
-    projectId: 'p1', chainId: 31337, version: '4.0.0', enableLogger: false, rpcUrl: 'http://127.0.0.1:8545', onError: () => {},
-  }, host)
+  const pending = createEmbeddedWalletClient(
+    { frameUrl: `${FRAME}/` },
+    {
+      projectId: 'p1',
+      chainId: 31337,
+      version: '4.0.0',
+      enableLogger: false,
+      rpcUrl: 'http://127.0.0.1:8545',
+      onError: () => {},
+    },
+    host,
+  )
   const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-testid=portico-secure-frame]')!
   deliver({ type: '@portico-frame/READY', payload: {} }, FRAME, iframe.contentWindow)
   const client = await pending

@@ -217,7 +217,8 @@ export async function createEmbeddedWalletClient(
 
 /** How the embedded wallet appears to Solana dapps (Wallet Standard). */
 const EMBEDDED_WALLET_NAME = 'Portico'
-const EMBEDDED_WALLET_ICON = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b82f6"/><path d="M10 23V9h7a5 5 0 0 1 0 10h-4v4z" fill="#fff"/></svg>')}` as const
+const EMBEDDED_WALLET_ICON =
+  `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b82f6"/><path d="M10 23V9h7a5 5 0 0 1 0 10h-4v4z" fill="#fff"/></svg>')}` as const
 
 function addressOf(user: EmbeddedWalletUser | undefined): string | undefined {
   return user?.addresses?.eip155 ?? user?.address

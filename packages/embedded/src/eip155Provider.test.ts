@@ -65,7 +65,7 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
     await expect(provider.request({ method: 'eth_sendTransaction', params: [] })).rejects.toBeInstanceOf(FrameRequestError)
   })
 
-  test('behavior: EIP-2255 revoke (the adapter\'s disconnect) stays local; core signs the frame out', async () => {
+  test("behavior: EIP-2255 revoke (the adapter's disconnect) stays local; core signs the frame out", async () => {
     const { provider, rpc } = facade()
     expect(await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).toBeNull()
     expect(rpc).toEqual([])
@@ -74,12 +74,21 @@ describe('the embedded wallet as an EIP-1193 provider', () => {
 
 describe('the embedded provider and EIP-5792 / ERC-7715', () => {
   const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-  const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: Error & { code: number }) => ({ code: e.code, message: e.message }))
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => undefined,
+      (e: Error & { code: number }) => ({ code: e.code, message: e.message }),
+    )
 
   test('default: the four EIP-5792 methods reach the frame', async () => {
     const { provider, rpc } = facade()
     const batch = [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: USDC, data: '0xa9059cbb' }, { to: USDC }] }]
-    for (const [method, params] of [['wallet_getCapabilities', ['0x7099']], ['wallet_sendCalls', batch], ['wallet_getCallsStatus', ['0xid']], ['wallet_showCallsStatus', ['0xid']]] as const)
+    for (const [method, params] of [
+      ['wallet_getCapabilities', ['0x7099']],
+      ['wallet_sendCalls', batch],
+      ['wallet_getCallsStatus', ['0xid']],
+      ['wallet_showCallsStatus', ['0xid']],
+    ] as const)
       await provider.request({ method, params })
     expect(rpc.map(([method]) => method)).toEqual(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_showCallsStatus'])
   })
@@ -98,7 +107,10 @@ describe('the embedded provider and EIP-5792 / ERC-7715', () => {
     const { provider, rpc } = facade()
     const text = 'Smart sessions (ERC-7715 wallet_grantPermissions / wallet_revokePermissions) are not supported'
     expect(await failure(provider.request({ method: 'wallet_grantPermissions', params: [{ permissions: [] }] }))).toEqual({ code: 4200, message: text })
-    expect(await failure(provider.request({ method: 'wallet_revokePermissions', params: [{ permissionContext: '0x01' }] }))).toEqual({ code: 4200, message: text })
+    expect(await failure(provider.request({ method: 'wallet_revokePermissions', params: [{ permissionContext: '0x01' }] }))).toEqual({
+      code: 4200,
+      message: text,
+    })
     expect(await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).toBeNull()
     expect(rpc).toEqual([])
   })

@@ -29,8 +29,7 @@ function harness({ timeouts = true } = {}) {
     onEvent: (kind) => void events.push(kind),
     warn: (message) => void warnings.push(message),
   })
-  const deliver = (data: unknown, { origin = FRAME, source = frameWindow as unknown } = {}) =>
-    listeners.forEach((l) => l({ data, origin, source }))
+  const deliver = (data: unknown, { origin = FRAME, source = frameWindow as unknown } = {}) => listeners.forEach((l) => l({ data, origin, source }))
   const ready = async () => {
     deliver({ type: '@portico-frame/READY', payload: {} })
     await vi.advanceTimersByTimeAsync(FrameTimeouts.postReadyDelayMs)
@@ -40,7 +39,14 @@ function harness({ timeouts = true } = {}) {
 
 describe('frame channel: origin and window pinning, schemas, ids (SPEC §7, §8)', () => {
   test("default: the frame URL carries SPEC §7's query params", () => {
-    const url = frameSrc(`${FRAME}/frame`, { projectId: 'p1', chainId: 31337, version: '4.0.0', enableLogger: true, rpcUrl: 'http://127.0.0.1:8545', enableCloudAuthAccount: false })
+    const url = frameSrc(`${FRAME}/frame`, {
+      projectId: 'p1',
+      chainId: 31337,
+      version: '4.0.0',
+      enableLogger: true,
+      rpcUrl: 'http://127.0.0.1:8545',
+      enableCloudAuthAccount: false,
+    })
     expect(Object.fromEntries(url.searchParams)).toEqual({
       projectId: 'p1',
       chainId: '31337',
@@ -98,7 +104,7 @@ describe('frame channel: origin and window pinning, schemas, ids (SPEC §7, §8)
     vi.useRealTimers()
   })
 
-  test('rule: an error reply rejects with the frame\'s message and code', async () => {
+  test("rule: an error reply rejects with the frame's message and code", async () => {
     const h = harness()
     await h.ready()
     const reply = h.transport.request('RPC_REQUEST', { method: 'eth_foo', chainNamespace: 'eip155' })

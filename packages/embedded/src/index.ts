@@ -11,7 +11,6 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletLo
   return {
     frameUrl: frameUrl.toString(),
     socialLoadingUrl: new URL(options.socialLoadingPath ?? '/social/loading', frameUrl.origin).toString(),
-    load: (parameters) =>
-      import('./client.js').then((m) => m.createEmbeddedWalletClient({ ...options, frameUrl: frameUrl.toString() }, parameters)),
+    load: (parameters) => import('./client.js').then((m) => m.createEmbeddedWalletClient({ ...options, frameUrl: frameUrl.toString() }, parameters)),
   }
 }

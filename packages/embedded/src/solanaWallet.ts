@@ -49,7 +49,8 @@ export function createEmbeddedSolanaWallet(link: SolanaFrameLink, { name, icon }
   const chainOf = (chain: string | undefined) => {
     const configured = chains()
     const chosen = chain ?? configured[0]
-    if (!chosen || !configured.includes(chosen as `${string}:${string}`)) throw walletError(4200, `The embedded wallet does not serve ${chain ?? 'any Solana network'}`)
+    if (!chosen || !configured.includes(chosen as `${string}:${string}`))
+      throw walletError(4200, `The embedded wallet does not serve ${chain ?? 'any Solana network'}`)
     return chosen
   }
   const answer = <T>(schema: v.GenericSchema<unknown, T>, value: unknown): T => {
@@ -105,7 +106,11 @@ export function createEmbeddedSolanaWallet(link: SolanaFrameLink, { name, icon }
         async signTransaction(...inputs: { account: WalletAccount; transaction: Uint8Array; chain?: string }[]) {
           if (inputs.length > 1) {
             inputs.forEach((i) => own(i.account))
-            const result = await link.rpc('solana_signAllTransactions', [{ transactions: inputs.map((i) => base64.encode(i.transaction)) }], chainOf(inputs[0]!.chain))
+            const result = await link.rpc(
+              'solana_signAllTransactions',
+              [{ transactions: inputs.map((i) => base64.encode(i.transaction)) }],
+              chainOf(inputs[0]!.chain),
+            )
             return answer(v.object({ transactions: v.array(Base64) }), result).transactions.map((t) => ({ signedTransaction: base64.decode(t) }))
           }
           const [{ account, transaction, chain }] = inputs as [{ account: WalletAccount; transaction: Uint8Array; chain?: string }]

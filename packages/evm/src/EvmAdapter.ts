@@ -93,9 +93,7 @@ export class EvmAdapter implements ChainAdapter {
     this.unwatchers.delete(connectorId)
     const detail = this.findDetail(connectorId)
     // Best effort: not every wallet supports revoking; Portico forgets the connection either way.
-    await detail?.provider
-      .request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
-      .catch(() => undefined)
+    await detail?.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined)
   }
 
   async switchNetwork({ connectorId, caipNetwork }: { connectorId: string; caipNetwork: CaipNetwork }) {
@@ -137,7 +135,15 @@ export class EvmAdapter implements ChainAdapter {
   }
 
   /** A prepared contract call (a swap or its approval) through eth_sendTransaction, on the right chain. */
-  async sendTransaction(parameters: { connectorId: string; caipNetwork: CaipNetwork; from: string; to: string; data: `0x${string}`; value: bigint; gas?: bigint }) {
+  async sendTransaction(parameters: {
+    connectorId: string
+    caipNetwork: CaipNetwork
+    from: string
+    to: string
+    data: `0x${string}`
+    value: bigint
+    gas?: bigint
+  }) {
     const provider = this.providerOf(parameters.connectorId)
     await this.ensureChain(provider, parameters.caipNetwork)
     const request = {
@@ -198,7 +204,10 @@ export class EvmAdapter implements ChainAdapter {
     const onAccounts = (accounts: unknown) => {
       const parsed = v.safeParse(AccountsSchema, accounts)
       if (!parsed.success) return
-      this.events?.accountsChanged(connectorId, parsed.output.map((address) => ({ address, type: 'eoa' })))
+      this.events?.accountsChanged(
+        connectorId,
+        parsed.output.map((address) => ({ address, type: 'eoa' })),
+      )
     }
     const onChain = (chainId: unknown) => {
       const parsed = v.safeParse(ChainIdSchema, chainId)
@@ -215,12 +224,7 @@ export class EvmAdapter implements ChainAdapter {
     })
   }
 
-  private async request<T = unknown>(
-    provider: Eip1193Provider,
-    method: string,
-    params?: unknown,
-    schema?: v.GenericSchema<unknown, T>,
-  ): Promise<T> {
+  private async request<T = unknown>(provider: Eip1193Provider, method: string, params?: unknown, schema?: v.GenericSchema<unknown, T>): Promise<T> {
     let result: unknown
     try {
       result = await provider.request(params === undefined ? { method } : { method, params })
@@ -229,8 +233,7 @@ export class EvmAdapter implements ChainAdapter {
     }
     if (!schema) return result as T
     const parsed = v.safeParse(schema, result)
-    if (!parsed.success)
-      throw new ProviderRequestError({ details: `Invalid reply to ${method}: ${parsed.issues[0]?.message}` })
+    if (!parsed.success) throw new ProviderRequestError({ details: `Invalid reply to ${method}: ${parsed.issues[0]?.message}` })
     return parsed.output
   }
 

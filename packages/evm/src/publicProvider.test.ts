@@ -26,7 +26,10 @@ async function connectedPortico(walletOptions: Parameters<typeof createTestWalle
     origin: 'http://127.0.0.1',
     ...walletOptions,
   })
-  const detail = { info: { uuid: 'uuid-1', name: 'Portico Test Wallet', icon: TEST_WALLET_ICON, rdns: 'dev.portico.testwallet' }, provider: wallet } as ProviderDetail
+  const detail = {
+    info: { uuid: 'uuid-1', name: 'Portico Test Wallet', icon: TEST_WALLET_ICON, rdns: 'dev.portico.testwallet' },
+    provider: wallet,
+  } as ProviderDetail
   const adapter = new EvmAdapter({ discover: (onChange) => (onChange([detail]), () => {}) })
   const portico = createPortico({ adapters: [adapter], networks, storage: memoryStorage() })
   await initialize(portico)

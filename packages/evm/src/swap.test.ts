@@ -1,5 +1,16 @@
 // @vitest-environment node
-import { connectExternal, createPortico, defineNetwork, getProvider, initialize, memoryStorage, setSwapAmount, startSwap, submitSwap, type CaipNetwork } from '@portico/core'
+import {
+  connectExternal,
+  createPortico,
+  defineNetwork,
+  getProvider,
+  initialize,
+  memoryStorage,
+  setSwapAmount,
+  startSwap,
+  submitSwap,
+  type CaipNetwork,
+} from '@portico/core'
 import { startDevnet, type Devnet } from '@portico/devnet'
 import { DEVNET_CONTRACTS, DEVNET_SWAP } from '@portico/devnet/constants'
 import { DEFAULT_CONFIG } from '@portico/server'
@@ -33,7 +44,8 @@ afterAll(async () => {
 afterEach(() => vi.restoreAllMocks())
 
 const chain = () => createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
-const usdcOf = (address: Address) => chain().readContract({ address: DEVNET_CONTRACTS.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+const usdcOf = (address: Address) =>
+  chain().readContract({ address: DEVNET_CONTRACTS.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 
 /** A host page's Portico with the test wallet (dev account `index`) connected, on the server. */
 async function connected(index: number) {
@@ -44,7 +56,10 @@ async function connected(index: number) {
     chains: devnet.chains.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({ chainId, name, rpcUrl, nativeCurrency })),
     origin: 'http://127.0.0.1',
   })
-  const detail = { info: { uuid: 'uuid-1', name: 'Portico Test Wallet', icon: TEST_WALLET_ICON, rdns: 'dev.portico.testwallet' }, provider: wallet } as ProviderDetail
+  const detail = {
+    info: { uuid: 'uuid-1', name: 'Portico Test Wallet', icon: TEST_WALLET_ICON, rdns: 'dev.portico.testwallet' },
+    provider: wallet,
+  } as ProviderDetail
   const adapter = new EvmAdapter({ discover: (onChange) => (onChange([detail]), () => {}) })
   const portico = createPortico({ adapters: [adapter], networks, storage: memoryStorage(), apiUrl: server.url, projectId: 'portico-dev' })
   await initialize(portico)
@@ -83,9 +98,17 @@ describe('swaps through core and the public provider (real server, devnet pools)
     const [from, to, user] = [caip('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'), caip(DEVNET_CONTRACTS.usdc), caip(address)]
     const amount = parseEther('0.3').toString()
     const api = `${server.url}/v1/convert`
-    const quote = ((await (await fetch(`${api}/quotes?${new URLSearchParams({ projectId: 'portico-dev', from, to, amount, userAddress: user })}`)).json()) as { quotes: { toAmount: string }[] }).quotes[0]!
+    const quote = (
+      (await (await fetch(`${api}/quotes?${new URLSearchParams({ projectId: 'portico-dev', from, to, amount, userAddress: user })}`)).json()) as {
+        quotes: { toAmount: string }[]
+      }
+    ).quotes[0]!
     const built = (await (
-      await fetch(`${api}/build-transaction?projectId=portico-dev`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from, to, amount, userAddress: user }) })
+      await fetch(`${api}/build-transaction?projectId=portico-dev`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from, to, amount, userAddress: user }),
+      })
     ).json()) as { tx: { to: Address; data: Hex; value: string; eip155: { gas?: string } } }
     expect(built.tx.to).toBe(DEVNET_SWAP.router)
     const before = await usdcOf(address)

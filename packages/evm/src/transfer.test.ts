@@ -1,4 +1,15 @@
-import { createPortico, defineNetwork, initialize, memoryStorage, connectExternal, sendTokens, setSendAmount, setSendToken, setReceiver, type CaipNetwork } from '@portico/core'
+import {
+  createPortico,
+  defineNetwork,
+  initialize,
+  memoryStorage,
+  connectExternal,
+  sendTokens,
+  setSendAmount,
+  setSendToken,
+  setReceiver,
+  type CaipNetwork,
+} from '@portico/core'
 import { startDevnet, usdcAbi, type Devnet } from '@portico/devnet'
 import { createTestWallet, TEST_WALLET_ICON } from '@portico/test-wallets/injected'
 import { createPublicClient, http } from 'viem'
@@ -12,7 +23,13 @@ let network: CaipNetwork
 beforeAll(async () => {
   devnet = await startDevnet({ randomPorts: true })
   const c = devnet.chains[0]!
-  network = defineNetwork({ id: c.chainId, chainNamespace: 'eip155', name: c.name, nativeCurrency: c.nativeCurrency, rpcUrls: { default: { http: [c.rpcUrl] } } })
+  network = defineNetwork({
+    id: c.chainId,
+    chainNamespace: 'eip155',
+    name: c.name,
+    nativeCurrency: c.nativeCurrency,
+    rpcUrls: { default: { http: [c.rpcUrl] } },
+  })
 })
 afterAll(() => devnet?.stop())
 
@@ -48,8 +65,14 @@ describe('SPEC §4 Send on EVM', () => {
     const usdcBefore = await client.readContract({ address: devnet.chains[0]!.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [receiver] })
 
     setSendToken(portico, {
-      name: 'USD Coin', symbol: 'USDC', chainId: network.caipNetworkId, value: 0, price: 1, iconUrl: '',
-      address: `${network.caipNetworkId}:${devnet.chains[0]!.usdc}`, quantity: { decimals: '6', numeric: '10000' },
+      name: 'USD Coin',
+      symbol: 'USDC',
+      chainId: network.caipNetworkId,
+      value: 0,
+      price: 1,
+      iconUrl: '',
+      address: `${network.caipNetworkId}:${devnet.chains[0]!.usdc}`,
+      quantity: { decimals: '6', numeric: '10000' },
     })
     setSendAmount(portico, '12.5')
     await setReceiver(portico, receiver)
@@ -60,7 +83,15 @@ describe('SPEC §4 Send on EVM', () => {
     expect(portico.stores.send.getState()).toMatchObject({ token: undefined, sendTokenAmount: undefined, loading: false })
 
     const ethBefore = await client.getBalance({ address: receiver })
-    setSendToken(portico, { name: 'Ether', symbol: 'ETH', chainId: network.caipNetworkId, value: 0, price: 3000, iconUrl: '', quantity: { decimals: '18', numeric: '1' } })
+    setSendToken(portico, {
+      name: 'Ether',
+      symbol: 'ETH',
+      chainId: network.caipNetworkId,
+      value: 0,
+      price: 3000,
+      iconUrl: '',
+      quantity: { decimals: '18', numeric: '1' },
+    })
     setSendAmount(portico, '0.25')
     await setReceiver(portico, receiver)
     await sendTokens(portico)
@@ -70,8 +101,12 @@ describe('SPEC §4 Send on EVM', () => {
   test('the fee estimate is positive and in the native currency', async () => {
     const adapter = adapterWithWallet(2)
     const fee = await adapter.estimateTransferFee({
-      connectorId: RDNS, caipNetwork: network, from: devnet.accounts[2]!.address, to: devnet.accounts[3]!.address,
-      amount: 1_000_000n, tokenAddress: devnet.chains[0]!.usdc,
+      connectorId: RDNS,
+      caipNetwork: network,
+      from: devnet.accounts[2]!.address,
+      to: devnet.accounts[3]!.address,
+      amount: 1_000_000n,
+      tokenAddress: devnet.chains[0]!.usdc,
     })
     expect(BigInt(fee.value) > 0n).toBe(true)
     expect(fee.symbol).toBe('ETH')
@@ -84,7 +119,9 @@ describe('SPEC §4 Send on EVM', () => {
       chains: devnet.chains.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({ chainId, name, rpcUrl, nativeCurrency })),
       origin: 'http://127.0.0.1',
     })
-    const adapter = new EvmAdapter({ discover: (f) => (f([{ info: { uuid: 'u', name: 'W', icon: TEST_WALLET_ICON, rdns: RDNS }, provider: wallet } as ProviderDetail]), () => {}) })
+    const adapter = new EvmAdapter({
+      discover: (f) => (f([{ info: { uuid: 'u', name: 'W', icon: TEST_WALLET_ICON, rdns: RDNS }, provider: wallet } as ProviderDetail]), () => {}),
+    })
     const portico = createPortico({ adapters: [adapter], networks: [network], storage: memoryStorage() })
     await initialize(portico)
     wallet.rejectAll = false
@@ -92,7 +129,15 @@ describe('SPEC §4 Send on EVM', () => {
     await connectExternal(portico, { connectorId: RDNS })
     wallet.autoApprove = false
     wallet.rejectAll = true
-    setSendToken(portico, { name: 'Ether', symbol: 'ETH', chainId: network.caipNetworkId, value: 0, price: 1, iconUrl: '', quantity: { decimals: '18', numeric: '1' } })
+    setSendToken(portico, {
+      name: 'Ether',
+      symbol: 'ETH',
+      chainId: network.caipNetworkId,
+      value: 0,
+      price: 1,
+      iconUrl: '',
+      quantity: { decimals: '18', numeric: '1' },
+    })
     setSendAmount(portico, '0.1')
     await setReceiver(portico, devnet.accounts[3]!.address)
     await expect(sendTokens(portico)).rejects.toThrow('Transaction rejected')

@@ -97,7 +97,16 @@ beforeAll(async () => {
   frameSrc = `${secure}/frame?projectId=${PROJECT}&chainId=31337&version=test&enableLogger=false&rpcUrl=${encodeURIComponent(devnet.chains[0]!.rpcUrl)}`
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
 
   const context = await browser.newContext({ viewport: { width: 900, height: 720 } })
@@ -106,7 +115,12 @@ beforeAll(async () => {
   await page.goto(hostOrigin)
   await waitFor(async () => (await page.evaluate(() => (window as any).__events as string[])).includes('@portico-frame/NOT_CONNECTED'), 60_000)
   address = await emailLogin('approval-user@example.com')
-  await call('SYNC_DAPP_DATA', { projectId: PROJECT, sdkType: 'portico', sdkVersion: 'test', metadata: { name: 'Approval Test Shop', description: '', url: hostOrigin, icons: [] } })
+  await call('SYNC_DAPP_DATA', {
+    projectId: PROJECT,
+    sdkType: 'portico',
+    sdkVersion: 'test',
+    metadata: { name: 'Approval Test Shop', description: '', url: hostOrigin, icons: [] },
+  })
 }, 180_000)
 
 afterAll(async () => {
@@ -135,7 +149,8 @@ const approveButton = (): Locator => walletFrame().getByTestId('frame-approve')
 const hostEval = <A>(fn: (arg: A) => void, arg: A) => page.evaluate(fn as never, arg)
 
 async function emailLogin(email: string): Promise<Address> {
-  const inbox = async () => ((await (await fetch(`${server.url}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string }[] }).messages
+  const inbox = async () =>
+    ((await (await fetch(`${server.url}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { subject: string }[] }).messages
   expect(await call('CONNECT_EMAIL', { email })).toMatchObject({ type: '@portico-frame/CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
   const mail = await waitFor(async () => (await inbox())[0])
   const otp = /\b(\d{6})\b/.exec(mail.subject)![1]
@@ -230,7 +245,10 @@ describe('approval screen in Chromium: redress attacks by the host do not approv
   it('a see-through overlay drawn over the frame, or a nearly transparent frame: Approve is held back until it is plainly visible again', async () => {
     const id = await signMessage('glass attack')
     await armed()
-    await hostEval((box) => Object.assign(document.getElementById('glass')!.style, { display: 'block', left: `${box.left + 20}px`, top: `${box.top + 180}px` }), FRAME_BOX)
+    await hostEval(
+      (box) => Object.assign(document.getElementById('glass')!.style, { display: 'block', left: `${box.left + 20}px`, top: `${box.top + 180}px` }),
+      FRAME_BOX,
+    )
     await sleep(500)
     const target = center(await approveButton().boundingBox())
     await page.mouse.click(target.x, target.y) // clicks pass through the overlay to the frame
@@ -260,7 +278,8 @@ describe('approval screen in Chromium: redress attacks by the host do not approv
       await page.mouse.down()
       await page.mouse.up()
     }
-    const moveFrameBy = (dx: number, dy: number) => hostEval(([x, y, box]) => (window as any).layout({ ...box, left: box.left + x, top: box.top + y }), [dx, dy, FRAME_BOX] as const)
+    const moveFrameBy = (dx: number, dy: number) =>
+      hostEval(([x, y, box]) => (window as any).layout({ ...box, left: box.left + x, top: box.top + y }), [dx, dy, FRAME_BOX] as const)
     const resize = () => hostEval((box) => (window as any).layout({ ...box, width: box.width + 24, height: box.height - 30 }), FRAME_BOX)
     const attacks: Record<string, () => Promise<void>> = {
       // The cursor rests on the message the user reads; the host slides Approve under it; a press.
@@ -394,13 +413,31 @@ describe('approval screen in Chromium: what is signed is on the screen', () => {
     }
     const id = await ask('eth_signTypedData_v4', [address, JSON.stringify(typed)])
     const text = await screenText()
-    for (const shown of ['Sign typed data', 'Permit', 'USD Coin', 'Portico Devnet (testnet) · chain 31337', DEVNET_CONTRACTS.usdc, 'spender', '0x1111111254EEB25477B68fb85Ed929f73A960582', 'Unlimited token permit'])
+    for (const shown of [
+      'Sign typed data',
+      'Permit',
+      'USD Coin',
+      'Portico Devnet (testnet) · chain 31337',
+      DEVNET_CONTRACTS.usdc,
+      'spender',
+      '0x1111111254EEB25477B68fb85Ed929f73A960582',
+      'Unlimited token permit',
+    ])
       expect(text).toContain(shown)
     await shoot('typed-data')
     await approveByClick()
     const signed = await waitFor(() => replyTo(id), 10_000)
     const { EIP712Domain: _domain, ...types } = typed.types
-    expect(await verifyTypedData({ address, domain: typed.domain as never, types, primaryType: 'Permit', message: typed.message as never, signature: signed.payload })).toBe(true)
+    expect(
+      await verifyTypedData({
+        address,
+        domain: typed.domain as never,
+        types,
+        primaryType: 'Permit',
+        message: typed.message as never,
+        signature: signed.payload,
+      }),
+    ).toBe(true)
   }, 90_000)
 
   it('an ERC-20 approve of max uint: decoded (spender, token, network), an unlimited-approval warning', async () => {
@@ -408,7 +445,14 @@ describe('approval screen in Chromium: what is signed is on the screen', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] })
     const id = await ask('eth_sendTransaction', [{ from: address, to: DEVNET_CONTRACTS.usdc, data }])
     const text = await screenText()
-    for (const shown of ['Allow token spending', 'Unlimited USDC', spender, DEVNET_CONTRACTS.usdc, 'Portico Devnet (testnet) · chain 31337', 'Unlimited approval:'])
+    for (const shown of [
+      'Allow token spending',
+      'Unlimited USDC',
+      spender,
+      DEVNET_CONTRACTS.usdc,
+      'Portico Devnet (testnet) · chain 31337',
+      'Unlimited approval:',
+    ])
       expect(text).toContain(shown)
     expect(await walletFrame().getByTestId('frame-warning-danger').count()).toBe(1)
     await shoot('erc20-unlimited-approve')
@@ -416,7 +460,9 @@ describe('approval screen in Chromium: what is signed is on the screen', () => {
   }, 90_000)
 
   it('an unknown contract call: its selector and an unknown-call warning', async () => {
-    const id = await ask('eth_sendTransaction', [{ from: address, to: '0x000000000000000000000000000000000000dEaD', data: '0x12345678000000000000000000000000000000000000000000000000000000000000002a' }])
+    const id = await ask('eth_sendTransaction', [
+      { from: address, to: '0x000000000000000000000000000000000000dEaD', data: '0x12345678000000000000000000000000000000000000000000000000000000000000002a' },
+    ])
     const text = await screenText()
     for (const shown of ['Contract call', '0x12345678', 'Unknown contract call']) expect(text).toContain(shown)
     await armed()
@@ -425,12 +471,21 @@ describe('approval screen in Chromium: what is signed is on the screen', () => {
   }, 30_000)
 
   it('a message with U+202E and U+200B: shown as visible markers, with a warning; the dapp name too', async () => {
-    await call('SYNC_DAPP_DATA', { projectId: PROJECT, sdkType: 'portico', sdkVersion: 'test', metadata: { name: 'Approval\u200B Test Shop', description: '', url: '', icons: [] } })
+    await call('SYNC_DAPP_DATA', {
+      projectId: PROJECT,
+      sdkType: 'portico',
+      sdkVersion: 'test',
+      metadata: { name: 'Approval\u200B Test Shop', description: '', url: '', icons: [] },
+    })
     const message = 'Refund for order 1042: open invoice_\u202Efdp.exe\u202C and confirm payout to 0x12\u200B34…abcd'
     const id = await ask('personal_sign', [message, address])
     const body = await walletFrame().locator('.approval-body').innerText()
     expect(body).toBe('Refund for order 1042: open invoice_⟦U+202E⟧fdp.exe⟦U+202C⟧ and confirm payout to 0x12⟦U+200B⟧34…abcd')
-    expect(await walletFrame().locator('.approval').evaluate((el) => /[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2060\ufeff]/.test(el.textContent ?? ''))).toBe(false)
+    expect(
+      await walletFrame()
+        .locator('.approval')
+        .evaluate((el) => /[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2060\ufeff]/.test(el.textContent ?? '')),
+    ).toBe(false)
     expect(await walletFrame().locator('.approval-dapp').innerText()).toBe('Approval⟦U+200B⟧ Test Shop')
     const warning = await walletFrame().getByTestId('frame-warning-hidden').innerText()
     expect(warning).toContain('U+202E right-to-left override')
@@ -440,6 +495,11 @@ describe('approval screen in Chromium: what is signed is on the screen', () => {
     await approveByClick()
     const signed = await waitFor(() => replyTo(id), 10_000)
     expect(await verifyMessage({ address, message, signature: signed.payload })).toBe(true)
-    await call('SYNC_DAPP_DATA', { projectId: PROJECT, sdkType: 'portico', sdkVersion: 'test', metadata: { name: 'Approval Test Shop', description: '', url: '', icons: [] } })
+    await call('SYNC_DAPP_DATA', {
+      projectId: PROJECT,
+      sdkType: 'portico',
+      sdkVersion: 'test',
+      metadata: { name: 'Approval Test Shop', description: '', url: '', icons: [] },
+    })
   }, 90_000)
 })

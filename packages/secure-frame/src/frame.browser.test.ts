@@ -111,7 +111,16 @@ beforeAll(async () => {
   frameSrc = `${secure}/frame?projectId=${PROJECT}&chainId=31337&version=test&enableLogger=false&rpcUrl=${encodeURIComponent(devnet.chains[0]!.rpcUrl)}`
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
 }, 180_000)
 
@@ -181,7 +190,12 @@ describe('secure frame in Chromium', () => {
     const address = user.payload.address as `0x${string}`
 
     // personal_sign: the frame asks the host to show it, draws the screen, waits for Approve.
-    await call(page, 'SYNC_DAPP_DATA', { projectId: PROJECT, sdkType: 'portico', sdkVersion: 'test', metadata: { name: 'Frame Test Shop', description: '', url: hostOrigin, icons: [] } })
+    await call(page, 'SYNC_DAPP_DATA', {
+      projectId: PROJECT,
+      sdkType: 'portico',
+      sdkVersion: 'test',
+      metadata: { name: 'Frame Test Shop', description: '', url: hostOrigin, icons: [] },
+    })
     const message = 'Hello from the test host'
     const signId = await page.evaluate(([m, a]) => (window as any).send('RPC_REQUEST', { method: 'personal_sign', params: [m, a] }), [message, address])
     await waitFor(async () => (await events(page)).includes('@portico-frame/RPC_APPROVAL_NEEDED'))
@@ -204,7 +218,11 @@ describe('secure frame in Chromium', () => {
     const funding = await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null })
     await publicClient.waitForTransactionReceipt({ hash: funding })
     const to = devnet.accounts[1]!.address
-    const sendId = await page.evaluate(([from, recipient]) => (window as any).send('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from, to: recipient, value: '0x16345785d8a0000' }] }), [address, to])
+    const sendId = await page.evaluate(
+      ([from, recipient]) =>
+        (window as any).send('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from, to: recipient, value: '0x16345785d8a0000' }] }),
+      [address, to],
+    )
     await expect.poll(() => frame.getByTestId('frame-approve').isEnabled(), { timeout: 15_000 }).toBe(true)
     expect(await frame.locator('.approval-rows').textContent()).toContain('0.1 ETH')
     await page.locator('#wallet').screenshot({ path: join(SHOTS, 'approval-transaction-dark.png') })
@@ -225,7 +243,10 @@ describe('secure frame in Chromium', () => {
 
     // Light theme, and a rejection.
     await call(page, 'SYNC_THEME', { themeMode: 'light' })
-    const rejectId = await page.evaluate((a) => (window as any).send('RPC_REQUEST', { method: 'personal_sign', params: ['0x48656c6c6f2c206c69676874', a] }), address)
+    const rejectId = await page.evaluate(
+      (a) => (window as any).send('RPC_REQUEST', { method: 'personal_sign', params: ['0x48656c6c6f2c206c69676874', a] }),
+      address,
+    )
     const reject = frame.getByTestId('frame-reject')
     await expect.poll(() => reject.isEnabled(), { timeout: 10_000 }).toBe(true)
     await page.locator('#wallet').screenshot({ path: join(SHOTS, 'approval-light.png') })
@@ -241,7 +262,9 @@ describe('secure frame in Chromium', () => {
     expect(aborted).toMatchObject({ type: '@portico-frame/RPC_REQUEST_ERROR', payload: { message: 'Request was aborted' } })
 
     // Methods on neither list are refused; safe ones answer silently.
-    expect(await call(page, 'RPC_REQUEST', { method: 'eth_sign', params: [address, '0x00'] })).toMatchObject({ payload: { message: 'Requested RPC call is not allowed' } })
+    expect(await call(page, 'RPC_REQUEST', { method: 'eth_sign', params: [address, '0x00'] })).toMatchObject({
+      payload: { message: 'Requested RPC call is not allowed' },
+    })
     expect(await call(page, 'RPC_REQUEST', { method: 'eth_accounts' })).toMatchObject({ payload: [address] })
 
     // Forged messages: another window of the host origin, a window of another origin, a bad schema.
@@ -259,7 +282,12 @@ describe('secure frame in Chromium', () => {
     for (const id of ['a'.repeat(32), 'e'.repeat(32), 'not-a-valid-id', 'b'.repeat(32), 'c'.repeat(32)]) expect(replies).not.toContain(id)
 
     // Nothing of the wallet in the host origin's storage; the frame origin has its database.
-    const hostStorage = await page.evaluate(async () => ({ idb: (await indexedDB.databases()).map((d) => d.name), local: localStorage.length, session: sessionStorage.length, cookie: document.cookie }))
+    const hostStorage = await page.evaluate(async () => ({
+      idb: (await indexedDB.databases()).map((d) => d.name),
+      local: localStorage.length,
+      session: sessionStorage.length,
+      cookie: document.cookie,
+    }))
     expect(hostStorage).toEqual({ idb: [], local: 0, session: 0, cookie: '' })
     expect(await walletFrame(page).evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).toEqual(['portico-secure-frame'])
 

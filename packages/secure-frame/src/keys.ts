@@ -88,7 +88,10 @@ export async function combinePair(
   const entropy = await combine(shares.map((s) => base64.decode(s)))
   if (entropy.length !== 16 || secretHash(entropy) !== expected.secretHash) throw new Error('Key shares do not match this wallet')
   const keys = deriveKeys(entropy, evmAddressOf)
-  if (keys.addresses.eip155.toLowerCase() !== expected.addresses.eip155?.toLowerCase() || (expected.addresses.solana && keys.addresses.solana !== expected.addresses.solana))
+  if (
+    keys.addresses.eip155.toLowerCase() !== expected.addresses.eip155?.toLowerCase() ||
+    (expected.addresses.solana && keys.addresses.solana !== expected.addresses.solana)
+  )
     throw new Error('Key shares do not match this wallet')
   return { entropy, keys }
 }

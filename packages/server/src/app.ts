@@ -49,14 +49,16 @@ export function createApp(ctx: ServerContext, metrics: Metrics = createMetrics()
   app.use('*', requestLogger(ctx.logger ?? createLogger()))
 
   // CORS first, so that every answer below it (413, 429, errors) carries the grant or its absence.
-  app.use('*', corsPolicy(ctx, () => authOf(ctx)?.secureFrameUrl))
+  app.use(
+    '*',
+    corsPolicy(ctx, () => authOf(ctx)?.secureFrameUrl),
+  )
   app.use('*', bodyLimits())
 
   // Rate limit per client IPv4 address or IPv6 /64 on every call.
   app.use('*', async (c, next) => {
     const ip = clientIp(c)
-    if (!(await ctx.rateLimiter.hit(`ip:${rateLimitKey(ip)}`, ctx.config.rateLimits.perIpPerMinute, 60_000)))
-      return c.json({ error: 'Rate limited' }, 429)
+    if (!(await ctx.rateLimiter.hit(`ip:${rateLimitKey(ip)}`, ctx.config.rateLimits.perIpPerMinute, 60_000))) return c.json({ error: 'Rate limited' }, 429)
     await next()
   })
 

@@ -50,7 +50,10 @@ export function rateLimitKey(address: string): string {
   const right = tail ? tail.split(':') : []
   if (right.at(-1)?.includes('.')) right.splice(-1, 1, '0', '0') // an embedded IPv4 tail is two groups
   const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left
-  return `${groups.slice(0, 4).map((g) => Number.parseInt(g || '0', 16).toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`
 }
 
 /** The socket's address ('unknown' when the adapter cannot tell). */

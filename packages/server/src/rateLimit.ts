@@ -48,7 +48,8 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
 // INCR and PEXPIRE in one step, so a counter never outlives its window (a crash between the two would).
 const INCR_WITH_EXPIRY = "local c = redis.call('INCR', KEYS[1]) if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return c"
 // SET NX PX, or the time left on the holder's claim.
-const CLAIM = "if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end local t = redis.call('PTTL', KEYS[1]) if t < 1 then return 1 end return t"
+const CLAIM =
+  "if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end local t = redis.call('PTTL', KEYS[1]) if t < 1 then return 1 end return t"
 
 /**
  * Fixed windows in Redis (INCR + PEXPIRE, atomically), so every server instance behind a load

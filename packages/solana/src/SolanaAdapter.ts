@@ -127,7 +127,10 @@ export class SolanaAdapter implements ChainAdapter {
     this.unwatchers.delete(connectorId)
     const wallet = this.findWallet(connectorId)
     // Best effort: Portico forgets the connection either way.
-    if (wallet) await feature<DisconnectFeature>(wallet, 'standard:disconnect')?.disconnect().catch(() => undefined)
+    if (wallet)
+      await feature<DisconnectFeature>(wallet, 'standard:disconnect')
+        ?.disconnect()
+        .catch(() => undefined)
   }
 
   /** Wallet Standard has no chain switch: each transaction names its chain. */
@@ -201,7 +204,11 @@ export class SolanaAdapter implements ChainAdapter {
       if (!accounts) return
       const solana = solanaAccounts(accounts)
       if (solana.length === 0) this.events?.disconnected(connectorId)
-      else this.events?.accountsChanged(connectorId, solana.map((a) => ({ address: a.address, type: 'eoa' })))
+      else
+        this.events?.accountsChanged(
+          connectorId,
+          solana.map((a) => ({ address: a.address, type: 'eoa' })),
+        )
     })
     if (off) this.unwatchers.set(connectorId, off)
   }
@@ -251,10 +258,7 @@ export class SolanaAdapter implements ChainAdapter {
 
 /** The well-formed accounts of a Solana chain (or of no stated chain); the wallet's own objects, which it expects back. */
 const solanaAccounts = (accounts: readonly unknown[]) =>
-  accounts.filter(
-    (a): a is WalletAccount =>
-      v.is(WalletAccountSchema, a) && (a.chains.length === 0 || a.chains.some((c) => c.startsWith('solana:'))),
-  )
+  accounts.filter((a): a is WalletAccount => v.is(WalletAccountSchema, a) && (a.chains.length === 0 || a.chains.some((c) => c.startsWith('solana:'))))
 
 const accountsOf = (output: unknown) => solanaAccounts(v.is(ConnectOutputSchema, output) ? output.accounts : [])
 

@@ -15,10 +15,7 @@ const RANK = { processed: 0, confirmed: 1, finalized: 2 } as const
 const TIMEOUT_MS = 60_000
 
 /** Waits until the transaction reaches the configured commitment, or failed on chain, or a minute passed. */
-export async function waitForTransaction(
-  { caipNetwork, commitment }: ChainContext,
-  hash: string,
-): Promise<{ status: 'success' | 'reverted' }> {
+export async function waitForTransaction({ caipNetwork, commitment }: ChainContext, hash: string): Promise<{ status: 'success' | 'reverted' }> {
   const rpc = rpcOf(caipNetwork)
   const deadline = Date.now() + TIMEOUT_MS
   while (Date.now() < deadline) {

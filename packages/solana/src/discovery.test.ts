@@ -61,7 +61,13 @@ describe('discoverStandardWallets', () => {
     adapter.setup({ networks: [], events })
     let solana: Connector[] = []
     const stop = adapter.watchConnectors((c) => (solana = c))
-    const evm: Connector = { id: 'xyz.portico.testwallet', name: SOLANA_TEST_WALLET_NAME, type: 'ANNOUNCED', chain: 'eip155', info: { rdns: 'xyz.portico.testwallet' } }
+    const evm: Connector = {
+      id: 'xyz.portico.testwallet',
+      name: SOLANA_TEST_WALLET_NAME,
+      type: 'ANNOUNCED',
+      chain: 'eip155',
+      info: { rdns: 'xyz.portico.testwallet' },
+    }
     const merged = mergeConnectors([evm, ...solana, { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155' }])
     expect(merged.map((c) => c.name)).toEqual([SOLANA_TEST_WALLET_NAME, 'MetaMask'])
     expect(merged[0]).toMatchObject({ id: 'xyz.portico.testwallet', type: 'MULTI_CHAIN' })

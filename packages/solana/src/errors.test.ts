@@ -1,4 +1,8 @@
-import { WalletStandardError, WALLET_STANDARD_ERROR__USER__REQUEST_REJECTED, WALLET_STANDARD_ERROR__FEATURES__WALLET_FEATURE_UNIMPLEMENTED } from '@wallet-standard/errors'
+import {
+  WalletStandardError,
+  WALLET_STANDARD_ERROR__USER__REQUEST_REJECTED,
+  WALLET_STANDARD_ERROR__FEATURES__WALLET_FEATURE_UNIMPLEMENTED,
+} from '@wallet-standard/errors'
 import { expect, test } from 'vitest'
 import { toPorticoError } from './errors.js'
 

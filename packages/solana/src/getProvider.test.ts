@@ -20,7 +20,10 @@ test("getProvider(portico, 'solana'): the connected wallet's Wallet Standard wal
   await initialize(portico)
   expect(getProvider(portico, 'solana')).toBeUndefined()
   await connectExternal(portico, { connectorId: SOLANA_TEST_WALLET_NAME })
-  expect(portico.stores.account.getState().byNamespace.solana).toMatchObject({ address: handle.address, caipAddress: `${SOLANA_DEVNET_CAIP2}:${handle.address}` })
+  expect(portico.stores.account.getState().byNamespace.solana).toMatchObject({
+    address: handle.address,
+    caipAddress: `${SOLANA_DEVNET_CAIP2}:${handle.address}`,
+  })
   const wallet = getProvider(portico, 'solana')
   expect(wallet).toBe(handle.wallet)
   expect(portico.getProvider('solana')).toBe(handle.wallet)

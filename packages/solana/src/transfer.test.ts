@@ -88,7 +88,9 @@ describe('SolanaAdapter: sends', () => {
     await expect(adapter.estimateTransferFee(send({ to, amount: 1_000n }))).rejects.toEqual(refusal(belowRent))
     // An existing account takes any amount.
     expect(BigInt((await adapter.estimateTransferFee(send({ to: handle.devAccounts[0]!, amount: 1_000n }))).value)).toBeGreaterThan(0n)
-    await expect(adapter.sendTransfer(send({ to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', amount: 1n }))).rejects.toEqual(refusal(SendFormText.invalidAddress))
+    await expect(adapter.sendTransfer(send({ to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', amount: 1n }))).rejects.toEqual(
+      refusal(SendFormText.invalidAddress),
+    )
     await expect(adapter.sendTransfer(send({ to: 'not-an-address', amount: 1n }))).rejects.toEqual(refusal(SendFormText.invalidAddress))
     await expect(adapter.sendTransfer(send({ to, amount: 1n, tokenAddress: to }))).rejects.toEqual(refusal(SendFormText.invalidAddress))
     const lamports = await chainReads(chain.devnet).lamports(handle.address)
@@ -98,7 +100,9 @@ describe('SolanaAdapter: sends', () => {
     await expect(adapter.sendTransfer(send({ to, amount: held + 1n, tokenAddress: usdc }))).rejects.toEqual(refusal(SendFormText.insufficientBalance))
     // A new owner without SOL holds no USDC either.
     const empty = await fresh()
-    await expect(adapter.estimateTransferFee(send({ from: empty, to, amount: 1n, tokenAddress: usdc }))).rejects.toEqual(refusal(SendFormText.insufficientBalance))
+    await expect(adapter.estimateTransferFee(send({ from: empty, to, amount: 1n, tokenAddress: usdc }))).rejects.toEqual(
+      refusal(SendFormText.insufficientBalance),
+    )
     expect(handle.signed).toHaveLength(0)
     expect(await chainReads(chain.devnet).lamports(to)).toBe(0n)
   })
@@ -116,6 +120,8 @@ describe('SolanaAdapter: sends', () => {
   test('the connector id is the wallet name; an account the wallet did not connect is refused', async () => {
     const { adapter, send, handle } = await connected(0)
     expect(SOLANA_TEST_WALLET_NAME).toBe(handle.wallet.name)
-    await expect(adapter.sendTransfer(send({ from: handle.devAccounts[1]!, to: handle.devAccounts[2]!, amount: 1n }))).rejects.toMatchObject({ name: 'ProviderRequestError' })
+    await expect(adapter.sendTransfer(send({ from: handle.devAccounts[1]!, to: handle.devAccounts[2]!, amount: 1n }))).rejects.toMatchObject({
+      name: 'ProviderRequestError',
+    })
   })
 })

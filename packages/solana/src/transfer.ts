@@ -73,12 +73,19 @@ export async function prepareTransfer(context: ChainContext, { from, to, amount,
       solOut = 0n
       const mint = address(tokenAddress)
       const mintAccount = await rpc.getAccountInfo(mint, { encoding: 'jsonParsed', commitment }).send()
-      const info = (mintAccount.value?.data as { parsed?: { type?: string; info?: { decimals?: number; extensions?: { extension?: string }[] } } } | undefined)?.parsed
+      const info = (mintAccount.value?.data as { parsed?: { type?: string; info?: { decimals?: number; extensions?: { extension?: string }[] } } } | undefined)
+        ?.parsed
       if (!mintAccount.value || info?.type !== 'mint' || typeof info.info?.decimals !== 'number') throw refuse(SendFormText.invalidAddress)
       const tokenProgram = mintAccount.value.owner
       const [source] = await findAssociatedTokenPda({ owner: sender, mint, tokenProgram })
       const [destination] = await findAssociatedTokenPda({ owner: address(to), mint, tokenProgram })
-      const held = await rpc.getTokenAccountBalance(source, { commitment }).send().then((r) => BigInt(r.value.amount), () => 0n)
+      const held = await rpc
+        .getTokenAccountBalance(source, { commitment })
+        .send()
+        .then(
+          (r) => BigInt(r.value.amount),
+          () => 0n,
+        )
       if (held < amount) throw refuse(SendFormText.insufficientBalance)
       const existing = await rpc.getAccountInfo(destination, { encoding: 'base64', commitment }).send()
       if (!existing.value) {
@@ -86,7 +93,9 @@ export async function prepareTransfer(context: ChainContext, { from, to, amount,
         accountRent = await rpc.getMinimumBalanceForRentExemption(BigInt(tokenAccountSize(tokenProgram, info.info.extensions))).send()
         units = COMPUTE_UNITS.tokenWithAccount
       } else units = COMPUTE_UNITS.token
-      instructions.push(getTransferCheckedInstruction({ source, mint, destination, authority: signer, amount, decimals: info.info.decimals }, { programAddress: tokenProgram }))
+      instructions.push(
+        getTransferCheckedInstruction({ source, mint, destination, authority: signer, amount, decimals: info.info.decimals }, { programAddress: tokenProgram }),
+      )
       writable.push(source, destination)
     }
     const microLamports = await priorityFee(rpc, writable)
@@ -95,7 +104,11 @@ export async function prepareTransfer(context: ChainContext, { from, to, amount,
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayer(sender, m),
       (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-      (m) => appendTransactionMessageInstructions([getSetComputeUnitLimitInstruction({ units }), getSetComputeUnitPriceInstruction({ microLamports }), ...instructions], m),
+      (m) =>
+        appendTransactionMessageInstructions(
+          [getSetComputeUnitLimitInstruction({ units }), getSetComputeUnitPriceInstruction({ microLamports }), ...instructions],
+          m,
+        ),
     )
     const transaction = compileTransaction(message)
     const fee = await networkFee(rpc, transaction.messageBytes, commitment)

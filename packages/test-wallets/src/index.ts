@@ -1,3 +1,3 @@
 /** @portico/test-wallets: development wallets for Portico's demo and e2e tests. */
-export * from './injected/index';
-export * from './solana/index';
+export * from './injected/index'
+export * from './solana/index'

@@ -3,14 +3,14 @@
  * `import { buildInjectedBundle } from '@portico/test-wallets/node'` then
  * `page.addInitScript({ path: await buildInjectedBundle() })`.
  */
-import { build } from 'esbuild';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** dist/injected.js (git-ignored; produced by `npm run build -w @portico/test-wallets`). */
-export const INJECTED_BUNDLE_PATH = join(root, 'dist', 'injected.js');
+export const INJECTED_BUNDLE_PATH = join(root, 'dist', 'injected.js')
 
 /** Bundles src/injected/entry.ts into a minified IIFE; resolves to its path. ~100 ms. */
 export async function buildInjectedBundle(outfile = INJECTED_BUNDLE_PATH): Promise<string> {
@@ -27,6 +27,6 @@ export async function buildInjectedBundle(outfile = INJECTED_BUNDLE_PATH): Promi
     legalComments: 'none',
     banner: { js: '/* Portico Test Wallet: development only, do not use with real funds. */' },
     logLevel: 'warning',
-  });
-  return outfile;
+  })
+  return outfile
 }

@@ -83,6 +83,8 @@ describe.each(majors)('EIP-5792 through porticoConnector ($major)', ({ wagmi }) 
     const config = await connected()
     const error = await wagmi.sendCalls(config, { calls: [{ to: devnet.chains[0]!.usdc.slice(2) as Hex }] }).catch((e: Error) => e)
     expect(error).toBeInstanceOf(Error)
-    expect(String((error as Error & { details?: string }).details ?? (error as Error).message)).toContain("Batched calls need a 'to' starting with 0x and optional data starting with 0x")
+    expect(String((error as Error & { details?: string }).details ?? (error as Error).message)).toContain(
+      "Batched calls need a 'to' starting with 0x and optional data starting with 0x",
+    )
   })
 })

@@ -96,10 +96,20 @@ describe('chainsFromPorticoNetworks', () => {
 
   test('behavior: a chain survives the round trip through Portico', () => {
     const [chain, explorerChain] = chainsFromPorticoNetworks(porticoNetworksFromChains([devnet, withExplorer]))
-    const fields = ({ id, name, nativeCurrency, rpcUrls, blockExplorers, testnet }: typeof chain) => ({ id, name, nativeCurrency, rpcUrls, blockExplorers, testnet })
+    const fields = ({ id, name, nativeCurrency, rpcUrls, blockExplorers, testnet }: typeof chain) => ({
+      id,
+      name,
+      nativeCurrency,
+      rpcUrls,
+      blockExplorers,
+      testnet,
+    })
     expect(fields(chain)).toEqual(fields(devnet))
     // Portico keeps an explorer's name and URL, not its API URL.
-    expect(fields(explorerChain!)).toEqual({ ...fields(withExplorer), blockExplorers: { default: { name: 'Optimism Explorer', url: 'https://explorer.example.org' } } })
+    expect(fields(explorerChain!)).toEqual({
+      ...fields(withExplorer),
+      blockExplorers: { default: { name: 'Optimism Explorer', url: 'https://explorer.example.org' } },
+    })
   })
 
   test('error: without an eip155 network there is nothing for wagmi', () => {

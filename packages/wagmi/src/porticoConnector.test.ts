@@ -77,7 +77,12 @@ const majors = [
 ]
 
 describe.each(majors)('porticoConnector ($major)', ({ wagmi }) => {
-  function setup({ wallet = createWallet(), storage = memoryStorage() as StorageLike, wagmiStorage = pageStorage(), porticoNetworks = networks as [CaipNetwork, ...CaipNetwork[]] } = {}) {
+  function setup({
+    wallet = createWallet(),
+    storage = memoryStorage() as StorageLike,
+    wagmiStorage = pageStorage(),
+    porticoNetworks = networks as [CaipNetwork, ...CaipNetwork[]],
+  } = {}) {
     const portico = createTestPortico(wallet, { storage, porticoNetworks })
     const config = createWagmiConfig(portico, wagmiStorage)
     return { portico, config, wallet, connector: config.connectors[0]! }
@@ -191,7 +196,12 @@ describe.each(majors)('porticoConnector ($major)', ({ wagmi }) => {
 
     const typedData = {
       domain: { name: 'Portico', version: '1', chainId: devnet.chains[0]!.chainId },
-      types: { Mail: [{ name: 'to', type: 'address' }, { name: 'contents', type: 'string' }] },
+      types: {
+        Mail: [
+          { name: 'to', type: 'address' },
+          { name: 'contents', type: 'string' },
+        ],
+      },
       primaryType: 'Mail',
       message: { to: devnet.accounts[1]!.address, contents: 'Hello' },
     } as const

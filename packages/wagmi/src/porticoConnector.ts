@@ -21,11 +21,7 @@ export type PorticoConnectorParameters = {
   reconnectTimeout?: number | undefined
 }
 
-export type PorticoConnectorErrorType =
-  | ChainNotConfiguredError
-  | ConnectorNotConnectedError
-  | SwitchChainError
-  | UserRejectedRequestError
+export type PorticoConnectorErrorType = ChainNotConfiguredError | ConnectorNotConnectedError | SwitchChainError | UserRejectedRequestError
 
 const namespace = 'eip155'
 
@@ -51,9 +47,7 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
           }
         | undefined,
     ): Promise<{
-      accounts: withCapabilities extends true
-        ? readonly { address: Address; capabilities: Record<string, unknown> }[]
-        : readonly Address[]
+      accounts: withCapabilities extends true ? readonly { address: Address; capabilities: Record<string, unknown> }[] : readonly Address[]
       chainId: number
     }>
     onConnect(connectInfo: { chainId: string }): void
@@ -166,8 +160,7 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
           if (code === 4902) throw new SwitchChainError(new ChainNotConfiguredError())
           throw new SwitchChainError(error as Error)
         }
-        if (Number(readAccount(portico, namespace).chainId) !== chainId)
-          throw new SwitchChainError(new Error(`The wallet is still not on chain ${chainId}.`))
+        if (Number(readAccount(portico, namespace).chainId) !== chainId) throw new SwitchChainError(new Error(`The wallet is still not on chain ${chainId}.`))
         config.emitter.emit('change', { chainId })
         return chain
       },

@@ -27,7 +27,11 @@ export function createEip155Provider(provider: UniversalProvider, onWalletReques
     if (event?.name === 'chainChanged') {
       chainId = Number(event.data)
       emit('chainChanged', `0x${chainId.toString(16)}`)
-    } else if (event?.name === 'accountsChanged') emit('accountsChanged', (event.data as string[]).map((a) => a.split(':').pop()))
+    } else if (event?.name === 'accountsChanged')
+      emit(
+        'accountsChanged',
+        (event.data as string[]).map((a) => a.split(':').pop()),
+      )
   })
 
   return {

@@ -20,7 +20,13 @@ export function toBase58(bytes: Uint8Array): string {
       carry = (carry / 58) | 0
     }
   }
-  return '1'.repeat(zeros) + digits.reverse().map((d) => ALPHABET[d]).join('')
+  return (
+    '1'.repeat(zeros) +
+    digits
+      .reverse()
+      .map((d) => ALPHABET[d])
+      .join('')
+  )
 }
 
 export function fromBase58(text: string): Uint8Array {

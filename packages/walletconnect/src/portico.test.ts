@@ -62,7 +62,14 @@ function solanaPortico(storage = memoryStorage()) {
   // No browser wallets: the only Solana wallet is the WalletConnect session's.
   const adapter = new SolanaAdapter({ discover: (onChange) => (onChange([]), () => {}) })
   // The relay's projectId and the metadata the wallet sees come from createPortico's options (stated once).
-  const portico = createPortico({ adapters: [adapter], networks: [network], storage, projectId: 'portico-dev', metadata, walletConnect: walletConnect({ relayUrl }) })
+  const portico = createPortico({
+    adapters: [adapter],
+    networks: [network],
+    storage,
+    projectId: 'portico-dev',
+    metadata,
+    walletConnect: walletConnect({ relayUrl }),
+  })
   return { portico, adapter: adapter as ChainAdapter, storage }
 }
 const sign = (adapter: ChainAdapter, address: string, message: string) => adapter.signMessage!({ connectorId: 'walletConnect', address, message })

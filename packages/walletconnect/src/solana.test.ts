@@ -98,7 +98,8 @@ async function solTransfer(from: string, to: string, amount: bigint) {
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(from as Address, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: createNoopSigner(from as Address), destination: to as Address, amount })], m),
+    (m) =>
+      appendTransactionMessageInstructions([getTransferSolInstruction({ source: createNoopSigner(from as Address), destination: to as Address, amount })], m),
   )
   return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
 }
@@ -125,7 +126,11 @@ describe('a WalletConnect session with eip155 and solana', () => {
   let account: WalletAccount
 
   test('pairing approves both families; the Solana provider is a Wallet Standard wallet with the session account', async () => {
-    client = await createWalletConnectClient({ relayUrl, projectId: 'portico-dev', metadata: { name: 'Portico test', description: 'tests', url: 'http://127.0.0.1', icons: [] } })
+    client = await createWalletConnectClient({
+      relayUrl,
+      projectId: 'portico-dev',
+      metadata: { name: 'Portico test', description: 'tests', url: 'http://127.0.0.1', icons: [] },
+    })
     wallet = await testWallet([evm.caipNetworkId, chain.caip2])
     const session = await pair(client, wallet, [evm, network])
     expect(session).toMatchObject({ namespaces: ['eip155', 'solana'], peer: { name: 'Portico WalletConnect Test Wallet' } })
@@ -171,7 +176,10 @@ describe('a WalletConnect session with eip155 and solana', () => {
   test('solana:signTransaction → solana_signTransaction: the signed bytes are accepted by the chain', async () => {
     const to = chain.accounts[3]!.address
     const before = await balance(to)
-    const [output] = await solana.features['solana:signTransaction'].signTransaction({ account, transaction: await solTransfer(account.address, to, 5_000_000n) })
+    const [output] = await solana.features['solana:signTransaction'].signTransaction({
+      account,
+      transaction: await solTransfer(account.address, to, 5_000_000n),
+    })
     const signed = getTransactionDecoder().decode(output!.signedTransaction)
     expect(signed.signatures[account.address as Address]).toBeTruthy()
     await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()

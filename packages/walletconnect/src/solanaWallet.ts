@@ -8,12 +8,7 @@ import type {
   SolanaTransactionCommitment,
 } from '@solana/wallet-standard-features'
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
-import type {
-  StandardConnectFeature,
-  StandardDisconnectFeature,
-  StandardEventsChangeProperties,
-  StandardEventsFeature,
-} from '@wallet-standard/features'
+import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsChangeProperties, StandardEventsFeature } from '@wallet-standard/features'
 import type UniversalProvider from '@walletconnect/universal-provider'
 import * as v from 'valibot'
 import { fromBase58, fromBase64, toBase58, toBase64, withSignature } from './encoding.js'
@@ -35,10 +30,7 @@ export type WalletConnectSolanaWallet = Wallet & { readonly features: WalletConn
 const Base58 = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]+$/))
 const Base64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/))
 const SignatureResult = v.object({ signature: Base58 })
-const SignTransactionResult = v.union([
-  v.object({ transaction: Base64, signature: v.optional(Base58) }),
-  v.object({ signature: Base58 }),
-])
+const SignTransactionResult = v.union([v.object({ transaction: Base64, signature: v.optional(Base58) }), v.object({ signature: Base58 })])
 const SignatureStatuses = v.object({
   result: v.object({ value: v.array(v.nullable(v.object({ err: v.unknown(), confirmationStatus: v.nullish(v.string()) }))) }),
 })
@@ -58,10 +50,7 @@ const ICON =
  * session with the encodings of WalletConnect's Solana RPC: messages, public keys and
  * signatures in base58, wire transactions in base64.
  */
-export function createSolanaWallet(
-  provider: UniversalProvider,
-  options: { onWalletRequest?: (method: string) => void } = {},
-): WalletConnectSolanaWallet {
+export function createSolanaWallet(provider: UniversalProvider, options: { onWalletRequest?: (method: string) => void } = {}): WalletConnectSolanaWallet {
   const listeners = new Set<(properties: StandardEventsChangeProperties) => void>()
   const namespace = () => provider.session?.namespaces.solana
   const chains = (): IdentifierString[] => {
@@ -132,12 +121,7 @@ export function createSolanaWallet(
     const pubkey = sessionAccount(account)
     const chainId = chainFor(chain)
     const { commitment, ...sendOptions } = send
-    const { signature } = await request(
-      'solana_signAndSendTransaction',
-      { transaction: toBase64(transaction), pubkey, sendOptions },
-      SignatureResult,
-      chainId,
-    )
+    const { signature } = await request('solana_signAndSendTransaction', { transaction: toBase64(transaction), pubkey, sendOptions }, SignatureResult, chainId)
     // The RPC has no commitment: "confirm after sending" is done here, on the network's RPC.
     // The proposal's rpcMap: the host's RPC of each network, kept with the session across reloads.
     const rpcUrl = (provider.optionalNamespaces?.solana?.rpcMap as Record<string, string> | undefined)?.[chainId]

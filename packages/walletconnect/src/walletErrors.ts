@@ -1,10 +1,4 @@
-import {
-  ProviderRequestError,
-  UnauthorizedProviderError,
-  UnsupportedMethodError,
-  UserRejectedRequestError,
-  type PorticoError,
-} from '@portico/core'
+import { ProviderRequestError, UnauthorizedProviderError, UnsupportedMethodError, UserRejectedRequestError, type PorticoError } from '@portico/core'
 
 /**
  * A wallet's answer `{ code, message }` (what the sign client rejects with) as core's typed error,
@@ -30,7 +24,6 @@ export function toWalletError(error: unknown): PorticoError & { code?: number } 
 
 function messageOf(error: unknown): string {
   if (typeof error === 'string') return error
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string')
-    return (error as { message: string }).message
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message
   return 'The wallet request failed'
 }

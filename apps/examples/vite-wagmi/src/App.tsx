@@ -14,8 +14,8 @@ export function App() {
       </header>
       <main>
         <p>
-          A dapp written on wagmi. Portico's button and modal connect the wallet (browser wallet, WalletConnect, email);
-          everything below uses wagmi's hooks only.
+          A dapp written on wagmi. Portico's button and modal connect the wallet (browser wallet, WalletConnect, email); everything below uses wagmi's hooks
+          only.
         </p>
         <Account />
         <SendTransaction />

@@ -18,7 +18,12 @@ export async function addWalletFactor(portico: Portico, { kind }: { kind: Wallet
   try {
     const client = await authClient(portico)
     const factors = await client.addFactor(kind)
-    set({ busy: undefined, status: 'ready', factors, notice: kind === 'passkey' ? 'Passkey added: your wallet is protected' : 'Password set: your wallet is protected' })
+    set({
+      busy: undefined,
+      status: 'ready',
+      factors,
+      notice: kind === 'passkey' ? 'Passkey added: your wallet is protected' : 'Password set: your wallet is protected',
+    })
     return factors
   } catch (error) {
     const text = errorDisplayText(error)

@@ -15,7 +15,10 @@ export async function cancelSiwx(portico: Portico) {
     return
   }
   const current = portico.stores.network.getState().caipNetwork?.caipNetworkId
-  const last = portico.stores.siwx.getState().signedNetworks.filter((id) => id !== current).at(-1)
+  const last = portico.stores.siwx
+    .getState()
+    .signedNetworks.filter((id) => id !== current)
+    .at(-1)
   if (last) {
     await switchNetwork(portico, { caipNetworkId: last as CaipNetworkId })
     portico.stores.siwx.setState({ hasSession: true, status: 'signed' })

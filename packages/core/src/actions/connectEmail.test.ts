@@ -119,7 +119,7 @@ describe("SPEC §4 'Email login'", () => {
 })
 
 describe('EmailLogin code step', () => {
-  test('error: a wrong code keeps the step with the frame\'s text; a code that is not 6–8 digits never leaves the page', async () => {
+  test("error: a wrong code keeps the step with the frame's text; a code that is not 6–8 digits never leaves the page", async () => {
     const { portico, client } = embeddedTestPortico()
     openModal(portico)
     await connectEmail(portico, { email: 'ada@example.com' })

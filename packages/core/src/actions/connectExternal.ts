@@ -46,9 +46,7 @@ export async function connectExternal(portico: Portico, { connectorId, namespace
       const adapter = portico.adapters.get(part.chain)!
       const caipNetwork =
         portico.options.networks.find((n) => n.caipNetworkId === caipNetworkId && n.chainNamespace === part.chain) ??
-        portico.options.networks.find(
-          (n) => n.chainNamespace === part.chain && (part.chain !== activeNamespace || n === network.getState().caipNetwork),
-        )
+        portico.options.networks.find((n) => n.chainNamespace === part.chain && (part.chain !== activeNamespace || n === network.getState().caipNetwork))
       const result = await adapter.connect({ connectorId: part.id, caipNetwork })
       setConnection(portico, part.chain, result)
     }

@@ -94,11 +94,21 @@ describe('SPEC §4 WalletConnect pairing', () => {
 
   test('rule: reset clears URI, expiry, linking and recent wallet, sets disconnected, clears transactions and the stored deep link', async () => {
     const { portico, storage } = await setup()
-    portico.stores.walletConnect.setState({ wcUri: 'wc:x', wcPairingExpiry: 1, wcLinking: { name: 'm://', href: 'm://wc' }, recentWallet: { id: 'a', name: 'A' } })
+    portico.stores.walletConnect.setState({
+      wcUri: 'wc:x',
+      wcPairingExpiry: 1,
+      wcLinking: { name: 'm://', href: 'm://wc' },
+      recentWallet: { id: 'a', name: 'A' },
+    })
     portico.stores.router.setState({ transactionStack: [{}] })
     storage.setItem(StorageKeys.deepLinkChoice, '"m://"')
     resetWcConnection(portico)
-    expect(portico.stores.walletConnect.getState()).toMatchObject({ wcUri: undefined, wcPairingExpiry: undefined, wcLinking: undefined, recentWallet: undefined })
+    expect(portico.stores.walletConnect.getState()).toMatchObject({
+      wcUri: undefined,
+      wcPairingExpiry: undefined,
+      wcLinking: undefined,
+      recentWallet: undefined,
+    })
     expect(portico.stores.connections.getState().status).toBe('disconnected')
     expect(portico.stores.router.getState().transactionStack).toEqual([])
     expect(storage.getItem(StorageKeys.deepLinkChoice)).toBeNull()

@@ -106,11 +106,7 @@ async function pairUntilApproved(portico: Portico, client: WalletConnectClient):
     portico.pendingPairing = pairing
     pairing.catch(() => undefined)
     try {
-      return await Promise.race([
-        pairing,
-        expired,
-        closed,
-      ])
+      return await Promise.race([pairing, expired, closed])
     } catch (error) {
       if (!(error instanceof PairingExpired)) throw error
       portico.pendingPairing = undefined
@@ -125,7 +121,10 @@ async function pairUntilApproved(portico: Portico, client: WalletConnectClient):
 function scheduleExpiry(portico: Portico, expiry: number, expire: (e: Error) => void) {
   clearTimer(portico)
   const wait = Math.max(0, expiry - Time.pairingExpiryMarginMs - portico.clock.now())
-  portico.timers.set('wcExpiry', portico.clock.setTimeout(() => expire(new PairingExpired()), wait))
+  portico.timers.set(
+    'wcExpiry',
+    portico.clock.setTimeout(() => expire(new PairingExpired()), wait),
+  )
 }
 
 function clearTimer(portico: Portico) {

@@ -65,4 +65,3 @@ async function signOutSiwx(portico: Portico) {
   }
   portico.stores.siwx.setState({ hasSession: false, signedNetworks: [], status: 'idle' })
 }
-

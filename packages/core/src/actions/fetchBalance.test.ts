@@ -26,7 +26,14 @@ describe('SPEC §8 Balances', () => {
   test('behavior: a failed fetch drops the balances shown so far (they may be another network’s)', async () => {
     const { portico, adapter } = await connected()
     portico.stores.account.setState(({ byNamespace }) => ({
-      byNamespace: { eip155: { ...byNamespace.eip155!, tokenBalance: [{ name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 1, price: 1, quantity: { decimals: '18', numeric: '1' }, iconUrl: '' }] } },
+      byNamespace: {
+        eip155: {
+          ...byNamespace.eip155!,
+          tokenBalance: [
+            { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 1, price: 1, quantity: { decimals: '18', numeric: '1' }, iconUrl: '' },
+          ],
+        },
+      },
     }))
     adapter.getBalance = async () => {
       throw new Error('rpc down')

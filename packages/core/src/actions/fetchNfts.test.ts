@@ -16,7 +16,13 @@ async function nftsFrom(status: number, json: unknown) {
   return { state: portico.stores.nfts.getState(), request: server.requests[0]! }
 }
 
-const nft = (tokenId: string, chainId = 'eip155:31337') => ({ contract: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', tokenId, name: `Devnet NFT #${tokenId}`, image: `http://f/nft/${tokenId}.svg`, chainId })
+const nft = (tokenId: string, chainId = 'eip155:31337') => ({
+  contract: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+  tokenId,
+  name: `Devnet NFT #${tokenId}`,
+  image: `http://f/nft/${tokenId}.svg`,
+  chainId,
+})
 
 describe('NFTs of the account', () => {
   test('default: the ERC721s held on the active network', async () => {

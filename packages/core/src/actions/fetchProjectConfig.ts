@@ -10,10 +10,7 @@ import type { Portico } from '../portico.js'
  */
 export async function fetchProjectConfig(portico: Portico) {
   if (!portico.api) return
-  const [config, analytics] = await Promise.allSettled([
-    portico.api.get({ path: 'appkit/v1/config' }),
-    portico.api.get({ path: 'getAnalyticsConfig' }),
-  ])
+  const [config, analytics] = await Promise.allSettled([portico.api.get({ path: 'appkit/v1/config' }), portico.api.get({ path: 'getAnalyticsConfig' })])
   const { project } = portico.stores
   if (config.status === 'fulfilled') {
     const parsed = v.safeParse(RemoteConfigSchema, config.value)
@@ -24,8 +21,7 @@ export async function fetchProjectConfig(portico: Portico) {
   }
   if (analytics.status === 'fulfilled') {
     const parsed = v.safeParse(AnalyticsConfigSchema, analytics.value)
-    if (parsed.success)
-      project.setState({ analyticsEnabled: portico.options.features.analytics && parsed.output.isAnalyticsEnabled })
+    if (parsed.success) project.setState({ analyticsEnabled: portico.options.features.analytics && parsed.output.isAnalyticsEnabled })
   }
 }
 

@@ -29,7 +29,10 @@ async function connected(wallet = scriptedWallet(), overrides: Parameters<typeof
 }
 
 async function codeOf(promise: Promise<unknown>) {
-  const error = await promise.then(() => undefined, (e: unknown) => e)
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(ProviderRpcError)
   return (error as ProviderRpcError).code
 }

@@ -45,9 +45,7 @@ export async function initialize(portico: Portico): Promise<void> {
  * entry when the host configured it (its client loads only when chosen).
  */
 export function getMergedConnectors(portico: Portico): Connector[] {
-  const merged = mergeConnectors(
-    portico.stores.connections.getState().connectors.filter((c) => c.id !== WALLET_CONNECT_CONNECTOR_ID),
-  )
+  const merged = mergeConnectors(portico.stores.connections.getState().connectors.filter((c) => c.id !== WALLET_CONNECT_CONNECTOR_ID))
   if (!portico.options.walletConnect || !portico.options.enableWalletConnect) return merged
   return [
     { id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: portico.stores.network.getState().activeNamespace },
@@ -68,9 +66,7 @@ function adapterEvents(portico: Portico, namespace: ChainNamespace): AdapterEven
       const address = accounts[0]!.address
       setAccount(portico, namespace, {
         address,
-        caipAddress: caipNetworkId && parseCaipNetworkId(caipNetworkId).namespace === namespace
-          ? toCaipAddress(caipNetworkId, address)
-          : undefined,
+        caipAddress: caipNetworkId && parseCaipNetworkId(caipNetworkId).namespace === namespace ? toCaipAddress(caipNetworkId, address) : undefined,
         balance: undefined,
       })
       void fetchBalance(portico, namespace)
@@ -83,8 +79,7 @@ function adapterEvents(portico: Portico, namespace: ChainNamespace): AdapterEven
     disconnected(connectorId) {
       if (!isActive(connectorId)) return
       clearConnection(portico, namespace, connectorId)
-      if (portico.stores.connections.getState().status === 'disconnected' && portico.stores.modal.getState().open)
-        closeModal(portico)
+      if (portico.stores.connections.getState().status === 'disconnected' && portico.stores.modal.getState().open) closeModal(portico)
     },
   }
 }

@@ -30,7 +30,7 @@ describe('loading the embedded wallet', () => {
     expect(client.calls).toContain('SYNC_THEME light')
   })
 
-  test("error: SPEC §8 — iframe_load_failed shows APKT003, iframe_request_timeout APKT004", async () => {
+  test('error: SPEC §8 — iframe_load_failed shows APKT003, iframe_request_timeout APKT004', async () => {
     const { portico, loader } = embeddedTestPortico()
     loader.load = async (parameters) => {
       parameters.onError('iframe_load_failed', new Error('The wallet frame did not load within 20 s'))

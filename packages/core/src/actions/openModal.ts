@@ -18,8 +18,7 @@ export interface OpenModalParameters {
 export function openModal(portico: Portico, parameters: OpenModalParameters = {}) {
   const { router, modal, network } = portico.stores
   // Rule 1: a namespace that differs from the active chain starts a network switch.
-  if (parameters.namespace && parameters.namespace !== network.getState().activeNamespace)
-    switchActiveNamespace(portico, parameters.namespace)
+  if (parameters.namespace && parameters.namespace !== network.getState().activeNamespace) switchActiveNamespace(portico, parameters.namespace)
 
   if (portico.adapters.size === 0 || portico.options.manualWCControl)
     // Rule 2: no wallet adapters, or manual pairing control.

@@ -8,9 +8,7 @@ import { getActiveConnectorId } from '../stores/connections.js'
 import { parseUnits } from '../utils/format.js'
 
 /** The send form read once: the transfer the adapter is asked to send (or to price), and what it moves. */
-export type PrepareSendReturnType =
-  | { adapter: ChainAdapter; transfer: TransferParameters; token: TokenBalance; native: boolean }
-  | undefined
+export type PrepareSendReturnType = { adapter: ChainAdapter; transfer: TransferParameters; token: TokenBalance; native: boolean } | undefined
 /** The typed amount is not a number of the token's decimals (parseUnits' error). */
 export type PrepareSendErrorType = Error
 

@@ -69,9 +69,7 @@ async function restoreEmbedded(portico: Portico) {
 
 /** A stored WalletConnect session is handed back to the adapters before they reconnect. */
 async function restoreWalletConnect(portico: Portico) {
-  const namespaces = [...portico.adapters.keys()].filter(
-    (ns) => portico.storage.getConnectorId(ns) === WALLET_CONNECT_CONNECTOR_ID,
-  )
+  const namespaces = [...portico.adapters.keys()].filter((ns) => portico.storage.getConnectorId(ns) === WALLET_CONNECT_CONNECTOR_ID)
   if (!namespaces.length || !portico.options.walletConnect) return
   try {
     const client = await loadWalletConnect(portico)

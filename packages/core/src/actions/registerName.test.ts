@@ -25,7 +25,12 @@ describe("SPEC §4 'Name registration'", () => {
     const { portico, server, clock } = await setup(() => ({ json: { name: 'alice.portico.id' } }))
     clock.advance(1_700_000_000_000)
     await registerName(portico, 'Alice')
-    const body = server.requests.find((r) => r.path === '/v1/profile/account')!.body as { coinType: number; message: string; signature: string; address: string }
+    const body = server.requests.find((r) => r.path === '/v1/profile/account')!.body as {
+      coinType: number
+      message: string
+      signature: string
+      address: string
+    }
     expect(JSON.parse(body.message)).toEqual({ name: 'alice.portico.id', attributes: {}, timestamp: 1_700_000_000 })
     expect(body.coinType).toBe((0x80000000 | 31337) >>> 0)
     expect(body.signature).toBe(`0xsig(${body.message})`)
@@ -34,7 +39,10 @@ describe("SPEC §4 'Name registration'", () => {
   })
 
   test("rule: an error returns to RegisterAccountName with the server's first reason", async () => {
-    const { portico } = await setup(() => ({ status: 409, json: { error: 'Name taken', reasons: [{ description: 'alice.portico.id is already registered' }] } }))
+    const { portico } = await setup(() => ({
+      status: 409,
+      json: { error: 'Name taken', reasons: [{ description: 'alice.portico.id is already registered' }] },
+    }))
     await expect(registerName(portico, 'alice')).rejects.toThrow('alice.portico.id is already registered')
     expect(portico.stores.router.getState().view).toBe('RegisterAccountName')
     expect(portico.stores.names.getState().error).toBe('alice.portico.id is already registered')

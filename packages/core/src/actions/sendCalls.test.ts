@@ -15,7 +15,12 @@ describe('sendCalls', () => {
   test('default: one wallet_sendCalls in EIP-5792 2.0.0 shape, from the account on its chain', async () => {
     const wallet = scriptedWallet(() => ({ id: '0xbatch' }))
     const portico = await connectedTo(wallet)
-    const result = await sendCalls(portico, { calls: [{ to: USDC, data: transfer }, { to: ADDRESS, value: 10n ** 17n }] })
+    const result = await sendCalls(portico, {
+      calls: [
+        { to: USDC, data: transfer },
+        { to: ADDRESS, value: 10n ** 17n },
+      ],
+    })
     expect(result).toEqual({ id: '0xbatch' })
     expect(wallet.requests).toEqual([
       {
@@ -26,7 +31,10 @@ describe('sendCalls', () => {
             from: ADDRESS,
             chainId: '0x7a69',
             atomicRequired: false,
-            calls: [{ to: USDC, data: transfer }, { to: ADDRESS, value: '0x16345785d8a0000' }],
+            calls: [
+              { to: USDC, data: transfer },
+              { to: ADDRESS, value: '0x16345785d8a0000' },
+            ],
           },
         ],
       },
@@ -41,12 +49,7 @@ describe('sendCalls', () => {
   test("error: SPEC §5 'Batched calls need a 'to' starting with 0x and optional data starting with 0x' — refused before the wallet", async () => {
     const wallet = scriptedWallet()
     const portico = await connectedTo(wallet)
-    const bad = [
-      [{ to: '5FbDB2315678afecb367f032d93F642f64180aa3' }],
-      [{ to: USDC, data: 'a9059cbb' }],
-      [{ to: USDC }, { data: '0x' }],
-      [],
-    ] as never[]
+    const bad = [[{ to: '5FbDB2315678afecb367f032d93F642f64180aa3' }], [{ to: USDC, data: 'a9059cbb' }], [{ to: USDC }, { data: '0x' }], []] as never[]
     for (const calls of bad) {
       const error = await sendCalls(portico, { calls }).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(InvalidBatchedCallsError)

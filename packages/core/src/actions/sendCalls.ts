@@ -37,7 +37,10 @@ export type SendCallsErrorType = InvalidBatchedCallsError | BatchedCallsUnsuppor
  * before any wallet sees it. A wallet without EIP-5792 is a BatchedCallsUnsupportedError: core
  * does not fall back to one transaction per call.
  */
-export async function sendCalls(portico: Portico, { calls, chainId, atomicRequired = false, id, capabilities }: SendCallsParameters): Promise<SendCallsReturnType> {
+export async function sendCalls(
+  portico: Portico,
+  { calls, chainId, atomicRequired = false, id, capabilities }: SendCallsParameters,
+): Promise<SendCallsReturnType> {
   if (batchCallsProblem(calls)) throw new InvalidBatchedCallsError()
   const connection = callsConnection(portico)
   const request = {

@@ -35,7 +35,9 @@ async function solanaConnected({ indexedAfter = 1 } = {}) {
   close = server.close
   const adapter = new ScriptedAdapter('solana', [{ id: 'sol-wallet', name: 'Sol Wallet', type: 'ANNOUNCED', chain: 'solana' }])
   adapter.connectResult = async () => ({ connectorId: 'sol-wallet', accounts: [{ address: SENDER, type: 'eoa' }], caipNetworkId: solanaDevnet.caipNetworkId })
-  Object.assign(adapter, { getBalance: async ({ address }: { address: string }) => ({ value: address === FRESH ? '0' : '10000000000', decimals: 9, symbol: 'SOL' }) })
+  Object.assign(adapter, {
+    getBalance: async ({ address }: { address: string }) => ({ value: address === FRESH ? '0' : '10000000000', decimals: 9, symbol: 'SOL' }),
+  })
   const transfers: TransferParameters[] = []
   adapter.sendTransfer = async (p) => (transfers.push(p), { hash: 'sig1' })
   adapter.waitForTransaction = async () => ({ status: 'success' })

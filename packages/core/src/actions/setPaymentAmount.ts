@@ -23,6 +23,8 @@ export function setPaymentAmount(portico: Portico, amount: SetPaymentAmountParam
     return
   }
   onramp.setState({ quotesLoading: true })
-  portico.timers.set('onrampQuote', portico.clock.setTimeout(() => void getOnrampQuote(portico), Time.defaultDebounceMs))
+  portico.timers.set(
+    'onrampQuote',
+    portico.clock.setTimeout(() => void getOnrampQuote(portico), Time.defaultDebounceMs),
+  )
 }
-

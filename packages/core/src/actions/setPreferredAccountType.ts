@@ -26,8 +26,7 @@ export async function setPreferredAccountType(portico: Portico, { type, namespac
   if (type === 'smartAccount') {
     const caipNetwork = network.getState().caipNetwork
     const enabled = await client.getSmartAccountEnabledNetworks()
-    if (current !== 'eoa' || !caipNetwork || !enabled.includes(Number(caipNetwork.id)))
-      throw new PorticoError(ErrorText.smartAccountUnavailable)
+    if (current !== 'eoa' || !caipNetwork || !enabled.includes(Number(caipNetwork.id))) throw new PorticoError(ErrorText.smartAccountUnavailable)
   }
   modal.setState({ loading: true })
   try {

@@ -15,7 +15,13 @@ async function solanaConnected() {
   Object.assign(adapter, {
     getBalance: async ({ address }: { address: string }) => ({ value: address === FRESH ? '0' : '1000000000', decimals: 9, symbol: 'SOL' }),
   })
-  const portico = createPortico({ adapters: [adapter], networks: [solanaDevnet], storage: memoryStorage(), clock: fakeClock(), environment: desktopEnvironment })
+  const portico = createPortico({
+    adapters: [adapter],
+    networks: [solanaDevnet],
+    storage: memoryStorage(),
+    clock: fakeClock(),
+    environment: desktopEnvironment,
+  })
   await initialize(portico)
   await connectExternal(portico, { connectorId: 'sol-wallet' })
   return portico

@@ -39,7 +39,8 @@ export async function setReceiver(portico: Portico, input: string) {
   }
   send.setState({ receiverResolving: true })
   try {
-    const resolved = (await resolveWithServer(portico, value)) ?? (await portico.adapters.get(caipNetwork.chainNamespace)?.resolveName?.({ name: value, caipNetwork }))
+    const resolved =
+      (await resolveWithServer(portico, value)) ?? (await portico.adapters.get(caipNetwork.chainNamespace)?.resolveName?.({ name: value, caipNetwork }))
     // The user typed something else meanwhile: that input decides the receiver.
     const typed = send.getState().receiverInput
     if (typed && typed.trim() !== value) return

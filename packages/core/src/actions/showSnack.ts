@@ -36,10 +36,13 @@ export function hideSnack(portico: Portico) {
 }
 
 function later(portico: Portico, key: string, fn: () => void, ms: number) {
-  portico.timers.set(key, portico.clock.setTimeout(() => {
-    portico.timers.delete(key)
-    fn()
-  }, ms))
+  portico.timers.set(
+    key,
+    portico.clock.setTimeout(() => {
+      portico.timers.delete(key)
+      fn()
+    }, ms),
+  )
 }
 
 function clear(portico: Portico, key: string) {

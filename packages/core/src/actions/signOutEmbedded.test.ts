@@ -59,7 +59,11 @@ describe("SPEC §4 'Embedded wallet frame'", () => {
     const client = fakeEmbeddedClient()
     client.setUser({ email: 'ada@example.com', address: EMBEDDED_ADDRESS, chainId: 31337 })
     const again = embeddedTestPortico({ storage: first.storage }, client)
-    again.adapter.reconnectResult = async () => ({ connectorId: 'portico-auth', accounts: [{ address: EMBEDDED_ADDRESS, type: 'eoa' }], caipNetworkId: 'eip155:31337' })
+    again.adapter.reconnectResult = async () => ({
+      connectorId: 'portico-auth',
+      accounts: [{ address: EMBEDDED_ADDRESS, type: 'eoa' }],
+      caipNetworkId: 'eip155:31337',
+    })
     await initialize(again.portico)
     expect(again.loader.loads).toHaveLength(1)
     expect(again.added).toEqual(['portico-auth:AUTH'])
@@ -77,7 +81,11 @@ describe("SPEC §4 'Embedded wallet frame'", () => {
     expect(first.storage.getItem(StorageKeys.wallet.loginUsed)).toBeNull()
 
     const fresh = embeddedTestPortico()
-    fresh.adapter.reconnectResult = async () => ({ connectorId: 'dev.portico.testwallet', accounts: [{ address: ADDRESS, type: 'eoa' }], caipNetworkId: 'eip155:31337' })
+    fresh.adapter.reconnectResult = async () => ({
+      connectorId: 'dev.portico.testwallet',
+      accounts: [{ address: ADDRESS, type: 'eoa' }],
+      caipNetworkId: 'eip155:31337',
+    })
     await initialize(fresh.portico)
     expect(fresh.loader.loads).toHaveLength(0)
   })

@@ -18,9 +18,7 @@ export async function signOutEmbedded(portico: Portico): Promise<void> {
   const waited = new Promise<void>((resolve) => {
     timer = portico.clock.setTimeout(resolve, SIGN_OUT_WAIT_MS)
   })
-  const signedOut = pending
-    .then((client) => client.signOut())
-    .catch((error) => portico.logger.debug('sign-out failed', error))
+  const signedOut = pending.then((client) => client.signOut()).catch((error) => portico.logger.debug('sign-out failed', error))
   await Promise.race([signedOut, waited])
   portico.clock.clearTimeout(timer)
 }

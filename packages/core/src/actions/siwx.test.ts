@@ -15,7 +15,15 @@ function memorySiwx(required: boolean, fail: { getSessions?: boolean } = {}) {
   const revoked: string[] = []
   const config: SIWXConfig = {
     async createMessage({ accountAddress, chainId }) {
-      const data = { accountAddress, chainId, domain: 'site.example', uri: 'https://site.example', version: '1', nonce: 'abcdefgh12', issuedAt: new Date(0).toISOString() }
+      const data = {
+        accountAddress,
+        chainId,
+        domain: 'site.example',
+        uri: 'https://site.example',
+        version: '1',
+        nonce: 'abcdefgh12',
+        issuedAt: new Date(0).toISOString(),
+      }
       return { data, text: formatSiwxMessage(data) }
     },
     addSession: async (s) => void sessions.push(s),
@@ -89,7 +97,7 @@ describe("SPEC §4 'Wallet sign-in'", () => {
     expect(portico.stores.snack.getState().open).toBe(false)
   })
 
-  test("rule: an initialization failure disconnects, resets to Connect and shows the text", async () => {
+  test('rule: an initialization failure disconnects, resets to Connect and shows the text', async () => {
     const { portico } = await setup(true, { getSessions: true })
     expect(portico.stores.connections.getState().status).toBe('disconnected')
     expect(portico.stores.router.getState().view).toBe('Connect')

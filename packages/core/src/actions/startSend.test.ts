@@ -13,7 +13,14 @@ import { sendTokens } from './sendTokens.js'
 
 const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const eth = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '' }
-const usdc = { ...eth, name: 'USD Coin', symbol: 'USDC', price: 1, quantity: { decimals: '6', numeric: '100' }, address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3' }
+const usdc = {
+  ...eth,
+  name: 'USD Coin',
+  symbol: 'USDC',
+  price: 1,
+  quantity: { decimals: '6', numeric: '100' },
+  address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+}
 
 async function connected() {
   const t = testPortico()

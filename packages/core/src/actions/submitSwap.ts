@@ -37,7 +37,12 @@ export async function submitSwap(portico: Portico): Promise<{ hash: string }> {
   const user = `${caipNetwork.caipNetworkId}:${account.address}`
   const send = async (tx: SwapTransactionRequest) => {
     const { hash } = await adapter.sendTransaction!({
-      connectorId, caipNetwork, from: tx.from, to: tx.to, data: tx.data as `0x${string}`, value: BigInt(tx.value),
+      connectorId,
+      caipNetwork,
+      from: tx.from,
+      to: tx.to,
+      data: tx.data as `0x${string}`,
+      value: BigInt(tx.value),
       gas: tx.eip155.gas ? BigInt(tx.eip155.gas) : undefined,
     })
     const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork })

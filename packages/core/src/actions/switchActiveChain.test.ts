@@ -17,7 +17,11 @@ const SOL_ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 function twoFamilies(storage = memoryStorage()) {
   const evm = new ScriptedAdapter('eip155')
   const sol = new ScriptedAdapter('solana', [{ id: 'sol-wallet', name: 'Sol Wallet', type: 'ANNOUNCED', chain: 'solana' }])
-  const solResult = async () => ({ connectorId: 'sol-wallet', accounts: [{ address: SOL_ADDRESS, type: 'eoa' as const }], caipNetworkId: solanaDevnet.caipNetworkId })
+  const solResult = async () => ({
+    connectorId: 'sol-wallet',
+    accounts: [{ address: SOL_ADDRESS, type: 'eoa' as const }],
+    caipNetworkId: solanaDevnet.caipNetworkId,
+  })
   sol.connectResult = solResult
   sol.reconnectResult = solResult
   const portico = createPortico({

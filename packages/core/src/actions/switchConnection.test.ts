@@ -17,7 +17,11 @@ async function twoWallets(multiWallet = true) {
     { id: 'wallet.b', name: 'Wallet B', type: 'ANNOUNCED', chain: 'eip155' },
   ])
   const accounts: Record<string, string[]> = { 'wallet.a': [ADDRESS], 'wallet.b': [SECOND, ADDRESS] }
-  const result = (connectorId: string) => ({ connectorId, accounts: accounts[connectorId]!.map((address) => ({ address, type: 'eoa' as const })), caipNetworkId: 'eip155:31337' as const })
+  const result = (connectorId: string) => ({
+    connectorId,
+    accounts: accounts[connectorId]!.map((address) => ({ address, type: 'eoa' as const })),
+    caipNetworkId: 'eip155:31337' as const,
+  })
   adapter.connect = async ({ connectorId }) => (adapter.calls.push(`connect:${connectorId}`), result(connectorId))
   adapter.reconnect = async ({ connectorId }) => (adapter.calls.push(`reconnect:${connectorId}`), result(connectorId))
   const t = testPortico({ adapters: [adapter] })
@@ -60,7 +64,11 @@ describe('SPEC §4 Switching between connections', () => {
   test('rule: switching account within the connected wallet reports an account change only', async () => {
     const { portico } = await twoWallets()
     const changes: unknown[] = []
-    await switchConnection(portico, { connection: { namespace: 'eip155', connectorId: 'wallet.b', status: 'connected' }, address: ADDRESS, onChange: (c) => changes.push(c) })
+    await switchConnection(portico, {
+      connection: { namespace: 'eip155', connectorId: 'wallet.b', status: 'connected' },
+      address: ADDRESS,
+      onChange: (c) => changes.push(c),
+    })
     expect(getAccount(portico).address).toBe(ADDRESS)
     expect(changes).toEqual([{ hasSwitchedAccount: true, hasSwitchedWallet: false }])
   })
@@ -77,8 +85,8 @@ describe('SPEC §4 Switching between connections', () => {
 
   test("rule: any other status fails with 'Invalid connection status: {status}'", async () => {
     const { portico } = await twoWallets()
-    await expect(
-      switchConnection(portico, { connection: { namespace: 'eip155', connectorId: 'wallet.a', status: 'pending' } }),
-    ).rejects.toThrow('Invalid connection status: pending')
+    await expect(switchConnection(portico, { connection: { namespace: 'eip155', connectorId: 'wallet.a', status: 'pending' } })).rejects.toThrow(
+      'Invalid connection status: pending',
+    )
   })
 })

@@ -25,8 +25,7 @@ export interface SwitchNetworkParameters {
 export async function switchNetwork(portico: Portico, { caipNetworkId }: SwitchNetworkParameters) {
   const { network } = portico.stores
   const target = portico.options.networks.find((n) => n.caipNetworkId === caipNetworkId)
-  if (!target)
-    throw new PorticoError(Alerts.APKT001.message, { alertCode: 'APKT001', details: `${caipNetworkId} is not configured` })
+  if (!target) throw new PorticoError(Alerts.APKT001.message, { alertCode: 'APKT001', details: `${caipNetworkId} is not configured` })
 
   const previousNamespace = network.getState().activeNamespace
   if (target.chainNamespace !== previousNamespace) switchActiveNamespace(portico, target.chainNamespace)

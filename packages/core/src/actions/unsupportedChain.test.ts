@@ -7,7 +7,11 @@ import { isUnsupportedChainBlocked } from './unsupportedChain.js'
 
 async function connectedOn(caipNetworkId: string, allowUnsupportedChain = false) {
   const t = testPortico({ allowUnsupportedChain })
-  t.adapter.connectResult = async () => ({ connectorId: 'dev.portico.testwallet', accounts: [{ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', type: 'eoa' }], caipNetworkId: caipNetworkId as `eip155:${number}` })
+  t.adapter.connectResult = async () => ({
+    connectorId: 'dev.portico.testwallet',
+    accounts: [{ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', type: 'eoa' }],
+    caipNetworkId: caipNetworkId as `eip155:${number}`,
+  })
   await initialize(t.portico)
   await connectExternal(t.portico, { connectorId: 'dev.portico.testwallet' })
   return t

@@ -64,7 +64,11 @@ describe("SPEC §4 'Email update'", () => {
   test("rule: the connection must be email or social: 'Not connected to email or social'", async () => {
     // The embedded wallet is configured, but a browser wallet is the connection.
     const { portico, adapter } = embeddedTestPortico()
-    adapter.connectResult = async () => ({ connectorId: 'dev.portico.testwallet', accounts: [{ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', type: 'eoa' }], caipNetworkId: 'eip155:31337' })
+    adapter.connectResult = async () => ({
+      connectorId: 'dev.portico.testwallet',
+      accounts: [{ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', type: 'eoa' }],
+      caipNetworkId: 'eip155:31337',
+    })
     await initialize(portico)
     await connectExternal(portico, { connectorId: 'dev.portico.testwallet' })
     await expect(updateEmail(portico)).rejects.toThrow('Not connected to email or social')

@@ -38,12 +38,19 @@ describe('custody: the wallet security of an embedded wallet (CUSTODY.md)', () =
     expect(portico.stores.router.getState().view).toBe('WalletSecurity')
     await adding
     expect(client.calls).toContain('ADD_FACTOR passkey')
-    expect(portico.stores.embedded.getState().security).toMatchObject({ busy: undefined, factors: { protected: true }, notice: 'Passkey added: your wallet is protected' })
+    expect(portico.stores.embedded.getState().security).toMatchObject({
+      busy: undefined,
+      factors: { protected: true },
+      notice: 'Passkey added: your wallet is protected',
+    })
 
     const id = portico.stores.embedded.getState().security.factors!.factors[0]!.id
     await removeWalletFactor(portico, { id })
     expect(client.calls).toContain(`REMOVE_FACTOR ${id}`)
-    expect(portico.stores.embedded.getState().security).toMatchObject({ factors: { protected: false }, notice: 'Removed: your email alone opens the wallet again' })
+    expect(portico.stores.embedded.getState().security).toMatchObject({
+      factors: { protected: false },
+      notice: 'Removed: your email alone opens the wallet again',
+    })
   })
 
   test("leaving the frame's factor screen (back or close) cancels it in the frame; a cancelled add shows no error", async () => {

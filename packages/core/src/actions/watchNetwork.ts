@@ -34,8 +34,7 @@ export function watchNetwork(portico: Portico, onChange: (network: WatchedNetwor
   let previous = readNetwork(portico)
   return portico.stores.network.subscribe(() => {
     const next = readNetwork(portico)
-    if (next.caipNetworkId === previous.caipNetworkId && next.namespace === previous.namespace && next.unsupported === previous.unsupported)
-      return
+    if (next.caipNetworkId === previous.caipNetworkId && next.namespace === previous.namespace && next.unsupported === previous.unsupported) return
     const before = previous
     previous = next
     onChange(next, before)

@@ -26,7 +26,13 @@ describe('SPEC §5 Display and filtering: transactions', () => {
   })
 
   test('default: a row says Sent or Received, with the counterparty shortened', () => {
-    expect(describeTransaction(tx('1'), ADDRESS)).toMatchObject({ direction: 'out', label: 'Sent', counterparty: '0x7099…79C8', isNft: false, image: 'http://img/usdc.svg' })
+    expect(describeTransaction(tx('1'), ADDRESS)).toMatchObject({
+      direction: 'out',
+      label: 'Sent',
+      counterparty: '0x7099…79C8',
+      isNft: false,
+      image: 'http://img/usdc.svg',
+    })
     expect(describeTransaction(tx('2', { out: false }), ADDRESS)).toMatchObject({ direction: 'in', label: 'Received', counterparty: '0x7099…79C8' })
     expect(describeTransaction(tx('3', { nft: true, out: false }), ADDRESS)).toMatchObject({ amount: 'Devnet NFT #3', isNft: true, image: 'http://img/3.svg' })
     const noDirection = { ...tx('4'), transfers: [{ ...tx('4').transfers[0]!, direction: undefined }] }

@@ -41,16 +41,10 @@ export function describeTransaction(transaction: Transaction, address: string): 
   // A swap is told by what went out, then what came in.
   const transfer = (trade ? kept.find((t) => t.direction === 'out') : undefined) ?? kept[0] ?? transaction.transfers[0]
   const incoming = trade ? kept.find((t) => t.direction === 'in' && !t.nft_info) : undefined
-  const outgoing = transfer?.direction
-    ? transfer.direction === 'out'
-    : metadata.sentFrom.toLowerCase() === address.toLowerCase()
+  const outgoing = transfer?.direction ? transfer.direction === 'out' : metadata.sentFrom.toLowerCase() === address.toLowerCase()
   const direction = outgoing ? 'out' : 'in'
   const nft = transfer?.nft_info
-  const amount = nft
-    ? nft.name
-    : transfer
-      ? `${formatHistoryQuantity(transfer.quantity.numeric)} ${transfer.fungible_info?.symbol ?? ''}`.trim()
-      : ''
+  const amount = nft ? nft.name : transfer ? `${formatHistoryQuantity(transfer.quantity.numeric)} ${transfer.fungible_info?.symbol ?? ''}`.trim() : ''
   return {
     id: transaction.id,
     direction,

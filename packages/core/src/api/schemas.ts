@@ -43,9 +43,7 @@ export const NameRecordSchema = v.object({
 
 /** SPEC §3 'Transaction' (one transfer of it). */
 export const TransferSchema = v.object({
-  fungible_info: v.optional(
-    v.object({ name: v.optional(v.string()), symbol: v.string(), icon: v.optional(v.object({ url: v.string() })) }),
-  ),
+  fungible_info: v.optional(v.object({ name: v.optional(v.string()), symbol: v.string(), icon: v.optional(v.object({ url: v.string() })) })),
   nft_info: v.optional(
     v.object({
       name: v.string(),

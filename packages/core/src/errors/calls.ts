@@ -22,7 +22,11 @@ export class BatchedCallsUnsupportedError extends PorticoError {
   static code = ProviderErrorCode.unsupportedMethod
   readonly code = ProviderErrorCode.unsupportedMethod
   constructor(options: PorticoErrorOptions & { method?: string } = {}) {
-    super(ErrorText.batchedCallsUnsupported, { category: 'WALLET_ERROR', details: options.method ? `The wallet does not answer ${options.method}` : undefined, ...options })
+    super(ErrorText.batchedCallsUnsupported, {
+      category: 'WALLET_ERROR',
+      details: options.method ? `The wallet does not answer ${options.method}` : undefined,
+      ...options,
+    })
   }
 }
 export type BatchedCallsUnsupportedErrorType = BatchedCallsUnsupportedError & { name: 'BatchedCallsUnsupportedError' }

@@ -50,7 +50,6 @@ function messageOf(error: unknown): string {
   if (error instanceof PorticoError) return error.shortMessage
   if (error instanceof Error && error.message) return error.message
   if (typeof error === 'string' && error) return error
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string')
-    return (error as { message: string }).message
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message
   return ErrorText.unknownError
 }

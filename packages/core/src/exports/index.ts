@@ -17,7 +17,18 @@ export {
   type ChainNamespace,
 } from '../spec/caip.js'
 export { isValidName } from '../spec/names.js'
-export { ChainNamespaceNames, defineNetwork, groupNetworksByNamespace, mainnet, polygon, solana, solanaDevnet, solanaTestnet, bitcoin, type CaipNetwork } from '../networks.js'
+export {
+  ChainNamespaceNames,
+  defineNetwork,
+  groupNetworksByNamespace,
+  mainnet,
+  polygon,
+  solana,
+  solanaDevnet,
+  solanaTestnet,
+  bitcoin,
+  type CaipNetwork,
+} from '../networks.js'
 export type {
   ChainAdapter,
   AdapterAccount,
@@ -56,7 +67,17 @@ export { StorageKeys, WALLET_PREFIX, createStorage, type PorticoStorage, type Re
 export { Views, footerFor, type View, type Footer } from '../views.js'
 export { push, replace, reset } from '../router.js'
 export { PorticoError, type PorticoErrorOptions } from '../errors/base.js'
-export { Alerts, ErrorText, ProviderErrorAlerts, ProviderErrorCode, ProviderErrorText, providerErrorAlert, type Alert, type AlertCode, type ErrorCategory } from '../spec/catalogue.js'
+export {
+  Alerts,
+  ErrorText,
+  ProviderErrorAlerts,
+  ProviderErrorCode,
+  ProviderErrorText,
+  providerErrorAlert,
+  type Alert,
+  type AlertCode,
+  type ErrorCategory,
+} from '../spec/catalogue.js'
 export {
   ConnectionRejectedError,
   ConnectorNotFoundError,
@@ -119,7 +140,13 @@ export { watchNetwork, readNetwork, type WatchNetworkReturnType, type WatchedNet
 export { requestConnection, type RequestConnectionParameters, type RequestConnectionReturnType } from '../actions/requestConnection.js'
 export { ProviderRpcError, toProviderRpcError } from '../errors/provider.js'
 // EIP-5792 batched calls (issue 17)
-export { getCapabilities, type Capabilities, type GetCapabilitiesParameters, type GetCapabilitiesReturnType, type GetCapabilitiesErrorType } from '../actions/getCapabilities.js'
+export {
+  getCapabilities,
+  type Capabilities,
+  type GetCapabilitiesParameters,
+  type GetCapabilitiesReturnType,
+  type GetCapabilitiesErrorType,
+} from '../actions/getCapabilities.js'
 export { sendCalls, type Call, type SendCallsParameters, type SendCallsReturnType, type SendCallsErrorType } from '../actions/sendCalls.js'
 export {
   getCallsStatus,
@@ -176,7 +203,12 @@ export {
 export { TransactionSchema, NftSchema, type Transaction, type Transfer, type Nft } from '../api/schemas.js'
 export type { TransactionsState, NftsState } from '../stores/activity.js'
 export { getWalletFeatures, type WalletFeature } from '../actions/walletFeatures.js'
-export { openWalletFeature, type OpenWalletFeatureParameters, type OpenWalletFeatureReturnType, type OpenWalletFeatureErrorType } from '../actions/openWalletFeature.js'
+export {
+  openWalletFeature,
+  type OpenWalletFeatureParameters,
+  type OpenWalletFeatureReturnType,
+  type OpenWalletFeatureErrorType,
+} from '../actions/openWalletFeature.js'
 export { navigate, type NavigateParameters, type NavigateReturnType, type NavigateErrorType } from '../actions/navigate.js'
 export { returnToAccount, type ReturnToAccountReturnType, type ReturnToAccountErrorType } from '../actions/returnToAccount.js'
 export { accountView, isUnsupportedChainBlocked } from '../actions/unsupportedChain.js'
@@ -199,7 +231,19 @@ export { openSwapTokenPicker } from '../actions/openSwapTokenPicker.js'
 export { selectSwapToken } from '../actions/selectSwapToken.js'
 export { flipSwapTokens } from '../actions/flipSwapTokens.js'
 export { submitSwap, type SubmitSwapErrorType } from '../actions/submitSwap.js'
-export { formatSwapAmount, getSwapProblem, isPriceImpactHigh, minimumReceived, swapAmount, swapFiatValue, swapNetworkFee, swapRate, swapTokenBalance, SwapText, SWAP_PRICE_IMPACT_WARNING_PERCENT } from '../swap/rules.js'
+export {
+  formatSwapAmount,
+  getSwapProblem,
+  isPriceImpactHigh,
+  minimumReceived,
+  swapAmount,
+  swapFiatValue,
+  swapNetworkFee,
+  swapRate,
+  swapTokenBalance,
+  SwapText,
+  SWAP_PRICE_IMPACT_WARNING_PERCENT,
+} from '../swap/rules.js'
 export { fetchSwapTokens, type FetchSwapTokensErrorType, type FetchSwapTokensParameters, type FetchSwapTokensReturnType } from '../actions/fetchSwapTokens.js'
 export { fetchSwapPrices } from '../actions/fetchSwapPrices.js'
 export type { SwapQuote, SwapToken, SwapTokenList } from '../swap/api.js'
@@ -210,10 +254,23 @@ export { totalBalanceUsd } from '../utils/format.js'
 export { loadWalletConnect } from '../actions/loadWalletConnect.js'
 export { connectWalletConnect, resetWcConnection, type ConnectWalletConnectParameters } from '../actions/connectWalletConnect.js'
 export { selectConnector } from '../actions/selectConnector.js'
-export { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectClient, type WalletConnectLoader, type WalletConnectLoadParameters, type WalletConnectSession } from '../walletconnect/client.js'
+export {
+  WALLET_CONNECT_CONNECTOR_ID,
+  type WalletConnectClient,
+  type WalletConnectLoader,
+  type WalletConnectLoadParameters,
+  type WalletConnectSession,
+} from '../walletconnect/client.js'
 export { isPairingExpired, pairingExpiryFrom, shouldReusePairing, type PairingCache } from '../walletconnect/pairing.js'
 export { formatNativeUrl, formatUniversalUrl, isHttpUrl } from '../walletconnect/deepLinks.js'
-export { filterWallets, orderWallets, recommendedWallets, BROWSER_WALLET_NAME, type WalletListItem, type WalletListContext } from '../walletconnect/walletList.js'
+export {
+  filterWallets,
+  orderWallets,
+  recommendedWallets,
+  BROWSER_WALLET_NAME,
+  type WalletListItem,
+  type WalletListContext,
+} from '../walletconnect/walletList.js'
 export type { WalletConnectState } from '../stores/walletConnect.js'
 export { fetchWallets, searchWallets } from '../actions/fetchWallets.js'
 export type { WalletsState } from '../stores/wallets.js'

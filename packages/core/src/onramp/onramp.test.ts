@@ -12,12 +12,26 @@ import { amountOutsideLimits } from './rules.js'
 let close: (() => Promise<void>) | undefined
 afterEach(() => close?.())
 
-const usd = { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] }
+const usd = {
+  id: 'USD',
+  payment_method_limits: [
+    { id: 'card', min: '10.00', max: '7500.00' },
+    { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+  ],
+}
 
 async function setup(quote: { status?: number; json?: unknown } = { json: { purchaseAmount: { amount: '98.45', currency: 'USDC' } } }) {
   const server = await startHttpServer({
-    'GET /v1/onramp/options': () => ({ json: { paymentCurrencies: [usd], purchaseCurrencies: [{ id: 'usdc', symbol: 'USDC', name: 'USD Coin', networks: [] }] } }),
-    'GET /v1/onramp/providers': () => ({ json: { providers: [{ label: 'Sandbox', name: 'sandbox', feeRange: '1-2%', url: 'http://127.0.0.1:9/sandbox/onramp', supportedChains: ['eip155'], publicKey: 'pk' }] } }),
+    'GET /v1/onramp/options': () => ({
+      json: { paymentCurrencies: [usd], purchaseCurrencies: [{ id: 'usdc', symbol: 'USDC', name: 'USD Coin', networks: [] }] },
+    }),
+    'GET /v1/onramp/providers': () => ({
+      json: {
+        providers: [
+          { label: 'Sandbox', name: 'sandbox', feeRange: '1-2%', url: 'http://127.0.0.1:9/sandbox/onramp', supportedChains: ['eip155'], publicKey: 'pk' },
+        ],
+      },
+    }),
     'POST /v1/onramp/quote': () => quote,
   })
   close = server.close

@@ -15,7 +15,14 @@ export const OptionsSchema = v.object({
 })
 export const ProvidersSchema = v.object({
   providers: v.array(
-    v.object({ label: v.string(), name: v.string(), feeRange: v.string(), url: v.string(), supportedChains: v.array(v.string()), publicKey: v.optional(v.string()) }),
+    v.object({
+      label: v.string(),
+      name: v.string(),
+      feeRange: v.string(),
+      url: v.string(),
+      supportedChains: v.array(v.string()),
+      publicKey: v.optional(v.string()),
+    }),
   ),
 })
 export const QuoteSchema = v.object({ purchaseAmount: v.object({ amount: v.string(), currency: v.string() }) })

@@ -25,8 +25,7 @@ const CHAIN_BOUND_METHODS = new Set([
 
 /** The public EIP-1193 provider's requests (loaded on the first one): see getProvider. */
 export async function eip1193Request(portico: Portico, namespace: ChainNamespace, { method, params }: { method: string; params?: unknown }): Promise<unknown> {
-  if (typeof method !== 'string' || !method)
-    throw new ProviderRpcError(ProviderErrorCode.invalidParams, 'A request needs a method name')
+  if (typeof method !== 'string' || !method) throw new ProviderRpcError(ProviderErrorCode.invalidParams, 'A request needs a method name')
   const account = readAccount(portico, namespace)
   switch (method) {
     case 'eth_accounts':
@@ -60,16 +59,17 @@ export async function eip1193Request(portico: Portico, namespace: ChainNamespace
 /** Through Portico's own switch, so the modal, the stores and the wallet agree. */
 async function switchChain(portico: Portico, namespace: ChainNamespace, params: unknown) {
   const chainId = Number.parseInt((Array.isArray(params) ? (params[0] as { chainId?: unknown })?.chainId : undefined) as string, 16)
-  if (!Number.isSafeInteger(chainId))
-    throw new ProviderRpcError(ProviderErrorCode.invalidParams, 'wallet_switchEthereumChain needs [{ chainId: hex }]')
+  if (!Number.isSafeInteger(chainId)) throw new ProviderRpcError(ProviderErrorCode.invalidParams, 'wallet_switchEthereumChain needs [{ chainId: hex }]')
   const target = portico.options.networks.find((n) => n.chainNamespace === namespace && Number(n.id) === chainId)
   if (!target) {
     if (!portico.options.allowUnsupportedChain)
       throw new ProviderRpcError(ProviderErrorCode.unrecognizedChain, `Chain ${chainId} is not configured on this site`)
-    return walletProvider(portico, namespace, readAccount(portico, namespace)).request({ method: 'wallet_switchEthereumChain', params }).catch((error) => {
-      raiseProviderAlert(portico, error)
-      throw toProviderRpcError(error)
-    })
+    return walletProvider(portico, namespace, readAccount(portico, namespace))
+      .request({ method: 'wallet_switchEthereumChain', params })
+      .catch((error) => {
+        raiseProviderAlert(portico, error)
+        throw toProviderRpcError(error)
+      })
   }
   try {
     await switchNetwork(portico, { caipNetworkId: target.caipNetworkId })

@@ -21,6 +21,11 @@ export interface SolanaWalletProvider {
   readonly name: string
   readonly icon: string
   readonly chains: readonly string[]
-  readonly accounts: readonly { readonly address: string; readonly publicKey: Uint8Array; readonly chains: readonly string[]; readonly features: readonly string[] }[]
+  readonly accounts: readonly {
+    readonly address: string
+    readonly publicKey: Uint8Array
+    readonly chains: readonly string[]
+    readonly features: readonly string[]
+  }[]
   readonly features: Readonly<Record<string, unknown>>
 }

@@ -3,7 +3,14 @@ import { devnet, solanaDevnet } from '../test/fakes.js'
 import { getMaxSendAmount, getSendProblem, isInsufficientBalance, sendAmountInUsd } from './sendForm.js'
 
 const eth = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '' }
-const usdc = { ...eth, name: 'USD Coin', symbol: 'USDC', price: 1, quantity: { decimals: '6', numeric: '100.25' }, address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3' }
+const usdc = {
+  ...eth,
+  name: 'USD Coin',
+  symbol: 'USDC',
+  price: 1,
+  quantity: { decimals: '6', numeric: '100.25' },
+  address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+}
 const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 describe('send form', () => {
@@ -45,7 +52,13 @@ describe('send form', () => {
 
 describe('send form on Solana', () => {
   const sol = { name: 'Solana', symbol: 'SOL', chainId: solanaDevnet.caipNetworkId, value: 0, price: 0, quantity: { decimals: '9', numeric: '2' }, iconUrl: '' }
-  const splUsdc = { ...sol, name: 'USD Coin', symbol: 'USDC', quantity: { decimals: '6', numeric: '50' }, address: `${solanaDevnet.caipNetworkId}:EaqkPJToE3nzBN2yuoNPkfiu3WpaXSRC8f1ruMiCr2fK` }
+  const splUsdc = {
+    ...sol,
+    name: 'USD Coin',
+    symbol: 'USDC',
+    quantity: { decimals: '6', numeric: '50' },
+    address: `${solanaDevnet.caipNetworkId}:EaqkPJToE3nzBN2yuoNPkfiu3WpaXSRC8f1ruMiCr2fK`,
+  }
   const receiver = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
   test("rule: SOL to an address without an account below the rent-exempt minimum is 'A new account needs at least 0.00089088 SOL'", () => {

@@ -96,5 +96,8 @@ export function getSendProblem(
 export function belowRentExemptMinimum(token: TokenBalance, amount: bigint, receiverIsNew: boolean | undefined, caipNetwork: CaipNetwork) {
   if (caipNetwork.chainNamespace !== 'solana' || !receiverIsNew || !isNativeToken(token, caipNetwork)) return undefined
   if (amount >= SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS) return undefined
-  return SendFormText.belowRentExemptMinimum(formatUnits(SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS, caipNetwork.nativeCurrency.decimals), caipNetwork.nativeCurrency.symbol)
+  return SendFormText.belowRentExemptMinimum(
+    formatUnits(SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS, caipNetwork.nativeCurrency.decimals),
+    caipNetwork.nativeCurrency.symbol,
+  )
 }

@@ -81,4 +81,3 @@ export function isValidAddress(address: string, namespace: ChainNamespace): bool
   if (namespace === 'solana') return SOLANA_ADDRESS.test(address)
   return false
 }
-

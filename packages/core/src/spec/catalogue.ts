@@ -64,9 +64,18 @@ export const ErrorText = {
 } as const
 
 export type AlertCode =
-  | 'APKT001' | 'APKT002' | 'APKT003' | 'APKT004' | 'APKT005'
-  | 'APKT006' | 'APKT007' | 'APKT008' | 'APKT009' | 'APKT010'
-  | 'APKTW001' | 'APKTW002'
+  | 'APKT001'
+  | 'APKT002'
+  | 'APKT003'
+  | 'APKT004'
+  | 'APKT005'
+  | 'APKT006'
+  | 'APKT007'
+  | 'APKT008'
+  | 'APKT009'
+  | 'APKT010'
+  | 'APKTW001'
+  | 'APKTW002'
 
 export interface Alert {
   code: AlertCode

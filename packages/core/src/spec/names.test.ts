@@ -20,7 +20,7 @@ test.each([
   expect(isValidName(label)).toBe(valid)
 })
 
-test("rule: SPEC §9 the name service appends its suffix; a full name stays as it is", () => {
+test('rule: SPEC §9 the name service appends its suffix; a full name stays as it is', () => {
   expect(toFullName(' Alice ')).toBe('alice.portico.id')
   expect(toFullName('alice.portico.id')).toBe('alice.portico.id')
   expect(toFullName('alice', '.example.id')).toBe('alice.example.id')

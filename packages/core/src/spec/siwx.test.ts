@@ -35,7 +35,14 @@ test('eip155 messages are EIP-4361 text with the numeric chain id', () => {
 })
 
 test('other chain families get CAIP-122 text with the CAIP-2 chain id', () => {
-  const text = formatSiwxMessage({ ...data, accountAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', statement: undefined, resources: undefined, expirationTime: undefined })
+  const text = formatSiwxMessage({
+    ...data,
+    accountAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+    chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    statement: undefined,
+    resources: undefined,
+    expirationTime: undefined,
+  })
   expect(text.split('\n')[0]).toBe('127.0.0.1:5173 wants you to sign in with your Solana account:')
   expect(text).toContain('Chain ID: solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
   expect(text).not.toContain('Resources:')

@@ -25,11 +25,7 @@ const ACCOUNT_NAMES: Record<string, string> = { eip155: 'Ethereum', solana: 'Sol
  */
 export function formatSiwxMessage(data: SIWXMessageData): string {
   const { namespace, reference } = parseCaipNetworkId(data.chainId)
-  const lines = [
-    `${data.domain} wants you to sign in with your ${ACCOUNT_NAMES[namespace] ?? namespace} account:`,
-    data.accountAddress,
-    '',
-  ]
+  const lines = [`${data.domain} wants you to sign in with your ${ACCOUNT_NAMES[namespace] ?? namespace} account:`, data.accountAddress, '']
   if (data.statement) lines.push(data.statement, '')
   lines.push(
     `URI: ${data.uri}`,

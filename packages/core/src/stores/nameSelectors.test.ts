@@ -49,7 +49,14 @@ describe('RegisterAccountName: name availability', () => {
   }
   test('rule: a name the suggestions list as registered is taken and cannot be registered', () => {
     const a = named('alice', { suggestions: [{ name: 'alice.portico.id', registered: true }] })
-    expect(a).toMatchObject({ label: 'alice', wanted: 'alice.portico.id', status: 'taken', canRegister: false, hint: 'alice.portico.id is already registered', hintIsError: true })
+    expect(a).toMatchObject({
+      label: 'alice',
+      wanted: 'alice.portico.id',
+      status: 'taken',
+      canRegister: false,
+      hint: 'alice.portico.id is already registered',
+      hintIsError: true,
+    })
   })
   test('behavior: a free name is available; the suffix typed by the user is taken off', () => {
     const a = named('Alice.portico.id', { suggestions: [{ name: 'alice.portico.id', registered: false }] })

@@ -18,7 +18,13 @@ describe('SPEC §2 OnRampProviders', () => {
 
   test('rule: an amount above zero without an error may be bought; the limits by payment method', () => {
     const { portico } = testPortico()
-    const paymentCurrency = { id: 'EUR', payment_method_limits: [{ id: 'card', min: '10', max: '1000' }, { id: 'sepa', min: '5', max: '50' }] }
+    const paymentCurrency = {
+      id: 'EUR',
+      payment_method_limits: [
+        { id: 'card', min: '10', max: '1000' },
+        { id: 'sepa', min: '5', max: '50' },
+      ],
+    }
     portico.stores.onramp.setState({ paymentAmount: '25', paymentCurrency })
     expect(getOnrampPurchase(portico)).toMatchObject({ fiat: 'EUR', amountOk: true, limits: 'Card 10–1000 · sepa 5–50' })
     portico.stores.onramp.setState({ paymentAmount: '0' })

@@ -1,10 +1,7 @@
 import type { Portico } from '../portico.js'
 import { footerFor } from '../views.js'
 
-export type FooterContent =
-  | { kind: 'default' }
-  | { kind: 'legal'; termsConditionsUrl: string | undefined; privacyPolicyUrl: string | undefined }
-  | null
+export type FooterContent = { kind: 'default' } | { kind: 'legal'; termsConditionsUrl: string | undefined; privacyPolicyUrl: string | undefined } | null
 
 /**
  * SPEC §2 'Footers' for the current view: the legal footer on Connect, ConnectWallets and the onramp views when

@@ -79,7 +79,10 @@ export async function getSwapAllowanceFromApi(portico: WithApi, q: { tokenAddres
 }
 
 export async function buildSwapApproveFromApi(portico: WithApi, q: { from: string; to: string; amount: bigint; userAddress: string }) {
-  const json = await portico.api!.get({ path: 'v1/convert/build-approve', query: { from: q.from, to: q.to, amount: q.amount.toString(), userAddress: q.userAddress } })
+  const json = await portico.api!.get({
+    path: 'v1/convert/build-approve',
+    query: { from: q.from, to: q.to, amount: q.amount.toString(), userAddress: q.userAddress },
+  })
   return v.parse(v.object({ tx: TransactionSchema }), json).tx
 }
 

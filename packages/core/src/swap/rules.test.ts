@@ -1,10 +1,30 @@
 import { describe, expect, test } from 'vitest'
 import { initialSwapState } from '../stores/swap.js'
-import { formatSwapAmount, getSwapProblem, isPriceImpactHigh, minimumReceived, swapAmount, swapFiatValue, swapNetworkFee, swapRate, swapTokenBalance, SwapText } from './rules.js'
+import {
+  formatSwapAmount,
+  getSwapProblem,
+  isPriceImpactHigh,
+  minimumReceived,
+  swapAmount,
+  swapFiatValue,
+  swapNetworkFee,
+  swapRate,
+  swapTokenBalance,
+  SwapText,
+} from './rules.js'
 
 const eth = { address: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', name: 'Ether', symbol: 'ETH', decimals: 18 }
 const usdc = { address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3', name: 'USD Coin', symbol: 'USDC', decimals: 6 }
-const balance = (symbol: string, numeric: string, address?: string) => ({ name: symbol, symbol, chainId: 'eip155:31337', address, value: 0, price: 0, quantity: { decimals: '18', numeric }, iconUrl: '' })
+const balance = (symbol: string, numeric: string, address?: string) => ({
+  name: symbol,
+  symbol,
+  chainId: 'eip155:31337',
+  address,
+  value: 0,
+  price: 0,
+  quantity: { decimals: '18', numeric },
+  iconUrl: '',
+})
 const balances = [balance('ETH', '2'), balance('USDC', '100', 'eip155:31337:0x5fbdb2315678afecb367f032d93f642f64180aa3')]
 const state = (patch: Partial<ReturnType<typeof initialSwapState>>) => ({ ...initialSwapState(1), ...patch })
 
@@ -24,7 +44,9 @@ describe('swap rules', () => {
     expect(getSwapProblem(state({ from: eth, to: usdc }), balances)).toBe(SwapText.enterAmount)
     expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '3' }), balances)).toBe(SwapText.insufficientBalance)
     expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quoteLoading: true }), balances)).toBe(SwapText.loadingQuote)
-    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quoteError: 'Network not supported for Swaps' }), balances)).toBe('Network not supported for Swaps')
+    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quoteError: 'Network not supported for Swaps' }), balances)).toBe(
+      'Network not supported for Swaps',
+    )
     const quote = { fromAmount: '1000000000000000000', toAmount: '2961474103', priceImpact: 0.99 }
     expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quote }), balances)).toBeUndefined()
   })

@@ -79,7 +79,9 @@ export function swapFiatValue(amount: bigint | string | undefined, token: SwapTo
 }
 
 /** The swap's network fee: the quote's gas at the gas price, in the native token and, when priced, in USD. */
-export function swapNetworkFee(state: Pick<SwapState, 'quote' | 'gasPrice' | 'tokens' | 'prices'>): { amount: string; symbol: string; usd: number | undefined } | undefined {
+export function swapNetworkFee(
+  state: Pick<SwapState, 'quote' | 'gasPrice' | 'tokens' | 'prices'>,
+): { amount: string; symbol: string; usd: number | undefined } | undefined {
   const native = state.tokens?.find((t) => isNativePlaceholder(t.address.split(':').pop()!))
   if (!state.quote?.gas || state.gasPrice === undefined || !native) return undefined
   const wei = BigInt(state.quote.gas) * BigInt(state.gasPrice)

@@ -18,7 +18,11 @@ export function tx(id: string, patch: { chain?: string; minedAt?: string; spam?:
     },
     transfers: [
       nft || spam
-        ? { nft_info: { name: `Devnet NFT #${id}`, flags: { is_spam: spam }, content: { preview: { url: `http://img/${id}.svg` } } }, direction: out ? 'out' : 'in', quantity: { numeric: '1' } }
+        ? {
+            nft_info: { name: `Devnet NFT #${id}`, flags: { is_spam: spam }, content: { preview: { url: `http://img/${id}.svg` } } },
+            direction: out ? 'out' : 'in',
+            quantity: { numeric: '1' },
+          }
         : { fungible_info: { name: 'USD Coin', symbol: 'USDC', icon: { url: 'http://img/usdc.svg' } }, direction: out ? 'out' : 'in', quantity: { numeric } },
     ],
   }

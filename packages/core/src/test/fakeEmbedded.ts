@@ -91,7 +91,10 @@ export function fakeEmbeddedClient(user: EmbeddedWalletUser = { email: 'ada@exam
     },
     async addFactor(kind) {
       calls.push(`ADD_FACTOR ${kind}`)
-      factors = { protected: true, factors: [...factors.factors, { id: `${kind}-id`.padEnd(32, '0'), kind, createdAt: '2030-01-01T00:00:00.000Z', lastUsedAt: null }] }
+      factors = {
+        protected: true,
+        factors: [...factors.factors, { id: `${kind}-id`.padEnd(32, '0'), kind, createdAt: '2030-01-01T00:00:00.000Z', lastUsedAt: null }],
+      }
       return factors
     },
     async removeFactor(id) {

@@ -45,7 +45,10 @@ export class ScriptedAdapter implements ChainAdapter {
   resolveName?: ChainAdapter['resolveName']
   signMessage?: ChainAdapter['signMessage']
 
-  constructor(readonly namespace: ChainNamespace = 'eip155', connectors?: Connector[]) {
+  constructor(
+    readonly namespace: ChainNamespace = 'eip155',
+    connectors?: Connector[],
+  ) {
     this.connectors = connectors ?? [
       { id: 'dev.portico.testwallet', name: 'Portico Test Wallet', type: 'ANNOUNCED', chain: namespace, info: { rdns: 'dev.portico.testwallet' } },
     ]

@@ -57,7 +57,10 @@ export function orderWallets<T extends WalletListItem>(
     if (featured !== -1) return 10 + featured
     return 1000
   }
-  return wallets.map((w, i) => ({ w, i })).sort((a, b) => rank(a.w) - rank(b.w) || a.i - b.i).map(({ w }) => w)
+  return wallets
+    .map((w, i) => ({ w, i }))
+    .sort((a, b) => rank(a.w) - rank(b.w) || a.i - b.i)
+    .map(({ w }) => w)
 }
 
 /** SPEC §9: the first 4 ordered wallets are recommended on the Connect view. */

@@ -8,39 +8,39 @@
  * (solana/fixtures.test.ts re-derives them). Development only: the secret keys are public.
  */
 
-export const SOLANA_DEVNET_HOST = '127.0.0.1';
+export const SOLANA_DEVNET_HOST = '127.0.0.1'
 
 /** The ports solana-test-validator uses: JSON-RPC over HTTP, and its WebSocket one port up. */
-export const SOLANA_DEVNET_PORTS = { rpc: 8899, ws: 8900 } as const;
+export const SOLANA_DEVNET_PORTS = { rpc: 8899, ws: 8900 } as const
 
-export const SOLANA_DEVNET_RPC_URL = `http://${SOLANA_DEVNET_HOST}:${SOLANA_DEVNET_PORTS.rpc}`;
-export const SOLANA_DEVNET_WS_URL = `ws://${SOLANA_DEVNET_HOST}:${SOLANA_DEVNET_PORTS.ws}`;
+export const SOLANA_DEVNET_RPC_URL = `http://${SOLANA_DEVNET_HOST}:${SOLANA_DEVNET_PORTS.rpc}`
+export const SOLANA_DEVNET_WS_URL = `ws://${SOLANA_DEVNET_HOST}:${SOLANA_DEVNET_PORTS.ws}`
 
 /**
  * What getGenesisHash answers. litesvm has no genesis block, so this is a fixed 32-byte value
  * (sha256('portico-devnet/solana/genesis'), base58): stable across restarts, so the CAIP-2 id
  * of the local network never changes.
  */
-export const SOLANA_DEVNET_GENESIS_HASH = 'GaRkk3F7bUyNWq6vmY1tsRM129uvLw7ZR3HX6vtqoXKD';
+export const SOLANA_DEVNET_GENESIS_HASH = 'GaRkk3F7bUyNWq6vmY1tsRM129uvLw7ZR3HX6vtqoXKD'
 
 /** CAIP-2 for Solana: 'solana:' + the first 32 characters of the genesis hash. */
-export const SOLANA_DEVNET_CAIP2 = `solana:${SOLANA_DEVNET_GENESIS_HASH.slice(0, 32)}` as const;
+export const SOLANA_DEVNET_CAIP2 = `solana:${SOLANA_DEVNET_GENESIS_HASH.slice(0, 32)}` as const
 
-export const SOLANA_SYSTEM_PROGRAM_ADDRESS = '11111111111111111111111111111111';
-export const SOLANA_TOKEN_PROGRAM_ADDRESS = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-export const SOLANA_TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
-export const SOLANA_ASSOCIATED_TOKEN_PROGRAM_ADDRESS = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+export const SOLANA_SYSTEM_PROGRAM_ADDRESS = '11111111111111111111111111111111'
+export const SOLANA_TOKEN_PROGRAM_ADDRESS = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+export const SOLANA_TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+export const SOLANA_ASSOCIATED_TOKEN_PROGRAM_ADDRESS = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
 
 /** Each dev account starts with 1,000 SOL (in lamports). */
-export const SOLANA_LAMPORTS_PER_ACCOUNT = 1_000n * 10n ** 9n;
+export const SOLANA_LAMPORTS_PER_ACCOUNT = 1_000n * 10n ** 9n
 
 export interface SolanaDevnetMint {
-  address: string;
-  programAddress: string;
-  decimals: number;
-  symbol: string;
+  address: string
+  programAddress: string
+  decimals: number
+  symbol: string
   /** Base units each dev account holds in its associated token account at start. */
-  amountPerAccount: bigint;
+  amountPerAccount: bigint
 }
 
 /** Mint authority of both: dev account 0 (so tests can mint more). No freeze authority. */
@@ -61,7 +61,7 @@ export const SOLANA_DEVNET_MINTS = {
     symbol: 'PT22',
     amountPerAccount: 5_000n * 10n ** 6n,
   },
-} as const satisfies Record<string, SolanaDevnetMint>;
+} as const satisfies Record<string, SolanaDevnetMint>
 
 /**
  * Five funded dev accounts. `secretKey` is the 64-byte keypair (seed then public key) in base58,
@@ -88,7 +88,7 @@ export const SOLANA_DEV_ACCOUNTS: readonly { address: string; secretKey: string 
     address: 'AGD8iwp9PfmXXG2jq1JX1nQM8y6ai2jVGGDAUBhTZVLd',
     secretKey: '66pDqsW7E1kzLcSPqRTqymyG7s8q2CeXZY9GoEXq1wuB6ThxSjCH5CVtfYpcoaVH4DR2uhBrgAXyrmfxuGF8CURX',
   },
-];
+]
 
 /** Pays requestAirdrop (seed label 'faucet'). */
-export const SOLANA_DEVNET_FAUCET_ADDRESS = '7DPUENKnSzvnxcF5xJziQxY83fyw54VkinPhLmCXw8kG';
+export const SOLANA_DEVNET_FAUCET_ADDRESS = '7DPUENKnSzvnxcF5xJziQxY83fyw54VkinPhLmCXw8kG'

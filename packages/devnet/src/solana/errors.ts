@@ -2,17 +2,17 @@
  * JSON-RPC errors and transaction errors, shaped and worded as Agave (the Solana validator)
  * answers them, so clients' error handling sees what it sees on a real cluster.
  */
-import type { FailedTransactionMetadata } from 'litesvm';
+import type { FailedTransactionMetadata } from 'litesvm'
 
-export const RPC_PARSE_ERROR = -32700;
-export const RPC_INVALID_REQUEST = -32600;
-export const RPC_METHOD_NOT_FOUND = -32601;
-export const RPC_INVALID_PARAMS = -32602;
-export const RPC_INTERNAL_ERROR = -32603;
+export const RPC_PARSE_ERROR = -32700
+export const RPC_INVALID_REQUEST = -32600
+export const RPC_METHOD_NOT_FOUND = -32601
+export const RPC_INVALID_PARAMS = -32602
+export const RPC_INTERNAL_ERROR = -32603
 /** JSON_RPC_SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE */
-export const RPC_PREFLIGHT_FAILURE = -32002;
+export const RPC_PREFLIGHT_FAILURE = -32002
 /** JSON_RPC_SERVER_ERROR_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE */
-export const RPC_SIGNATURE_VERIFICATION_FAILURE = -32003;
+export const RPC_SIGNATURE_VERIFICATION_FAILURE = -32003
 
 export class RpcError extends Error {
   constructor(
@@ -20,49 +20,114 @@ export class RpcError extends Error {
     message: string,
     readonly data?: unknown,
   ) {
-    super(message);
-    this.name = 'RpcError';
+    super(message)
+    this.name = 'RpcError'
   }
 
   toJSON() {
-    return this.data === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data };
+    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data }
   }
 }
 
-export const invalidParams = (message: string) => new RpcError(RPC_INVALID_PARAMS, message);
+export const invalidParams = (message: string) => new RpcError(RPC_INVALID_PARAMS, message)
 
 /** A TransactionError as the RPC serializes it: 'BlockhashNotFound', { InstructionError: [0, { Custom: 1 }] }, … */
-export type TransactionErrorJson = string | Record<string, unknown>;
+export type TransactionErrorJson = string | Record<string, unknown>
 
 // litesvm's numeric enums, by value (TransactionErrorFieldless, InstructionErrorFieldless).
 const TRANSACTION_ERRORS = [
-  'AccountInUse', 'AccountLoadedTwice', 'AccountNotFound', 'ProgramAccountNotFound', 'InsufficientFundsForFee',
-  'InvalidAccountForFee', 'AlreadyProcessed', 'BlockhashNotFound', 'CallChainTooDeep', 'MissingSignatureForFee',
-  'InvalidAccountIndex', 'SignatureFailure', 'InvalidProgramForExecution', 'SanitizeFailure', 'ClusterMaintenance',
-  'AccountBorrowOutstanding', 'WouldExceedMaxBlockCostLimit', 'UnsupportedVersion', 'InvalidWritableAccount',
-  'WouldExceedMaxAccountCostLimit', 'WouldExceedAccountDataBlockLimit', 'TooManyAccountLocks',
-  'AddressLookupTableNotFound', 'InvalidAddressLookupTableOwner', 'InvalidAddressLookupTableData',
-  'InvalidAddressLookupTableIndex', 'InvalidRentPayingAccount', 'WouldExceedMaxVoteCostLimit',
-  'WouldExceedAccountDataTotalLimit', 'MaxLoadedAccountsDataSizeExceeded', 'ResanitizationNeeded',
-  'InvalidLoadedAccountsDataSizeLimit', 'UnbalancedTransaction', 'ProgramCacheHitMaxLimit', 'CommitCancelled',
-] as const;
+  'AccountInUse',
+  'AccountLoadedTwice',
+  'AccountNotFound',
+  'ProgramAccountNotFound',
+  'InsufficientFundsForFee',
+  'InvalidAccountForFee',
+  'AlreadyProcessed',
+  'BlockhashNotFound',
+  'CallChainTooDeep',
+  'MissingSignatureForFee',
+  'InvalidAccountIndex',
+  'SignatureFailure',
+  'InvalidProgramForExecution',
+  'SanitizeFailure',
+  'ClusterMaintenance',
+  'AccountBorrowOutstanding',
+  'WouldExceedMaxBlockCostLimit',
+  'UnsupportedVersion',
+  'InvalidWritableAccount',
+  'WouldExceedMaxAccountCostLimit',
+  'WouldExceedAccountDataBlockLimit',
+  'TooManyAccountLocks',
+  'AddressLookupTableNotFound',
+  'InvalidAddressLookupTableOwner',
+  'InvalidAddressLookupTableData',
+  'InvalidAddressLookupTableIndex',
+  'InvalidRentPayingAccount',
+  'WouldExceedMaxVoteCostLimit',
+  'WouldExceedAccountDataTotalLimit',
+  'MaxLoadedAccountsDataSizeExceeded',
+  'ResanitizationNeeded',
+  'InvalidLoadedAccountsDataSizeLimit',
+  'UnbalancedTransaction',
+  'ProgramCacheHitMaxLimit',
+  'CommitCancelled',
+] as const
 
 const INSTRUCTION_ERRORS = [
-  'GenericError', 'InvalidArgument', 'InvalidInstructionData', 'InvalidAccountData', 'AccountDataTooSmall',
-  'InsufficientFunds', 'IncorrectProgramId', 'MissingRequiredSignature', 'AccountAlreadyInitialized',
-  'UninitializedAccount', 'UnbalancedInstruction', 'ModifiedProgramId', 'ExternalAccountLamportSpend',
-  'ExternalAccountDataModified', 'ReadonlyLamportChange', 'ReadonlyDataModified', 'DuplicateAccountIndex',
-  'ExecutableModified', 'RentEpochModified', 'NotEnoughAccountKeys', 'AccountDataSizeChanged', 'AccountNotExecutable',
-  'AccountBorrowFailed', 'AccountBorrowOutstanding', 'DuplicateAccountOutOfSync', 'InvalidError',
-  'ExecutableDataModified', 'ExecutableLamportChange', 'ExecutableAccountNotRentExempt', 'UnsupportedProgramId',
-  'CallDepth', 'MissingAccount', 'ReentrancyNotAllowed', 'MaxSeedLengthExceeded', 'InvalidSeeds', 'InvalidRealloc',
-  'ComputationalBudgetExceeded', 'PrivilegeEscalation', 'ProgramEnvironmentSetupFailure', 'ProgramFailedToComplete',
-  'ProgramFailedToCompile', 'Immutable', 'IncorrectAuthority', 'AccountNotRentExempt', 'InvalidAccountOwner',
-  'ArithmeticOverflow', 'UnsupportedSysvar', 'IllegalOwner', 'MaxAccountsDataAllocationsExceeded',
-  'MaxAccountsExceeded', 'MaxInstructionTraceLengthExceeded', 'BuiltinProgramsMustConsumeComputeUnits', 'BorshIoError',
-] as const;
+  'GenericError',
+  'InvalidArgument',
+  'InvalidInstructionData',
+  'InvalidAccountData',
+  'AccountDataTooSmall',
+  'InsufficientFunds',
+  'IncorrectProgramId',
+  'MissingRequiredSignature',
+  'AccountAlreadyInitialized',
+  'UninitializedAccount',
+  'UnbalancedInstruction',
+  'ModifiedProgramId',
+  'ExternalAccountLamportSpend',
+  'ExternalAccountDataModified',
+  'ReadonlyLamportChange',
+  'ReadonlyDataModified',
+  'DuplicateAccountIndex',
+  'ExecutableModified',
+  'RentEpochModified',
+  'NotEnoughAccountKeys',
+  'AccountDataSizeChanged',
+  'AccountNotExecutable',
+  'AccountBorrowFailed',
+  'AccountBorrowOutstanding',
+  'DuplicateAccountOutOfSync',
+  'InvalidError',
+  'ExecutableDataModified',
+  'ExecutableLamportChange',
+  'ExecutableAccountNotRentExempt',
+  'UnsupportedProgramId',
+  'CallDepth',
+  'MissingAccount',
+  'ReentrancyNotAllowed',
+  'MaxSeedLengthExceeded',
+  'InvalidSeeds',
+  'InvalidRealloc',
+  'ComputationalBudgetExceeded',
+  'PrivilegeEscalation',
+  'ProgramEnvironmentSetupFailure',
+  'ProgramFailedToComplete',
+  'ProgramFailedToCompile',
+  'Immutable',
+  'IncorrectAuthority',
+  'AccountNotRentExempt',
+  'InvalidAccountOwner',
+  'ArithmeticOverflow',
+  'UnsupportedSysvar',
+  'IllegalOwner',
+  'MaxAccountsDataAllocationsExceeded',
+  'MaxAccountsExceeded',
+  'MaxInstructionTraceLengthExceeded',
+  'BuiltinProgramsMustConsumeComputeUnits',
+  'BorshIoError',
+] as const
 
 /** The Display texts of solana-transaction-error, for the errors a local chain can produce. */
 const TRANSACTION_ERROR_TEXT: Record<string, string> = {
@@ -82,10 +147,10 @@ const TRANSACTION_ERROR_TEXT: Record<string, string> = {
   UnsupportedVersion: 'Transaction version is unsupported',
   InvalidWritableAccount: 'Transaction loads a writable account that cannot be written',
   TooManyAccountLocks: 'Transaction locked too many accounts',
-  AddressLookupTableNotFound: 'Transaction loads an address table account that doesn\'t exist',
+  AddressLookupTableNotFound: "Transaction loads an address table account that doesn't exist",
   InvalidRentPayingAccount: 'Transaction leaves an account with a lower balance than rent-exempt minimum',
   UnbalancedTransaction: 'Sum of account balances before and after transaction do not match',
-};
+}
 
 const INSTRUCTION_ERROR_TEXT: Record<string, string> = {
   GenericError: 'generic instruction error',
@@ -117,43 +182,43 @@ const INSTRUCTION_ERROR_TEXT: Record<string, string> = {
   InvalidAccountOwner: 'Invalid account owner',
   ArithmeticOverflow: 'Program arithmetic overflowed',
   IllegalOwner: 'Provided owner is not allowed',
-};
+}
 
-type LiteSvmError = ReturnType<FailedTransactionMetadata['err']>;
+type LiteSvmError = ReturnType<FailedTransactionMetadata['err']>
 
 /** litesvm's error object → the RPC's JSON form. Class names tell apart the variants with the same fields. */
 export function transactionErrorJson(err: LiteSvmError): TransactionErrorJson {
-  if (typeof err === 'number') return TRANSACTION_ERRORS[err] ?? 'InvalidError';
-  const kind = err.constructor.name;
+  if (typeof err === 'number') return TRANSACTION_ERRORS[err] ?? 'InvalidError'
+  const kind = err.constructor.name
   if (kind === 'TransactionErrorInstructionError' && 'index' in err && 'err' in err) {
-    const inner = err.err();
-    if (typeof inner === 'number') return { InstructionError: [err.index, INSTRUCTION_ERRORS[inner] ?? 'InvalidError'] };
-    if ('code' in inner) return { InstructionError: [err.index, { Custom: inner.code }] };
-    return { InstructionError: [err.index, { BorshIoError: inner.msg }] };
+    const inner = err.err()
+    if (typeof inner === 'number') return { InstructionError: [err.index, INSTRUCTION_ERRORS[inner] ?? 'InvalidError'] }
+    if ('code' in inner) return { InstructionError: [err.index, { Custom: inner.code }] }
+    return { InstructionError: [err.index, { BorshIoError: inner.msg }] }
   }
-  if (kind === 'TransactionErrorDuplicateInstruction' && 'index' in err) return { DuplicateInstruction: err.index };
+  if (kind === 'TransactionErrorDuplicateInstruction' && 'index' in err) return { DuplicateInstruction: err.index }
   if (kind === 'TransactionErrorInsufficientFundsForRent' && 'accountIndex' in err) {
-    return { InsufficientFundsForRent: { account_index: err.accountIndex } };
+    return { InsufficientFundsForRent: { account_index: err.accountIndex } }
   }
-  if ('accountIndex' in err) return { ProgramExecutionTemporarilyRestricted: { account_index: err.accountIndex } };
-  return 'InvalidError';
+  if ('accountIndex' in err) return { ProgramExecutionTemporarilyRestricted: { account_index: err.accountIndex } }
+  return 'InvalidError'
 }
 
 /** The text Agave puts after 'Transaction simulation failed: '. */
 export function transactionErrorText(err: TransactionErrorJson): string {
-  if (typeof err === 'string') return TRANSACTION_ERROR_TEXT[err] ?? err;
-  const [kind, value] = Object.entries(err)[0] as [string, unknown];
+  if (typeof err === 'string') return TRANSACTION_ERROR_TEXT[err] ?? err
+  const [kind, value] = Object.entries(err)[0] as [string, unknown]
   if (kind === 'InstructionError') {
-    const [index, inner] = value as [number, string | Record<string, unknown>];
-    let text: string;
-    if (typeof inner === 'string') text = INSTRUCTION_ERROR_TEXT[inner] ?? inner;
-    else if ('Custom' in inner) text = `custom program error: 0x${Number(inner.Custom).toString(16)}`;
-    else text = `Failed to serialize or deserialize account data: ${String(inner.BorshIoError)}`;
-    return `Error processing Instruction ${index}: ${text}`;
+    const [index, inner] = value as [number, string | Record<string, unknown>]
+    let text: string
+    if (typeof inner === 'string') text = INSTRUCTION_ERROR_TEXT[inner] ?? inner
+    else if ('Custom' in inner) text = `custom program error: 0x${Number(inner.Custom).toString(16)}`
+    else text = `Failed to serialize or deserialize account data: ${String(inner.BorshIoError)}`
+    return `Error processing Instruction ${index}: ${text}`
   }
   if (kind === 'InsufficientFundsForRent') {
-    return `Transaction results in an account (${(value as { account_index: number }).account_index}) with insufficient funds for rent`;
+    return `Transaction results in an account (${(value as { account_index: number }).account_index}) with insufficient funds for rent`
   }
-  if (kind === 'DuplicateInstruction') return `Transaction contains a duplicate instruction (${value}) that is not allowed`;
-  return kind;
+  if (kind === 'DuplicateInstruction') return `Transaction contains a duplicate instruction (${value}) that is not allowed`
+  return kind
 }

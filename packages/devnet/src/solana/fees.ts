@@ -5,20 +5,20 @@
 
 /** The parts of a compiled message the fee depends on (chain.ts's DecodedMessage has them). */
 export interface FeeMessage {
-  header: { numSignerAccounts: number };
-  staticAccounts: readonly string[];
-  instructions: readonly { programAddressIndex: number; data?: ArrayLike<number> & { buffer: ArrayBufferLike; byteOffset: number; byteLength: number } }[];
+  header: { numSignerAccounts: number }
+  staticAccounts: readonly string[]
+  instructions: readonly { programAddressIndex: number; data?: ArrayLike<number> & { buffer: ArrayBufferLike; byteOffset: number; byteLength: number } }[]
 }
 
-export const LAMPORTS_PER_SIGNATURE = 5000n;
+export const LAMPORTS_PER_SIGNATURE = 5000n
 
-const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
-const SET_COMPUTE_UNIT_LIMIT = 2;
-const SET_COMPUTE_UNIT_PRICE = 3;
-const MAX_COMPUTE_UNIT_LIMIT = 1_400_000n;
+const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111'
+const SET_COMPUTE_UNIT_LIMIT = 2
+const SET_COMPUTE_UNIT_PRICE = 3
+const MAX_COMPUTE_UNIT_LIMIT = 1_400_000n
 /** Without SetComputeUnitLimit, each instruction reserves this much: builtins little, programs a lot. */
-const DEFAULT_BUILTIN_UNITS = 3_000n;
-const DEFAULT_PROGRAM_UNITS = 200_000n;
+const DEFAULT_BUILTIN_UNITS = 3_000n
+const DEFAULT_PROGRAM_UNITS = 200_000n
 const BUILTIN_PROGRAMS = new Set([
   '11111111111111111111111111111111',
   COMPUTE_BUDGET_PROGRAM,
@@ -33,23 +33,23 @@ const BUILTIN_PROGRAMS = new Set([
   'Ed25519SigVerify111111111111111111111111111',
   'KeccakSecp256k11111111111111111111111111111',
   'Secp256r1SigVerify1111111111111111111111111',
-]);
+])
 
 export function transactionFee(message: FeeMessage): bigint {
-  let price = 0n;
-  let limit: bigint | undefined;
-  let defaultLimit = 0n;
+  let price = 0n
+  let limit: bigint | undefined
+  let defaultLimit = 0n
   for (const ix of message.instructions) {
-    const program = message.staticAccounts[ix.programAddressIndex];
-    const data = ix.data;
+    const program = message.staticAccounts[ix.programAddressIndex]
+    const data = ix.data
     if (program === COMPUTE_BUDGET_PROGRAM && data) {
-      const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-      if (data[0] === SET_COMPUTE_UNIT_LIMIT && data.length >= 5) limit = BigInt(view.getUint32(1, true));
-      if (data[0] === SET_COMPUTE_UNIT_PRICE && data.length >= 9) price = view.getBigUint64(1, true);
+      const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
+      if (data[0] === SET_COMPUTE_UNIT_LIMIT && data.length >= 5) limit = BigInt(view.getUint32(1, true))
+      if (data[0] === SET_COMPUTE_UNIT_PRICE && data.length >= 9) price = view.getBigUint64(1, true)
     }
-    defaultLimit += BUILTIN_PROGRAMS.has(program) ? DEFAULT_BUILTIN_UNITS : DEFAULT_PROGRAM_UNITS;
+    defaultLimit += BUILTIN_PROGRAMS.has(program) ? DEFAULT_BUILTIN_UNITS : DEFAULT_PROGRAM_UNITS
   }
-  const units = (limit ?? defaultLimit) < MAX_COMPUTE_UNIT_LIMIT ? (limit ?? defaultLimit) : MAX_COMPUTE_UNIT_LIMIT;
-  const priority = (price * units + 999_999n) / 1_000_000n;
-  return LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts) + priority;
+  const units = (limit ?? defaultLimit) < MAX_COMPUTE_UNIT_LIMIT ? (limit ?? defaultLimit) : MAX_COMPUTE_UNIT_LIMIT
+  const priority = (price * units + 999_999n) / 1_000_000n
+  return LAMPORTS_PER_SIGNATURE * BigInt(message.header.numSignerAccounts) + priority
 }

@@ -8,7 +8,17 @@ export const FrameTimeouts = {
 } as const
 
 /** Requests that may take the user's time (SPEC §9: 120 s). */
-export const LongRequests = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI', 'CONNECT_FARCASTER', 'UPDATE_EMAIL', 'UPDATE_EMAIL_PRIMARY_OTP', 'UPDATE_EMAIL_SECONDARY_OTP'] as const
+export const LongRequests = [
+  'CONNECT_EMAIL',
+  'CONNECT_DEVICE',
+  'CONNECT_OTP',
+  'CONNECT_SOCIAL',
+  'GET_SOCIAL_REDIRECT_URI',
+  'CONNECT_FARCASTER',
+  'UPDATE_EMAIL',
+  'UPDATE_EMAIL_PRIMARY_OTP',
+  'UPDATE_EMAIL_SECONDARY_OTP',
+] as const
 /**
  * Requests that are mostly the user's time on one of the frame's factor screens (creating a
  * passkey, typing a password): 10 minutes. Any other request that shows a factor screen

@@ -4,12 +4,7 @@ import * as v from 'valibot'
 /** SPEC §5 'Embedded wallet input', as schemas both sides of the frame use. */
 export { EmailTexts }
 
-export const EmailSchema = v.pipe(
-  v.string(EmailTexts.pleaseEnterValid),
-  v.trim(),
-  v.maxLength(254, EmailTexts.invalid),
-  v.email(EmailTexts.invalid),
-)
+export const EmailSchema = v.pipe(v.string(EmailTexts.pleaseEnterValid), v.trim(), v.maxLength(254, EmailTexts.invalid), v.email(EmailTexts.invalid))
 /** The one-time code is a string (6–8 digits in Portico's server). */
 export const OtpSchema = v.pipe(v.string('The one-time code must be a string'), v.regex(OTP_PATTERN, ErrorText.codeRequired))
 export const SocialProviderSchema = v.picklist(OAuthSocialProviders)
@@ -24,6 +19,9 @@ export const BatchCallSchema = v.looseObject({
 })
 /** wallet_sendCalls' params (EIP-5792): one request whose calls each follow the rule above. */
 export const SendCallsParamsSchema = v.tuple([
-  v.looseObject({ calls: v.pipe(v.array(BatchCallSchema, ErrorText.invalidBatchedCalls), v.minLength(1, ErrorText.invalidBatchedCalls)) }, ErrorText.invalidBatchedCalls),
+  v.looseObject(
+    { calls: v.pipe(v.array(BatchCallSchema, ErrorText.invalidBatchedCalls), v.minLength(1, ErrorText.invalidBatchedCalls)) },
+    ErrorText.invalidBatchedCalls,
+  ),
 ])
 export const AccountTypeSchema = v.picklist(['eoa', 'smartAccount'])

@@ -4,7 +4,13 @@ import { usePortico } from '../context.js'
 import { CopyIcon } from './icons.js'
 
 /** Copies a text and confirms with a snack. */
-export function CopyButton({ text, label, className = 'button secondary', children, testId }: {
+export function CopyButton({
+  text,
+  label,
+  className = 'button secondary',
+  children,
+  testId,
+}: {
   text: string
   label: string
   className?: string
@@ -22,7 +28,11 @@ export function CopyButton({ text, label, className = 'button secondary', childr
   }
   return (
     <button type="button" className={className} onClick={copy} aria-label={label} data-testid={testId}>
-      {children ?? <><CopyIcon /> Copy address</>}
+      {children ?? (
+        <>
+          <CopyIcon /> Copy address
+        </>
+      )}
     </button>
   )
 }

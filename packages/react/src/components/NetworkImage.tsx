@@ -5,11 +5,7 @@ export function NetworkImage({ network, size = 24 }: { network: CaipNetwork | un
   if (network?.imageUrl) return <img className="network-image" src={network.imageUrl} alt="" width={size} height={size} />
   const hue = hash(network?.caipNetworkId ?? '?') % 360
   return (
-    <span
-      className="network-image monogram"
-      aria-hidden="true"
-      style={{ width: size, height: size, fontSize: size * 0.45, background: `hsl(${hue} 70% 45%)` }}
-    >
+    <span className="network-image monogram" aria-hidden="true" style={{ width: size, height: size, fontSize: size * 0.45, background: `hsl(${hue} 70% 45%)` }}>
       {(network?.name ?? '?').slice(0, 1).toUpperCase()}
     </span>
   )

@@ -8,9 +8,6 @@ export function usePorticoNetwork() {
   const caipNetwork = usePorticoStore('network', (s) => s.caipNetwork)
   const unsupported = usePorticoStore('network', (s) => s.unsupported)
   const networks = usePorticoStore('network', (s) => s.requestedCaipNetworks)
-  const switchTo = useCallback(
-    (caipNetworkId: CaipNetworkId) => switchNetwork(portico, { caipNetworkId }),
-    [portico],
-  )
+  const switchTo = useCallback((caipNetworkId: CaipNetworkId) => switchNetwork(portico, { caipNetworkId }), [portico])
   return { caipNetwork, networks, unsupported, switchNetwork: switchTo }
 }

@@ -15,6 +15,10 @@ export function usePorticoProvider(namespace: ChainNamespace = 'eip155'): GetPro
     },
     [portico],
   )
-  const connected = useSyncExternalStore(subscribe, () => readAccount(portico, namespace).isConnected, () => false)
+  const connected = useSyncExternalStore(
+    subscribe,
+    () => readAccount(portico, namespace).isConnected,
+    () => false,
+  )
   return connected ? getProvider(portico, namespace) : undefined
 }

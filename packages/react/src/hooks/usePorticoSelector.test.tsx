@@ -13,11 +13,23 @@ let unmount: (() => void) | undefined
 afterEach(() => unmount?.())
 
 const newPortico = () =>
-  createPortico({ adapters: [new ScriptedAdapter('eip155')], networks: [devnet], storage: memoryStorage(), clock: fakeClock(), environment: desktopEnvironment })
+  createPortico({
+    adapters: [new ScriptedAdapter('eip155')],
+    networks: [devnet],
+    storage: memoryStorage(),
+    clock: fakeClock(),
+    environment: desktopEnvironment,
+  })
 
 function render(portico: Portico, Component: () => null) {
   const root = createRoot(document.createElement('div'))
-  act(() => root.render(<PorticoContext.Provider value={portico}><Component /></PorticoContext.Provider>))
+  act(() =>
+    root.render(
+      <PorticoContext.Provider value={portico}>
+        <Component />
+      </PorticoContext.Provider>,
+    ),
+  )
   unmount = () => act(() => root.unmount())
 }
 

@@ -2,8 +2,7 @@ import type { Portico } from '@portico/core'
 import { useRef, useSyncExternalStore } from 'react'
 import { usePortico } from '../context.js'
 
-const sameItems = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => Object.is(item, b[i]))
+const sameItems = (a: unknown, b: unknown) => Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => Object.is(item, b[i]))
 
 /**
  * Equal when both are the same value, or arrays / plain objects whose items or own values are the same, a value

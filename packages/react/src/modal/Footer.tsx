@@ -5,10 +5,7 @@ import { shallowEqual, usePorticoSelector } from '../hooks/usePorticoSelector.js
 export function Footer() {
   const footer = usePorticoSelector(getFooter, shallowEqual)
   if (!footer) return null
-  if (footer.kind === 'default')
-    return (
-      <footer className="footer">Your connected wallet may not support some of the networks available for this site.</footer>
-    )
+  if (footer.kind === 'default') return <footer className="footer">Your connected wallet may not support some of the networks available for this site.</footer>
   const { termsConditionsUrl, privacyPolicyUrl } = footer
   return (
     <footer className="footer" data-testid="legal-footer">

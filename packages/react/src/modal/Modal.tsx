@@ -108,7 +108,13 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
         <AlertBanner />
         <AnimatedHeight>
           <div className="view" key={`${view}:${depth}`} data-view={view}>
-            <Suspense fallback={<div className="center"><Spinner size={28} label="Loading" /></div>}>
+            <Suspense
+              fallback={
+                <div className="center">
+                  <Spinner size={28} label="Loading" />
+                </div>
+              }
+            >
               <ViewComponent />
             </Suspense>
           </div>

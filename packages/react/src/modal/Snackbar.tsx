@@ -13,8 +13,12 @@ export function Snackbar() {
   const variant = usePorticoStore('snack', (s) => s.variant)
   return (
     <>
-      <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="snack-announce-polite">{open && variant !== 'error' ? message : ''}</div>
-      <div className="sr-only" aria-live="assertive" aria-atomic="true" data-testid="snack-announce-assertive">{open && variant === 'error' ? message : ''}</div>
+      <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="snack-announce-polite">
+        {open && variant !== 'error' ? message : ''}
+      </div>
+      <div className="sr-only" aria-live="assertive" aria-atomic="true" data-testid="snack-announce-assertive">
+        {open && variant === 'error' ? message : ''}
+      </div>
       {open && (
         <div className={`snack ${variant}`} data-testid="portico-snack" data-variant={variant} aria-hidden="true">
           {variant === 'loading' ? <Spinner size={14} /> : variant === 'error' ? <WarningIcon /> : <CheckIcon />}

@@ -19,7 +19,10 @@ export const views: Record<View, ViewEntry> = {
   Connect: { component: Connect, title: 'Connect Wallet' },
   ConnectingExternal: { component: lazy(() => import('../views/ConnectingExternal/ConnectingExternal.js')) },
   ConnectingWalletConnect: { component: lazy(() => import('../views/ConnectingWalletConnect/ConnectingWalletConnect.js')), title: 'WalletConnect' },
-  ConnectingWalletConnectBasic: { component: lazy(() => import('../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js')), title: 'WalletConnect' },
+  ConnectingWalletConnectBasic: {
+    component: lazy(() => import('../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.js')),
+    title: 'WalletConnect',
+  },
   AllWallets: { component: lazy(() => import('../views/AllWallets/AllWallets.js')), title: 'All Wallets' },
   Account: { component: lazy(() => import('../views/Account/Account.js')) },
   Networks: { component: lazy(() => import('../views/Networks/Networks.js')), title: 'Choose Network' },

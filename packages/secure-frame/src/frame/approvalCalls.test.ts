@@ -46,7 +46,11 @@ describe('describeCalls (the one approval screen of wallet_sendCalls)', () => {
         { to: alice, value: parseEther('0.25'), data: '0x' },
       ],
     })
-    expect(rows(content)).toMatchObject({ Calls: '2, all or nothing, in one operation', 'Sends in total': '0.25 ETH', 'Max fee': 'Estimated as each call is sent' })
+    expect(rows(content)).toMatchObject({
+      Calls: '2, all or nothing, in one operation',
+      'Sends in total': '0.25 ETH',
+      'Max fee': 'Estimated as each call is sent',
+    })
     expect(content.sections!.map((s) => s.title)).toEqual(['Call 1 of 2: Allow token spending', 'Call 2 of 2: Send'])
     expect(rows(content.sections![1]!)).toEqual({ To: alice, Amount: '0.25 ETH' })
     expect(content.warnings).toEqual([{ level: 'danger', text: expect.stringMatching(/^Call 1: Unlimited approval: 0x1111…0582 can take all your USDC/) }])

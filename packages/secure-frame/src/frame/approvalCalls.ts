@@ -43,7 +43,10 @@ export function describeCalls(facts: BatchFacts): ApprovalContent {
   let total = 0n
   calls.forEach((call, i) => {
     const decoded = decodeCall(call.data)
-    const one = describeTransaction({ account: facts.account, to: call.to, value: call.value, data: call.data, network, fee: { total: 0n, perGas: 0n }, token: call.token }, decoded)
+    const one = describeTransaction(
+      { account: facts.account, to: call.to, value: call.value, data: call.data, network, fee: { total: 0n, perGas: 0n }, token: call.token },
+      decoded,
+    )
     total += call.value
     const rows: ApprovalRow[] = one.rows.filter((row) => !BATCH_LEVEL.has(row.label))
     if (decoded.kind !== 'none') rows.push({ label: 'Data', value: dataSize(call.data) })
@@ -69,7 +72,6 @@ export function describeCalls(facts: BatchFacts): ApprovalContent {
     label: 'Max fee',
     value: facts.fee ? `${formatEther(facts.fee.total)} ${symbol} (${formatGwei(facts.fee.perGas)} gwei)` : 'Estimated as each call is sent',
   })
-  if (!facts.atomic && calls.length > 1)
-    unique.push({ level: 'caution', text: 'Not atomic: if a later call fails, the calls before it stay done.' })
+  if (!facts.atomic && calls.length > 1) unique.push({ level: 'caution', text: 'Not atomic: if a later call fails, the calls before it stay done.' })
   return { title: `Approve ${calls.length} call${calls.length === 1 ? '' : 's'}`, rows, sections, warnings: unique }
 }

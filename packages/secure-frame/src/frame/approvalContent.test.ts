@@ -38,20 +38,47 @@ describe('networkLabel', () => {
 
 describe('decodeCall', () => {
   test('default: ERC-20 transfer, approve and transferFrom', () => {
-    expect(decodeCall(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [spender, 5n] }))).toEqual({ kind: 'transfer', to: spender, amount: 5n, selector: '0xa9059cbb', exact: true })
-    expect(decodeCall(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] }))).toMatchObject({ kind: 'approve', spender, amount: maxUint256 })
-    expect(decodeCall(encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [me, spender, 7n] }))).toMatchObject({ kind: 'transferFrom', from: me, to: spender, amount: 7n })
+    expect(decodeCall(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [spender, 5n] }))).toEqual({
+      kind: 'transfer',
+      to: spender,
+      amount: 5n,
+      selector: '0xa9059cbb',
+      exact: true,
+    })
+    expect(decodeCall(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] }))).toMatchObject({
+      kind: 'approve',
+      spender,
+      amount: maxUint256,
+    })
+    expect(decodeCall(encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [me, spender, 7n] }))).toMatchObject({
+      kind: 'transferFrom',
+      from: me,
+      to: spender,
+      amount: 7n,
+    })
   })
 
   test('behavior: NFT calls (setApprovalForAll, safeTransferFrom)', () => {
-    expect(decodeCall(encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [spender, true] }))).toMatchObject({ kind: 'setApprovalForAll', operator: spender, approved: true })
-    expect(decodeCall(encodeFunctionData({ abi: erc721Abi, functionName: 'safeTransferFrom', args: [me, spender, 9n, '0x'] }))).toMatchObject({ kind: 'safeTransferFrom', tokenId: 9n, amount: undefined })
+    expect(decodeCall(encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [spender, true] }))).toMatchObject({
+      kind: 'setApprovalForAll',
+      operator: spender,
+      approved: true,
+    })
+    expect(decodeCall(encodeFunctionData({ abi: erc721Abi, functionName: 'safeTransferFrom', args: [me, spender, 9n, '0x'] }))).toMatchObject({
+      kind: 'safeTransferFrom',
+      tokenId: 9n,
+      amount: undefined,
+    })
   })
 
   test('behavior: no data, unknown selectors, and known selectors that do not decode', () => {
     expect(decodeCall('0x')).toEqual({ kind: 'none' })
     expect(decodeCall(undefined)).toEqual({ kind: 'none' })
-    expect(decodeCall('0xdeadbeef00000000000000000000000000000000000000000000000000000001')).toEqual({ kind: 'unknown', selector: '0xdeadbeef', malformed: false })
+    expect(decodeCall('0xdeadbeef00000000000000000000000000000000000000000000000000000001')).toEqual({
+      kind: 'unknown',
+      selector: '0xdeadbeef',
+      malformed: false,
+    })
     expect(decodeCall('0xa9059cbb0001')).toEqual({ kind: 'unknown', selector: '0xa9059cbb', malformed: true })
     expect(decodeCall('0x12')).toMatchObject({ kind: 'unknown', malformed: true })
     expect(decodeCall('hello' as Hex)).toMatchObject({ kind: 'unknown', malformed: true })
@@ -60,7 +87,10 @@ describe('decodeCall', () => {
   test('behavior: extra bytes after the arguments are noticed', () => {
     const data = `${encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [spender, 5n] })}cafe` as Hex
     expect(decodeCall(data)).toMatchObject({ kind: 'transfer', exact: false })
-    expect(describeTransaction(facts(data), decodeCall(data)).warnings).toContainEqual({ level: 'caution', text: 'The call carries extra data after its arguments, which is not shown above.' })
+    expect(describeTransaction(facts(data), decodeCall(data)).warnings).toContainEqual({
+      level: 'caution',
+      text: 'The call carries extra data after its arguments, which is not shown above.',
+    })
   })
 })
 
@@ -95,10 +125,17 @@ describe('describeTransaction', () => {
   })
 
   test('behavior: an approve of a very large amount warns; a normal one does not; zero removes', () => {
-    const approve = (amount: bigint) => describeTransaction(facts(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }), { token: usdcInfo }))
-    expect(approve(parseUnits('5000000000', 6)).warnings?.[0]?.text).toBe(`Very large approval: ${short(spender)} can take up to 5000000000 USDC, now and later, until you revoke it.`)
+    const approve = (amount: bigint) =>
+      describeTransaction(facts(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }), { token: usdcInfo }))
+    expect(approve(parseUnits('5000000000', 6)).warnings?.[0]?.text).toBe(
+      `Very large approval: ${short(spender)} can take up to 5000000000 USDC, now and later, until you revoke it.`,
+    )
     expect(approve(parseUnits('25', 6))).toMatchObject({ warnings: [], rows: expect.arrayContaining([{ label: 'Allowance', value: '25 USDC' }]) })
-    expect(approve(0n)).toMatchObject({ title: 'Remove token allowance', warnings: [], rows: expect.arrayContaining([{ label: 'Allowance', value: '0 (removes the allowance)' }]) })
+    expect(approve(0n)).toMatchObject({
+      title: 'Remove token allowance',
+      warnings: [],
+      rows: expect.arrayContaining([{ label: 'Allowance', value: '0 (removes the allowance)' }]),
+    })
   })
 
   test('behavior: an approve on a contract whose decimals are unknown shows raw units, and still warns at max uint', () => {
@@ -110,7 +147,9 @@ describe('describeTransaction', () => {
   })
 
   test('behavior: an ERC-20 transfer shows recipient, amount and token contract', () => {
-    const content = describeTransaction(facts(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [spender, parseUnits('12.5', 6)] }), { token: usdcInfo }))
+    const content = describeTransaction(
+      facts(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [spender, parseUnits('12.5', 6)] }), { token: usdcInfo }),
+    )
     expect(content.title).toBe('Send tokens')
     expect(rowsOf(content)).toMatchObject({ To: spender, Amount: '12.5 USDC', 'Token contract': usdc })
     expect(content.warnings).toEqual([])
@@ -119,13 +158,21 @@ describe('describeTransaction', () => {
   test('behavior: transferFrom another account is pointed out', () => {
     const content = describeTransaction(facts(encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [spender, me, 3n] })))
     expect(rowsOf(content)).toMatchObject({ From: spender, To: me, 'Amount or token ID': '3' })
-    expect(content.warnings?.[0]).toEqual({ level: 'caution', text: `This moves tokens of another account (${short(spender)}), using an allowance it gave you.` })
+    expect(content.warnings?.[0]).toEqual({
+      level: 'caution',
+      text: `This moves tokens of another account (${short(spender)}), using an allowance it gave you.`,
+    })
   })
 
   test('behavior: setApprovalForAll(true) warns about the whole collection; false removes access', () => {
     const on = describeTransaction(facts(encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [spender, true] })))
     expect(on.title).toBe('Allow access to a whole collection')
-    expect(on.warnings).toEqual([{ level: 'danger', text: `Collection-wide approval: ${short(spender)} can take every item you own in this collection, now and later, until you revoke it.` }])
+    expect(on.warnings).toEqual([
+      {
+        level: 'danger',
+        text: `Collection-wide approval: ${short(spender)} can take every item you own in this collection, now and later, until you revoke it.`,
+      },
+    ])
     const off = describeTransaction(facts(encodeFunctionData({ abi: erc721Abi, functionName: 'setApprovalForAll', args: [spender, false] })))
     expect(off).toMatchObject({ title: 'Remove collection access', warnings: [] })
   })
@@ -135,7 +182,9 @@ describe('describeTransaction', () => {
     const content = describeTransaction(facts(data, { value: parseEther('0.5') }))
     expect(content.title).toBe('Contract call')
     expect(rowsOf(content)).toMatchObject({ Contract: usdc, Function: '0x12345678', 'Also sends': '0.5 ETH' })
-    expect(content.warnings).toEqual([{ level: 'caution', text: 'Unknown contract call: this wallet cannot tell what function 0x12345678 does. Approve only if you trust this site.' }])
+    expect(content.warnings).toEqual([
+      { level: 'caution', text: 'Unknown contract call: this wallet cannot tell what function 0x12345678 does. Approve only if you trust this site.' },
+    ])
     expect(content.body?.text).toBe(data)
   })
 
@@ -149,14 +198,18 @@ describe('describeTransaction', () => {
     const content = describeTransaction(facts('0x6080', { to: undefined, network: networkLabel(999_999) }))
     expect(content.title).toBe('Deploy a contract')
     expect(rowsOf(content)['Max fee']).toBe('0.0021 (native currency) (30 gwei)')
-    expect(content.warnings?.map((w) => w.text)).toEqual(['This wallet does not know eip155:999999. Check that the site means this network.', 'This creates a new contract from the data below.'])
+    expect(content.warnings?.map((w) => w.text)).toEqual([
+      'This wallet does not know eip155:999999. Check that the site means this network.',
+      'This creates a new contract from the data below.',
+    ])
   })
 })
 
 describe('readTokenInfo', () => {
   test('default: symbol and decimals through eth_call; anything broken or slow is left out', async () => {
     const answers: Record<string, Hex> = {
-      '0x95d89b41': '0x000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000000045553444300000000000000000000000000000000000000000000000000000000',
+      '0x95d89b41':
+        '0x000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000000045553444300000000000000000000000000000000000000000000000000000000',
       '0x313ce567': '0x0000000000000000000000000000000000000000000000000000000000000006',
     }
     const call = async (_method: string, [tx]: unknown[]) => answers[(tx as { data: string }).data]!
@@ -237,7 +290,10 @@ describe('describeTypedData', () => {
     expect(fields.map((r) => r.label)).toEqual(['owner', 'spender', 'value', 'nonce', 'deadline'])
     expect(fields[2]!.value).toBe('Maximum (2^256 − 1)')
     expect(content.warnings).toEqual([
-      { level: 'danger', text: `Unlimited token permit: this signature lets ${short(spender)} spend all of the token at ${short(usdc)} without another approval from you.` },
+      {
+        level: 'danger',
+        text: `Unlimited token permit: this signature lets ${short(spender)} spend all of the token at ${short(usdc)} without another approval from you.`,
+      },
     ])
   })
 
@@ -248,7 +304,10 @@ describe('describeTypedData', () => {
 
   test('behavior: a domain for another network than the current one is a danger; no chain id is said so', () => {
     const other = describeTypedData(permit, { chainId: 'eip155:137', network: names })
-    expect(other.warnings?.[0]).toEqual({ level: 'danger', text: 'This signature is for Ethereum · chain 1, not the network you are on (Polygon · chain 137).' })
+    expect(other.warnings?.[0]).toEqual({
+      level: 'danger',
+      text: 'This signature is for Ethereum · chain 1, not the network you are on (Polygon · chain 137).',
+    })
     const { chainId: _chainId, verifyingContract: _contract, ...bare } = permit.domain
     const unbound = describeTypedData({ ...permit, domain: bare }, { chainId: 1, network: names })
     expect(unbound.sections![0]!.rows).toContainEqual({ label: 'Network', value: '(not set: valid on any network)' })
@@ -261,7 +320,10 @@ describe('describeTypedData', () => {
     expect(typedFields(types, 'Batch', message, 60)).toMatchObject({ total: 70 })
     const content = describeTypedData({ types, primaryType: 'Batch', message }, { chainId: 1, network: names })
     expect(content.sections![1]!.rows).toHaveLength(60)
-    expect(content.warnings).toContainEqual({ level: 'caution', text: 'The message has 70 fields; the first 60 are listed, the rest is in the raw message below.' })
+    expect(content.warnings).toContainEqual({
+      level: 'caution',
+      text: 'The message has 70 fields; the first 60 are listed, the rest is in the raw message below.',
+    })
     expect(content.body?.label).toBe('Raw message')
   })
 })

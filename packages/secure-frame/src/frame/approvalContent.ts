@@ -72,7 +72,14 @@ export function decodeCall(data: Hex | undefined): DecodedCall {
       case 'setApprovalForAll':
         return { ...base, kind: 'setApprovalForAll', operator: a[0] as Address, approved: a[1] as boolean }
       case 'safeTransferFrom':
-        return { ...base, kind: 'safeTransferFrom', from: a[0] as Address, to: a[1] as Address, tokenId: a[2] as bigint, amount: a.length === 5 ? (a[3] as bigint) : undefined }
+        return {
+          ...base,
+          kind: 'safeTransferFrom',
+          from: a[0] as Address,
+          to: a[1] as Address,
+          tokenId: a[2] as bigint,
+          amount: a.length === 5 ? (a[3] as bigint) : undefined,
+        }
     }
   } catch {
     // A known selector whose arguments do not decode.
@@ -109,8 +116,7 @@ export async function readTokenInfo(call: (method: string, params: unknown[]) =>
     const result = (await call('eth_call', [{ to: token, data }, 'latest'])) as Hex
     return decodeFunctionResult({ abi: erc20Abi, functionName, data: result } as never)
   }
-  const within = <T>(promise: Promise<T>) =>
-    Promise.race([promise.catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(resolve, timeoutMs))])
+  const within = <T>(promise: Promise<T>) => Promise.race([promise.catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(resolve, timeoutMs))])
   const [symbol, decimals] = await Promise.all([within(read('symbol')), within(read('decimals'))])
   return {
     symbol: typeof symbol === 'string' && symbol.length > 0 ? symbol.slice(0, 24) : undefined,
@@ -160,7 +166,11 @@ export function describeTransaction(facts: TransactionFacts, call: DecodedCall =
         break
       case 'transfer':
         title = 'Send tokens'
-        rows.push({ label: 'To', value: checksum(call.to), mono: true }, { label: 'Amount', value: tokenAmount(call.amount, token) }, { label: 'Token contract', value: to, mono: true })
+        rows.push(
+          { label: 'To', value: checksum(call.to), mono: true },
+          { label: 'Amount', value: tokenAmount(call.amount, token) },
+          { label: 'Token contract', value: to, mono: true },
+        )
         break
       case 'approve':
       case 'increaseAllowance': {
@@ -168,16 +178,26 @@ export function describeTransaction(facts: TransactionFacts, call: DecodedCall =
         const spender = checksum(call.spender)
         title = size === 'zero' && call.kind === 'approve' ? 'Remove token allowance' : 'Allow token spending'
         const amount =
-          size === 'unlimited' ? `Unlimited ${tokenName}` : size === 'zero' ? `0 (${call.kind === 'approve' ? 'removes the allowance' : 'no change'})` : tokenAmount(call.amount, token)
+          size === 'unlimited'
+            ? `Unlimited ${tokenName}`
+            : size === 'zero'
+              ? `0 (${call.kind === 'approve' ? 'removes the allowance' : 'no change'})`
+              : tokenAmount(call.amount, token)
         rows.push(
           { label: 'Spender', value: spender, mono: true },
           { label: call.kind === 'approve' ? 'Allowance' : 'Raises allowance by', value: amount },
           { label: 'Token contract', value: to, mono: true },
         )
         if (size === 'unlimited')
-          warnings.push({ level: 'danger', text: `Unlimited approval: ${short(spender)} can take all your ${tokenName} from this contract, now and later, until you revoke it.` })
+          warnings.push({
+            level: 'danger',
+            text: `Unlimited approval: ${short(spender)} can take all your ${tokenName} from this contract, now and later, until you revoke it.`,
+          })
         if (size === 'very large')
-          warnings.push({ level: 'danger', text: `Very large approval: ${short(spender)} can take up to ${tokenAmount(call.amount, token)}, now and later, until you revoke it.` })
+          warnings.push({
+            level: 'danger',
+            text: `Very large approval: ${short(spender)} can take up to ${tokenAmount(call.amount, token)}, now and later, until you revoke it.`,
+          })
         break
       }
       case 'transferFrom': {
@@ -186,10 +206,13 @@ export function describeTransaction(facts: TransactionFacts, call: DecodedCall =
         rows.push(
           { label: 'From', value: from, mono: true },
           { label: 'To', value: checksum(call.to), mono: true },
-          token?.decimals === undefined ? { label: 'Amount or token ID', value: String(call.amount) } : { label: 'Amount', value: tokenAmount(call.amount, token) },
+          token?.decimals === undefined
+            ? { label: 'Amount or token ID', value: String(call.amount) }
+            : { label: 'Amount', value: tokenAmount(call.amount, token) },
           { label: 'Token contract', value: to, mono: true },
         )
-        if (!same(from, facts.account)) warnings.push({ level: 'caution', text: `This moves tokens of another account (${short(from)}), using an allowance it gave you.` })
+        if (!same(from, facts.account))
+          warnings.push({ level: 'caution', text: `This moves tokens of another account (${short(from)}), using an allowance it gave you.` })
         break
       }
       case 'setApprovalForAll': {
@@ -201,7 +224,10 @@ export function describeTransaction(facts: TransactionFacts, call: DecodedCall =
           { label: 'Collection contract', value: to, mono: true },
         )
         if (call.approved)
-          warnings.push({ level: 'danger', text: `Collection-wide approval: ${short(operator)} can take every item you own in this collection, now and later, until you revoke it.` })
+          warnings.push({
+            level: 'danger',
+            text: `Collection-wide approval: ${short(operator)} can take every item you own in this collection, now and later, until you revoke it.`,
+          })
         break
       }
       case 'safeTransferFrom':
@@ -213,7 +239,8 @@ export function describeTransaction(facts: TransactionFacts, call: DecodedCall =
           ...(call.amount !== undefined ? [{ label: 'Amount', value: String(call.amount) }] : []),
           { label: 'Collection contract', value: to, mono: true },
         )
-        if (!same(call.from, facts.account)) warnings.push({ level: 'caution', text: `This moves an item of another account (${short(checksum(call.from))}), using an approval it gave you.` })
+        if (!same(call.from, facts.account))
+          warnings.push({ level: 'caution', text: `This moves an item of another account (${short(checksum(call.from))}), using an approval it gave you.` })
         break
       case 'unknown':
         title = 'Contract call'
@@ -221,7 +248,10 @@ export function describeTransaction(facts: TransactionFacts, call: DecodedCall =
         warnings.push(
           call.malformed
             ? { level: 'danger', text: `The data looks like a token call (${call.selector}) but does not decode. Do not approve unless you know why.` }
-            : { level: 'caution', text: `Unknown contract call: this wallet cannot tell what function ${call.selector} does. Approve only if you trust this site.` },
+            : {
+                level: 'caution',
+                text: `Unknown contract call: this wallet cannot tell what function ${call.selector} does. Approve only if you trust this site.`,
+              },
         )
         break
     }
@@ -229,7 +259,8 @@ export function describeTransaction(facts: TransactionFacts, call: DecodedCall =
     warnings.push({ level: 'caution', text: 'The call carries extra data after its arguments, which is not shown above.' })
 
   if (facts.value > 0n || call.kind === 'none') rows.push({ label: call.kind === 'none' ? 'Amount' : 'Also sends', value: native(facts.value, network) })
-  if (call.kind !== 'none' && facts.value > 0n && call.kind !== 'unknown') warnings.push({ level: 'caution', text: `This token call also sends ${native(facts.value, network)}.` })
+  if (call.kind !== 'none' && facts.value > 0n && call.kind !== 'unknown')
+    warnings.push({ level: 'caution', text: `This token call also sends ${native(facts.value, network)}.` })
   rows.push({ label: 'Max fee', value: `${native(facts.fee.total, network)} (${formatGwei(facts.fee.perGas)} gwei)` })
   return { title, rows, warnings, body: facts.data !== '0x' ? { label: 'Raw data', text: facts.data } : undefined }
 }
@@ -270,7 +301,7 @@ function typedValue(type: string, value: unknown): { value: string; mono: boolea
     return { value: max ? `Maximum (2^${bits} − 1)` : String(n), mono: false }
   }
   if (type === 'bool') return { value: String(value === true || value === 'true'), mono: false }
-  return { value: typeof value === 'string' ? value : JSON.stringify(value) ?? String(value), mono: false }
+  return { value: typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)), mono: false }
 }
 
 /** The message's fields as they are signed: following the types, in their order, nested paths dotted. */
@@ -291,7 +322,8 @@ export function typedFields(types: TypedDataFacts['types'], primaryType: string,
     }
     const struct = types[type]
     if (struct && depth < 12) {
-      for (const field of struct) walk(field.type, (value as Record<string, unknown> | undefined)?.[field.name], path ? `${path}.${field.name}` : field.name, field.name, depth + 1)
+      for (const field of struct)
+        walk(field.type, (value as Record<string, unknown> | undefined)?.[field.name], path ? `${path}.${field.name}` : field.name, field.name, depth + 1)
       return
     }
     total++
@@ -301,10 +333,20 @@ export function typedFields(types: TypedDataFacts['types'], primaryType: string,
   return { rows, total }
 }
 
-const PERMIT2_TYPES = new Set(['PermitSingle', 'PermitBatch', 'PermitTransferFrom', 'PermitBatchTransferFrom', 'PermitWitnessTransferFrom', 'PermitBatchWitnessTransferFrom'])
+const PERMIT2_TYPES = new Set([
+  'PermitSingle',
+  'PermitBatch',
+  'PermitTransferFrom',
+  'PermitBatchTransferFrom',
+  'PermitWitnessTransferFrom',
+  'PermitBatchWitnessTransferFrom',
+])
 
 /** The approval screen's content for an eth_signTypedData_v4. */
-export function describeTypedData(typed: TypedDataFacts, context: { chainId: number | string; network(chainId: number | string | bigint): NetworkLabel }): ApprovalContent {
+export function describeTypedData(
+  typed: TypedDataFacts,
+  context: { chainId: number | string; network(chainId: number | string | bigint): NetworkLabel },
+): ApprovalContent {
   const domain = typed.domain ?? {}
   const warnings: ApprovalWarning[] = []
   const domainChain = chainIdOf(domain.chainId)
@@ -318,7 +360,10 @@ export function describeTypedData(typed: TypedDataFacts, context: { chainId: num
     ...(domain.salt !== undefined ? [{ label: 'Salt', value: String(domain.salt), mono: true }] : []),
   ]
   if (domainChain !== undefined && current !== undefined && domainChain !== current)
-    warnings.push({ level: 'danger', text: `This signature is for ${context.network(domainChain).label}, not the network you are on (${context.network(current).label}).` })
+    warnings.push({
+      level: 'danger',
+      text: `This signature is for ${context.network(domainChain).label}, not the network you are on (${context.network(current).label}).`,
+    })
 
   const { rows, total } = typedFields(typed.types, typed.primaryType, typed.message)
   const named = (...names: string[]) => rows.filter((row) => names.includes(row.name.toLowerCase()))
@@ -326,14 +371,20 @@ export function describeTypedData(typed: TypedDataFacts, context: { chainId: num
   const permit = typed.primaryType === 'Permit' || PERMIT2_TYPES.has(typed.primaryType)
   if (permit) {
     const amounts = named('value', 'amount')
-    const unlimited = amounts.some((row) => row.value.startsWith('Maximum') || (chainIdOf(row.value) ?? 0n) >= UNLIMITED_FROM) || named('allowed').some((row) => row.value === 'true')
+    const unlimited =
+      amounts.some((row) => row.value.startsWith('Maximum') || (chainIdOf(row.value) ?? 0n) >= UNLIMITED_FROM) ||
+      named('allowed').some((row) => row.value === 'true')
     const whose = typed.primaryType === 'Permit' ? `the token at ${contract ? short(contract) : 'an unnamed contract'}` : 'your tokens (through Permit2)'
     warnings.push({
       level: 'danger',
       text: `${unlimited ? 'Unlimited token permit' : 'Token permit'}: this signature lets ${spender ? short(spender) : 'the spender'} spend ${unlimited ? 'all of ' : ''}${whose} without another approval from you.`,
     })
   }
-  if (total > rows.length) warnings.push({ level: 'caution', text: `The message has ${total > 10 * MAX_TYPED_FIELDS ? `more than ${10 * MAX_TYPED_FIELDS}` : total} fields; the first ${rows.length} are listed, the rest is in the raw message below.` })
+  if (total > rows.length)
+    warnings.push({
+      level: 'caution',
+      text: `The message has ${total > 10 * MAX_TYPED_FIELDS ? `more than ${10 * MAX_TYPED_FIELDS}` : total} fields; the first ${rows.length} are listed, the rest is in the raw message below.`,
+    })
 
   const sections: ApprovalSection[] = [
     { title: 'Domain', rows: domainRows },

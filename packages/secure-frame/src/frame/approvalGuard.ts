@@ -73,7 +73,8 @@ export class ApprovalGuard {
 
   /** Every pointer event in the frame (move, over, down, up): tracks where the frame is. */
   pointer(sample: PointerSample) {
-    const moved = this.offset && (Math.abs(sample.offsetX - this.offset.x) > OFFSET_TOLERANCE_PX || Math.abs(sample.offsetY - this.offset.y) > OFFSET_TOLERANCE_PX)
+    const moved =
+      this.offset && (Math.abs(sample.offsetX - this.offset.x) > OFFSET_TOLERANCE_PX || Math.abs(sample.offsetY - this.offset.y) > OFFSET_TOLERANCE_PX)
     if (!this.offset || moved) {
       // Moved while the pointer had been moving over it: what the user aimed at moved. A frame that
       // only appeared or settled under a resting cursor (boundary events, no move) is no evidence.
@@ -129,7 +130,11 @@ export interface GuardedButton {
  * buttons (Reject: harmless, but Chromium drops clicks on a frame that moved in the last 500 ms,
  * so an enabled button there could swallow a click while the host still lays the frame out).
  */
-export function guardButton(button: HTMLButtonElement, screen: Element, { delayMs = APPROVAL_DELAY_MS, alongside = [] as HTMLButtonElement[] } = {}): GuardedButton {
+export function guardButton(
+  button: HTMLButtonElement,
+  screen: Element,
+  { delayMs = APPROVAL_DELAY_MS, alongside = [] as HTMLButtonElement[] } = {},
+): GuardedButton {
   const guard = new ApprovalGuard(() => performance.now(), delayMs)
   const view = window
   const seen = new Map<Element, boolean>()

@@ -14,7 +14,12 @@ const abi = parseAbi([
 ])
 const deadline = 2_000_000_000n
 const facts = (data: Hex, value = 0n): TransactionFacts => ({
-  account: me, to: router, value, data, network: networkLabel(31337), fee: { total: parseEther('0.001'), perGas: 1_000_000_000n },
+  account: me,
+  to: router,
+  value,
+  data,
+  network: networkLabel(31337),
+  fee: { total: parseEther('0.001'), perGas: 1_000_000_000n },
 })
 const rowsOf = (content: { rows: { label: string; value: string }[] }) => Object.fromEntries(content.rows.map((r) => [r.label, r.value]))
 
@@ -24,7 +29,13 @@ describe('swap approval', () => {
     const call = decodeSwapCall(data)!
     const content = describeSwap(facts(data, parseEther('0.5')), call, { out: { symbol: 'USDC', decimals: 6 } }, 1_900_000_000_000)
     expect(content.title).toBe('Swap')
-    expect(rowsOf(content)).toMatchObject({ 'You pay': '0.5 ETH', 'You receive at least': '1470 USDC', Route: `${weth} → ${usdc}`, Router: router, Recipient: me })
+    expect(rowsOf(content)).toMatchObject({
+      'You pay': '0.5 ETH',
+      'You receive at least': '1470 USDC',
+      Route: `${weth} → ${usdc}`,
+      Router: router,
+      Recipient: me,
+    })
     expect(content.warnings).toEqual([])
   })
 

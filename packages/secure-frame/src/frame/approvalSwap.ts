@@ -28,10 +28,24 @@ export function decodeSwapCall(data: Hex | undefined): SwapCall | undefined {
     const { functionName, args } = decodeFunctionData({ abi: ROUTER_SWAPS, data })
     const a = args as readonly unknown[]
     if (functionName === 'swapExactETHForTokens')
-      return { kind: 'swap', amountOutMin: a[0] as bigint, path: a[1] as Address[], recipient: a[2] as Address, deadline: a[3] as bigint, nativeIn: true, nativeOut: false }
+      return {
+        kind: 'swap',
+        amountOutMin: a[0] as bigint,
+        path: a[1] as Address[],
+        recipient: a[2] as Address,
+        deadline: a[3] as bigint,
+        nativeIn: true,
+        nativeOut: false,
+      }
     return {
-      kind: 'swap', amountIn: a[0] as bigint, amountOutMin: a[1] as bigint, path: a[2] as Address[], recipient: a[3] as Address, deadline: a[4] as bigint,
-      nativeIn: false, nativeOut: functionName === 'swapExactTokensForETH',
+      kind: 'swap',
+      amountIn: a[0] as bigint,
+      amountOutMin: a[1] as bigint,
+      path: a[2] as Address[],
+      recipient: a[3] as Address,
+      deadline: a[4] as bigint,
+      nativeIn: false,
+      nativeOut: functionName === 'swapExactTokensForETH',
     }
   } catch {
     return undefined
@@ -60,7 +74,10 @@ export function describeSwap(facts: TransactionFacts, call: SwapCall, tokens: { 
   ]
   const warnings: ApprovalWarning[] = []
   if (getAddress(call.recipient) !== getAddress(facts.account))
-    warnings.push({ level: 'danger', text: `The swapped tokens go to another address (${call.recipient.slice(0, 6)}…${call.recipient.slice(-4)}), not to you.` })
+    warnings.push({
+      level: 'danger',
+      text: `The swapped tokens go to another address (${call.recipient.slice(0, 6)}…${call.recipient.slice(-4)}), not to you.`,
+    })
   if (call.amountOutMin === 0n) warnings.push({ level: 'danger', text: 'No minimum: the swap accepts any price, however bad.' })
   if (!call.nativeIn && facts.value > 0n) warnings.push({ level: 'caution', text: `This swap also sends ${formatEther(facts.value)} ${symbol}.` })
   if (call.deadline * 1000n < BigInt(now)) warnings.push({ level: 'caution', text: 'Its deadline has passed: the router will refuse it.' })

@@ -49,4 +49,3 @@ export function setSmartAccountBatchRunner(runner: SmartAccountBatchRunner | und
 export function smartAccountBatchRunner(chainId: number): BatchRunner | undefined {
   return smartAccountRunner?.(chainId)
 }
-

@@ -20,7 +20,11 @@ afterAll(() => devnet?.stop())
 function frame(decide: (content: ApprovalContent, method: string) => boolean = () => true) {
   const key = devnet.accounts[1]!.privateKey
   const account = privateKeyToAccount(key)
-  const unlocked = { account, keys: { evmPrivateKey: key, solanaSecretKey: new Uint8Array(), addresses: { eip155: account.address, solana: '' } }, entropy: new Uint8Array() } as Unlocked
+  const unlocked = {
+    account,
+    keys: { evmPrivateKey: key, solanaSecretKey: new Uint8Array(), addresses: { eip155: account.address, solana: '' } },
+    entropy: new Uint8Array(),
+  } as Unlocked
   const shown: Array<{ content: ApprovalContent; method: string }> = []
   const ctx: RpcContext = {
     chainId: 31337,
@@ -31,7 +35,13 @@ function frame(decide: (content: ApprovalContent, method: string) => boolean = (
   const rpc = (method: string, params: unknown[]) => handleCallsRequest(ctx, method, params, 31337)
   return { rpc, shown, account }
 }
-const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a refusal') }, (e: Error & { code: number }) => ({ code: e.code, message: e.message }))
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a refusal')
+    },
+    (e: Error & { code: number }) => ({ code: e.code, message: e.message }),
+  )
 const transfer = (to: Address, amount: bigint) => encodeFunctionData({ abi: usdcAbi, functionName: 'transfer', args: [to, amount] })
 
 describe('the frame’s wallet_sendCalls (EOA)', () => {
@@ -45,7 +55,16 @@ describe('the frame’s wallet_sendCalls (EOA)', () => {
 
     expect(await rpc('wallet_getCapabilities', [account.address, ['0x7a69', '0x1']])).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
     const { id } = (await rpc('wallet_sendCalls', [
-      { version: '2.0.0', from: account.address, chainId: '0x7a69', atomicRequired: false, calls: [{ to: chain.usdc, data: transfer(a, 1_000_000n) }, { to: chain.usdc, data: transfer(b, 2_000_000n) }] },
+      {
+        version: '2.0.0',
+        from: account.address,
+        chainId: '0x7a69',
+        atomicRequired: false,
+        calls: [
+          { to: chain.usdc, data: transfer(a, 1_000_000n) },
+          { to: chain.usdc, data: transfer(b, 2_000_000n) },
+        ],
+      },
     ])) as { id: string }
     expect(shown).toHaveLength(1)
     expect(shown[0]!.method).toBe('wallet_sendCalls')
@@ -66,7 +85,8 @@ describe('the frame’s wallet_sendCalls (EOA)', () => {
   test("error: SPEC §5's text for a 'to' or data without 0x, before any prompt; EIP-5792's codes for the rest", async () => {
     const { rpc, shown, account } = frame()
     const usdc = devnet.chains[0]!.usdc
-    const send = (request: object) => rpc('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: usdc }], ...request }])
+    const send = (request: object) =>
+      rpc('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: usdc }], ...request }])
     const invalid = { code: -32602, message: ErrorText.invalidBatchedCalls }
     expect(await failure(send({ calls: [{ to: usdc.slice(2) }] }))).toEqual(invalid)
     expect(await failure(send({ calls: [{ to: usdc, data: 'a9059cbb' }] }))).toEqual(invalid)
@@ -98,7 +118,9 @@ describe('the frame’s wallet_sendCalls (EOA)', () => {
     }))
     try {
       const approving = frame()
-      expect(await approving.rpc('wallet_getCapabilities', [approving.account.address])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } })
+      expect(await approving.rpc('wallet_getCapabilities', [approving.account.address])).toEqual({
+        '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+      })
       const { id } = (await approving.rpc('wallet_sendCalls', [request])) as { id: string }
       expect(approving.shown[0]!.content.rows).toContainEqual({ label: 'Calls', value: '1, all or nothing, in one operation' })
       expect(sent).toHaveLength(1)

@@ -54,15 +54,36 @@ export async function handleCallsRequest(ctx: RpcContext, method: string, params
     case 'wallet_getCallsStatus': {
       const [id, batch] = find(params)
       const { status, receipts } = await batch.status()
-      return { version: CALLS_VERSION, id, chainId: numberToHex(batch.chainId), status, atomic: batch.atomic, receipts, ...(batch.capabilities ? { capabilities: batch.capabilities } : {}) }
+      return {
+        version: CALLS_VERSION,
+        id,
+        chainId: numberToHex(batch.chainId),
+        status,
+        atomic: batch.atomic,
+        receipts,
+        ...(batch.capabilities ? { capabilities: batch.capabilities } : {}),
+      }
     }
     case 'wallet_showCallsStatus': {
       const [id, batch] = find(params)
       const { status, receipts } = await batch.status()
       const word = status === CallsStatusCode.confirmed ? 'Confirmed' : status === CallsStatusCode.pending ? 'Pending' : 'Failed'
-      const rows = receipts.map((r, i) => ({ label: `Call ${i + 1}`, value: `${r.status === '0x1' ? 'Mined' : 'Reverted'} · ${r.transactionHash}`, mono: true }))
+      const rows = receipts.map((r, i) => ({
+        label: `Call ${i + 1}`,
+        value: `${r.status === '0x1' ? 'Mined' : 'Reverted'} · ${r.transactionHash}`,
+        mono: true,
+      }))
       // Shown in the frame until closed; the host does not wait for it (EIP-5792 returns nothing).
-      void ctx.approve({ title: `Batch ${word.toLowerCase()}`, rows: [{ label: 'Status', value: word }, { label: 'Batch', value: id, mono: true }, ...rows], acknowledge: true }, method).catch(() => undefined)
+      void ctx
+        .approve(
+          {
+            title: `Batch ${word.toLowerCase()}`,
+            rows: [{ label: 'Status', value: word }, { label: 'Batch', value: id, mono: true }, ...rows],
+            acknowledge: true,
+          },
+          method,
+        )
+        .catch(() => undefined)
       return null
     }
   }
@@ -78,27 +99,33 @@ function find(params: unknown[]): [string, SentBatch] {
 
 async function sendCalls(ctx: RpcContext, unlocked: Unlocked, request: CallsRequest | undefined, chain: number) {
   // SPEC §5 first, with its own words: before any prompt.
-  if (!request || typeof request !== 'object' || batchCallsProblem(request.calls)) throw new RpcError(ErrorText.invalidBatchedCalls, ProviderErrorCode.invalidParams)
+  if (!request || typeof request !== 'object' || batchCallsProblem(request.calls))
+    throw new RpcError(ErrorText.invalidBatchedCalls, ProviderErrorCode.invalidParams)
   const calls = request.calls as { to: string; data?: string; value?: unknown }[]
-  if (request.version !== undefined && request.version !== CALLS_VERSION) throw new RpcError(`wallet_sendCalls version ${String(request.version).slice(0, 20)} is not supported (${CALLS_VERSION})`, ProviderErrorCode.invalidParams)
+  if (request.version !== undefined && request.version !== CALLS_VERSION)
+    throw new RpcError(`wallet_sendCalls version ${String(request.version).slice(0, 20)} is not supported (${CALLS_VERSION})`, ProviderErrorCode.invalidParams)
   if (request.from !== undefined && (typeof request.from !== 'string' || request.from.toLowerCase() !== unlocked.account.address.toLowerCase()))
     throw new RpcError('wallet_sendCalls needs calls from this wallet', ProviderErrorCode.invalidParams)
-  if (typeof request.chainId !== 'string' || Number(request.chainId) !== chain) throw new RpcError(`The batch is for chain ${String(request.chainId).slice(0, 20)}; the wallet is on chain ${chain}`, CallsErrorCode.unsupportedChainId)
+  if (typeof request.chainId !== 'string' || Number(request.chainId) !== chain)
+    throw new RpcError(`The batch is for chain ${String(request.chainId).slice(0, 20)}; the wallet is on chain ${chain}`, CallsErrorCode.unsupportedChainId)
   if (calls.length > MAX_BATCHED_CALLS) throw new RpcError(`At most ${MAX_BATCHED_CALLS} calls per batch`, CallsErrorCode.bundleTooLarge)
-  if (request.id !== undefined && (typeof request.id !== 'string' || request.id.length > 4096)) throw new RpcError('The batch id must be a string', ProviderErrorCode.invalidParams)
+  if (request.id !== undefined && (typeof request.id !== 'string' || request.id.length > 4096))
+    throw new RpcError('The batch id must be a string', ProviderErrorCode.invalidParams)
   if (typeof request.id === 'string' && batches.has(request.id)) throw new RpcError('A batch with this id was already sent', CallsErrorCode.duplicateId)
   for (const [name, capability] of Object.entries((request.capabilities ?? {}) as Record<string, { optional?: boolean } | undefined>))
     if (!capability?.optional) throw new RpcError(`The capability ${name.slice(0, 40)} is not supported`, CallsErrorCode.unsupportedCapability)
   const parsed: BatchCall[] = calls.map((call) => {
     if (!isAddress(call.to, { strict: false })) throw new RpcError(ErrorText.invalidBatchedCalls, ProviderErrorCode.invalidParams)
     if (call.data !== undefined && !isHex(call.data)) throw new RpcError(ErrorText.invalidBatchedCalls, ProviderErrorCode.invalidParams)
-    if (call.value !== undefined && (typeof call.value !== 'string' || !isHex(call.value))) throw new RpcError('A call value must be a 0x hex quantity', ProviderErrorCode.invalidParams)
+    if (call.value !== undefined && (typeof call.value !== 'string' || !isHex(call.value)))
+      throw new RpcError('A call value must be a 0x hex quantity', ProviderErrorCode.invalidParams)
     return { to: call.to as Address, value: call.value ? BigInt(call.value) : 0n, data: (call.data ?? '0x') as Hex }
   })
   const url = ctx.rpcUrlFor(chain)
   if (!url) throw new RpcError(`No RPC endpoint for chain ${chain}`)
   const runner = runnerFor(unlocked, chain, url)
-  if (request.atomicRequired === true && runner.atomic !== 'supported') throw new RpcError('Atomicity not supported: this account sends the calls one after another', CallsErrorCode.atomicityNotSupported)
+  if (request.atomicRequired === true && runner.atomic !== 'supported')
+    throw new RpcError('Atomicity not supported: this account sends the calls one after another', CallsErrorCode.atomicityNotSupported)
 
   const call = <T>(m: string, p: unknown[]) => jsonRpc(url, m, p) as Promise<T>
   const facts: BatchCallFacts[] = await Promise.all(
@@ -117,7 +144,13 @@ async function sendCalls(ctx: RpcContext, unlocked: Unlocked, request: CallsRequ
   })
   if (!(await ctx.approve(content, 'wallet_sendCalls'))) throw new RpcError('User rejected the request', ProviderErrorCode.userRejectedRequest)
   const sent = await runner.send(parsed)
-  const id = typeof request.id === 'string' ? request.id : numberToHex(crypto.getRandomValues(new Uint8Array(32)).reduce((n, b) => (n << 8n) | BigInt(b), 0n), { size: 32 })
+  const id =
+    typeof request.id === 'string'
+      ? request.id
+      : numberToHex(
+          crypto.getRandomValues(new Uint8Array(32)).reduce((n, b) => (n << 8n) | BigInt(b), 0n),
+          { size: 32 },
+        )
   batches.set(id, { chainId: chain, ...sent })
   return { id, ...(sent.capabilities ? { capabilities: sent.capabilities } : {}) }
 }

@@ -8,7 +8,12 @@ type Call = <T>(method: string, params: unknown[]) => Promise<T>
  * An EOA runs an approved batch as one transaction per call, each sent once the previous one is
  * mined (a later call may depend on an earlier one, e.g. approve then swap): not atomic.
  */
-export function eoaBatchRunner(account: PrivateKeyAccount, chainId: number, call: Call, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): BatchRunner {
+export function eoaBatchRunner(
+  account: PrivateKeyAccount,
+  chainId: number,
+  call: Call,
+  wait = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): BatchRunner {
   return {
     atomic: 'unsupported',
     async send(calls) {

@@ -257,7 +257,15 @@ export function showAddPassword(host: ScreenHost, opts: { save(password: string)
     (f, done) => {
       const first = passwordField('Password', 'frame-factor-password', 'new-password')
       const second = passwordField('Repeat the password', 'frame-factor-password-repeat', 'new-password')
-      f.body.append(first.wrap, second.wrap, el('p', 'factor-hint', `At least ${MIN_PASSWORD_LENGTH} characters; a long passphrase is best (whoever holds the server's data could try to guess it).`))
+      f.body.append(
+        first.wrap,
+        second.wrap,
+        el(
+          'p',
+          'factor-hint',
+          `At least ${MIN_PASSWORD_LENGTH} characters; a long passphrase is best (whoever holds the server's data could try to guess it).`,
+        ),
+      )
       const save = f.button('Set password', 'primary', 'frame-factor-save-password')
       const submit = () =>
         busy(f, save, 'Protecting…', async () => {
@@ -291,9 +299,7 @@ export function showUseFactor(
     host,
     opts.purpose,
     opts.purpose === 'unlock' ? 'Unlock your wallet on this device' : 'Confirm it is you',
-    opts.purpose === 'unlock'
-      ? `This wallet is protected: opening it on a new device or site needs ${what}.`
-      : `This change needs ${what}.`,
+    opts.purpose === 'unlock' ? `This wallet is protected: opening it on a new device or site needs ${what}.` : `This change needs ${what}.`,
     (f, done) => {
       if (passkeys.length) {
         const use = f.button('Use passkey', 'primary', 'frame-factor-use-passkey')

@@ -79,7 +79,8 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
       if (typeof message !== 'string' || !sameAccount(address)) throw new RpcError('personal_sign needs [message, address of this wallet]', -32602)
       const text = isHex(message) ? hexToString(message) : message
       const shown = isHex(message) && !printable(text) ? message : text
-      if (!(await ctx.approve({ title: 'Sign message', rows: [], body: { label: 'Message', text: shown } }, method))) throw new RpcError('User rejected the request', 4001)
+      if (!(await ctx.approve({ title: 'Sign message', rows: [], body: { label: 'Message', text: shown } }, method)))
+        throw new RpcError('User rejected the request', 4001)
       return account.signMessage({ message: isHex(message) ? { raw: message } : message })
     }
     case 'eth_signTypedData_v4': {
@@ -97,7 +98,9 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
       return account.signTypedData(request as never)
     }
     case 'eth_sendTransaction': {
-      const [tx] = params as [{ from?: string; to?: Hex; value?: Hex; data?: Hex; gas?: Hex; nonce?: Hex; maxFeePerGas?: Hex; maxPriorityFeePerGas?: Hex; gasPrice?: Hex }]
+      const [tx] = params as [
+        { from?: string; to?: Hex; value?: Hex; data?: Hex; gas?: Hex; nonce?: Hex; maxFeePerGas?: Hex; maxPriorityFeePerGas?: Hex; gasPrice?: Hex },
+      ]
       if (!tx || (tx.from && !sameAccount(tx.from))) throw new RpcError('eth_sendTransaction needs a transaction from this wallet', -32602)
       const url = ctx.rpcUrlFor(chainId)
       if (!url) throw new RpcError(`No RPC endpoint for chain ${chainId}`)
@@ -125,7 +128,15 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
       const decoded = decodeCall(base.data)
       const tokenCall = ['transfer', 'approve', 'increaseAllowance', 'transferFrom'].includes(decoded.kind)
       const token = tokenCall && tx.to ? await readTokenInfo(call, tx.to) : undefined
-      const facts = { account: account.address, to: tx.to, value: BigInt(base.value), data: base.data, network: network(chainId), fee: { total: gas * maxFee, perGas: maxFee }, token }
+      const facts = {
+        account: account.address,
+        to: tx.to,
+        value: BigInt(base.value),
+        data: base.data,
+        network: network(chainId),
+        fee: { total: gas * maxFee, perGas: maxFee },
+        token,
+      }
       // A router swap is shown as one: the path's tokens read from the chain.
       const swap = decoded.kind === 'unknown' ? decodeSwapCall(base.data) : undefined
       const content = swap
@@ -146,7 +157,16 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
       // A transaction passed as a "message" would be signed without being shown as one.
       if (parsesAsTransaction(bytes)) throw new RpcError('This message is a Solana transaction: sign it as a transaction, not as a message', -32602)
       const text = new TextDecoder().decode(bytes)
-      if (!(await ctx.approve({ title: 'Sign message', rows: [{ label: 'Network', value: network(chainId).label }], body: { label: 'Message', text: printable(text) ? text : first.message } }, method)))
+      if (
+        !(await ctx.approve(
+          {
+            title: 'Sign message',
+            rows: [{ label: 'Network', value: network(chainId).label }],
+            body: { label: 'Message', text: printable(text) ? text : first.message },
+          },
+          method,
+        ))
+      )
         throw new RpcError('User rejected the request', 4001)
       return { signature: base58.encode(ed25519.sign(bytes, keys.solanaSecretKey)) }
     }
@@ -164,7 +184,7 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
         throw new RpcError((error as Error).message, -32602)
       }
       const wallet = keys.addresses.solana
-      if (decoded.some((d) => !d.signers.includes(wallet))) throw new RpcError('The transaction does not need this wallet\'s signature', -32602)
+      if (decoded.some((d) => !d.signers.includes(wallet))) throw new RpcError("The transaction does not need this wallet's signature", -32602)
       const url = ctx.rpcUrlFor(chainId)
       const fee =
         url && decoded.length === 1
@@ -172,7 +192,8 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
               .then((r) => BigInt((r as { value?: number | null })?.value ?? 0))
               .catch(() => undefined)
           : undefined
-      const title = method === 'solana_signAndSendTransaction' ? 'Send transaction' : decoded.length > 1 ? `Sign ${decoded.length} transactions` : 'Sign transaction'
+      const title =
+        method === 'solana_signAndSendTransaction' ? 'Send transaction' : decoded.length > 1 ? `Sign ${decoded.length} transactions` : 'Sign transaction'
       const content = describeSolanaTransactions(decoded, { title, network: network(chainId).label, wallet, fee })
       if (!(await ctx.approve(content, method))) throw new RpcError('User rejected the request', 4001)
       const signed = decoded.map((d) => signSolanaTransaction(d, wallet, keys.solanaSecretKey))

@@ -51,7 +51,13 @@ export interface FrameSession {
 export type RequestHandler<K extends RequestKind> = (session: FrameSession, payload: v.InferOutput<(typeof Requests)[K]['payload']>) => Promise<unknown>
 export type RequestHandlers<K extends RequestKind = RequestKind> = { [P in K]: RequestHandler<P> }
 
-export function createFrameSession(opts: { config: FrameConfig; root: HTMLElement; hostOrigin: string; post(message: unknown): void; storage: FrameStorage }): FrameSession {
+export function createFrameSession(opts: {
+  config: FrameConfig
+  root: HTMLElement
+  hostOrigin: string
+  post(message: unknown): void
+  storage: FrameStorage
+}): FrameSession {
   const { config, root, hostOrigin, post } = opts
   const emit = createEmit(post)
   // The factor screens (passkey, password) are drawn here; the host shows the frame meanwhile.

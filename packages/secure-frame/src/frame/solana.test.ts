@@ -3,9 +3,18 @@ import { SOLANA_DEV_ACCOUNTS } from '@portico/devnet/solana-constants'
 import { startSolanaDevnet, type SolanaDevnet } from '@portico/devnet/solana'
 import { base58, base64 } from '@scure/base'
 import {
-  address, appendTransactionMessageInstructions, compileTransaction, createNoopSigner, createSolanaRpc, createTransactionMessage,
-  getTransactionEncoder, pipe, setTransactionMessageFeePayer, setTransactionMessageLifetimeUsingBlockhash,
-  type Base64EncodedWireTransaction, type Signature,
+  address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createNoopSigner,
+  createSolanaRpc,
+  createTransactionMessage,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Base64EncodedWireTransaction,
+  type Signature,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -28,7 +37,11 @@ async function transfer(from: string, lamports: bigint) {
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(address(from), m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: createNoopSigner(address(from)), destination: address(receiver), amount: lamports })], m),
+    (m) =>
+      appendTransactionMessageInstructions(
+        [getTransferSolInstruction({ source: createNoopSigner(address(from)), destination: address(receiver), amount: lamports })],
+        m,
+      ),
   )
   const compiled = compileTransaction(message)
   return { wire: base64.encode(new Uint8Array(getTransactionEncoder().encode(compiled))), messageBytes: new Uint8Array(compiled.messageBytes) }
@@ -48,8 +61,15 @@ describe('the frame on Solana', () => {
     const decoded = decodeSolanaTransaction(wire)
     expect(decoded.signers).toEqual([me.address])
     const content = describeSolanaTransactions([decoded], { title: 'Send transaction', network: 'Solana Local', wallet: me.address, fee: 5_000n })
-    expect(content.rows).toEqual([{ label: 'Network', value: 'Solana Local' }, { label: 'Network fee', value: '0.000005 SOL' }])
-    expect(content.sections![0]!.rows).toEqual([{ label: 'Program', value: 'System', mono: false }, { label: 'Send', value: '0.25 SOL' }, { label: 'To', value: receiver, mono: true }])
+    expect(content.rows).toEqual([
+      { label: 'Network', value: 'Solana Local' },
+      { label: 'Network fee', value: '0.000005 SOL' },
+    ])
+    expect(content.sections![0]!.rows).toEqual([
+      { label: 'Program', value: 'System', mono: false },
+      { label: 'Send', value: '0.25 SOL' },
+      { label: 'To', value: receiver, mono: true },
+    ])
     expect(content.warnings).toEqual([])
     const other = describeSolanaTransactions([decodeSolanaTransaction((await transfer(receiver, 1n)).wire)], { title: 'x', network: 'n', wallet: me.address })
     expect(other.warnings![0]!.text).toContain('pays its fee')

@@ -96,9 +96,13 @@ function describeInstruction(message: Message, index: number): ApprovalSection {
   const name = PROGRAMS[program] ?? program
   const data = new Uint8Array(ix.data ?? new Uint8Array())
   const rows: ApprovalRow[] = [{ label: 'Program', value: name, mono: !PROGRAMS[program] }]
-  if (name === 'System' && u32(data, 0) === 2) rows.push({ label: 'Send', value: sol(u64(data, 4) ?? 0n) }, { label: 'To', value: accounts[1] ?? '?', mono: true })
+  if (name === 'System' && u32(data, 0) === 2)
+    rows.push({ label: 'Send', value: sol(u64(data, 4) ?? 0n) }, { label: 'To', value: accounts[1] ?? '?', mono: true })
   else if ((name === 'Token' || name === 'Token-2022') && data[0] === 12)
-    rows.push({ label: 'Send', value: `${units(u64(data, 1) ?? 0n, data[9] ?? 0)} of mint ${short(accounts[1])}` }, { label: 'To token account', value: accounts[2] ?? '?', mono: true })
+    rows.push(
+      { label: 'Send', value: `${units(u64(data, 1) ?? 0n, data[9] ?? 0)} of mint ${short(accounts[1])}` },
+      { label: 'To token account', value: accounts[2] ?? '?', mono: true },
+    )
   else if ((name === 'Token' || name === 'Token-2022') && data[0] === 3)
     rows.push({ label: 'Send', value: `${u64(data, 1) ?? 0n} base units` }, { label: 'To token account', value: accounts[1] ?? '?', mono: true })
   else if (name === 'Associated Token') rows.push({ label: 'Creates', value: `the token account of ${accounts[2] ?? '?'} for mint ${short(accounts[3])}` })

@@ -65,7 +65,11 @@ export async function openStorage(): Promise<FrameStorage> {
       const sealed = await tx<Sealed | undefined>(db, 'readonly', (s) => s.get(`secret:${name}`))
       if (!sealed) return undefined
       try {
-        const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv as BufferSource, additionalData: new TextEncoder().encode(name) }, wrapKey, sealed.data)
+        const plain = await crypto.subtle.decrypt(
+          { name: 'AES-GCM', iv: sealed.iv as BufferSource, additionalData: new TextEncoder().encode(name) },
+          wrapKey,
+          sealed.data,
+        )
         return JSON.parse(new TextDecoder().decode(plain)) as T
       } catch {
         return undefined

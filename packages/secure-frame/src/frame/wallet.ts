@@ -180,7 +180,11 @@ export class FrameWallet {
   }
 
   /** A new device: the recovery material (released once, to this device's key), then its own 2-of-2. */
-  private async recover(wallet: { secretHash: string; addresses: Record<string, string>; recovery: NonNullable<NonNullable<WalletMaterial['wallet']>['recovery']> }) {
+  private async recover(wallet: {
+    secretHash: string
+    addresses: Record<string, string>
+    recovery: NonNullable<NonNullable<WalletMaterial['wallet']>['recovery']>
+  }) {
     let sealed: string | undefined
     let wrapKey: Uint8Array | undefined
     if (wallet.recovery.protected) {
@@ -202,7 +206,11 @@ export class FrameWallet {
     } else {
       sealed = (await this.api.call<{ recovery: string }>('/auth/wallet/recover', { body: {}, auth: true })).recovery
     }
-    const opened = JSON.parse(await openRelease(this.storage.device, sealed!, `recovery:${this.deviceId}`)) as { protected: boolean; shares: [string, string]; wrappedKey?: string }
+    const opened = JSON.parse(await openRelease(this.storage.device, sealed!, `recovery:${this.deviceId}`)) as {
+      protected: boolean
+      shares: [string, string]
+      wrappedKey?: string
+    }
     const shares: [string, string] = [...opened.shares]
     if (opened.protected) {
       if (!wrapKey || !opened.wrappedKey) throw new Error('The recovery material is incomplete')

@@ -21,7 +21,12 @@ const track = (overrides: Record<string, unknown> = {}) => ({
   url: 'http://127.0.0.1:5173/',
   domain: '127.0.0.1',
   timestamp: Date.now(),
-  props: { type: 'track', event: 'MODAL_OPEN', address: '0x1111111111111111111111111111111111111111', properties: { caipNetworkId: 'eip155:31337', connected: true } },
+  props: {
+    type: 'track',
+    event: 'MODAL_OPEN',
+    address: '0x1111111111111111111111111111111111111111',
+    properties: { caipNetworkId: 'eip155:31337', connected: true },
+  },
   ...overrides,
 })
 
@@ -39,7 +44,14 @@ describe('POST /e', () => {
     expect(res.status).toBe(202)
     expect(await res.json()).toEqual({ ok: true })
     const [stored] = await listAnalyticsEvents(server.db, { projectId: on.projectId, eventId: event.eventId })
-    expect(stored).toMatchObject({ projectId: on.projectId, eventId: event.eventId, url: event.url, domain: event.domain, timestamp: event.timestamp, props: event.props })
+    expect(stored).toMatchObject({
+      projectId: on.projectId,
+      eventId: event.eventId,
+      url: event.url,
+      domain: event.domain,
+      timestamp: event.timestamp,
+      props: event.props,
+    })
     expect(stored!.receivedAt.getTime()).toBeGreaterThan(Date.now() - 60_000)
   })
 

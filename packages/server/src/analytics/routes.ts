@@ -51,8 +51,7 @@ export function register(app: App, ctx: ServerContext) {
     '/e',
     bodyLimit({
       maxSize: MAX_EVENT_BYTES,
-      onError: (c) =>
-        c.json(errorBody('Payload Too Large', `body: at most ${MAX_EVENT_BYTES} bytes`), 413),
+      onError: (c) => c.json(errorBody('Payload Too Large', `body: at most ${MAX_EVENT_BYTES} bytes`), 413),
     }),
   )
 

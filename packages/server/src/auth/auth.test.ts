@@ -81,7 +81,8 @@ describe('email OTP', () => {
     const start = await client.call<{ challengeId: string }>('/auth/email/start', { email: 'tries@example.com', deviceId })
     const otp = client.codeIn(await client.latestMail('tries@example.com'))
     const wrong = otp === '000000' ? '111111' : '000000'
-    for (let i = 0; i < 5; i++) expect((await client.call('/auth/email/verify', { challengeId: start.body.challengeId, otp: wrong, deviceId })).body.error).toBe('Invalid code')
+    for (let i = 0; i < 5; i++)
+      expect((await client.call('/auth/email/verify', { challengeId: start.body.challengeId, otp: wrong, deviceId })).body.error).toBe('Invalid code')
     const sixth = await client.call('/auth/email/verify', { challengeId: start.body.challengeId, otp, deviceId })
     expect(sixth).toEqual({ status: 429, body: { error: 'Too many attempts. Request a new code' } })
   })
@@ -123,7 +124,10 @@ describe('sessions', () => {
     const rotated = await client.call<TokensBody>('/auth/session/refresh', { refreshToken: tokens.refreshToken, deviceId })
     expect(rotated.status).toBe(200)
     expect(rotated.body.refreshToken).not.toBe(tokens.refreshToken)
-    const [row] = await server.db.query<{ refresh_hash: string }>('select refresh_hash from auth_sessions where refresh_hash <> $1 order by created_at desc limit 1', [rotated.body.refreshToken])
+    const [row] = await server.db.query<{ refresh_hash: string }>(
+      'select refresh_hash from auth_sessions where refresh_hash <> $1 order by created_at desc limit 1',
+      [rotated.body.refreshToken],
+    )
     expect(row!.refresh_hash).not.toContain(rotated.body.refreshToken)
     // Replaying the old token revokes the session: the new one stops working too.
     expect((await client.call('/auth/session/refresh', { refreshToken: tokens.refreshToken, deviceId })).status).toBe(401)
@@ -149,9 +153,16 @@ describe('key shares and devices', () => {
     const keys = deriveKeys(entropy, evmAddressOf)
     const [deviceShare, authShare] = await splitPair(entropy)
     const recoveryShares = await splitPair(entropy)
-    const created = await client.call('/auth/wallet', { secretHash: secretHash(entropy), addresses: keys.addresses, authShare, recoveryShares }, first.tokens.accessToken)
+    const created = await client.call(
+      '/auth/wallet',
+      { secretHash: secretHash(entropy), addresses: keys.addresses, authShare, recoveryShares },
+      first.tokens.accessToken,
+    )
     expect(created.status).toBe(200)
-    expect((await client.call('/auth/wallet', { secretHash: secretHash(entropy), addresses: keys.addresses, authShare, recoveryShares }, first.tokens.accessToken)).status).toBe(409)
+    expect(
+      (await client.call('/auth/wallet', { secretHash: secretHash(entropy), addresses: keys.addresses, authShare, recoveryShares }, first.tokens.accessToken))
+        .status,
+    ).toBe(409)
 
     // At rest: no share in plain text anywhere in the rows.
     const rows = JSON.stringify([
@@ -161,7 +172,11 @@ describe('key shares and devices', () => {
     for (const share of [authShare, ...recoveryShares]) expect(rows).not.toContain(share)
     expect(rows).toContain('v1.')
 
-    const material = await client.call<{ wallet: { secretHash: string; addresses: Record<string, string>; authShare: string } }>('/auth/wallet', undefined, first.tokens.accessToken)
+    const material = await client.call<{ wallet: { secretHash: string; addresses: Record<string, string>; authShare: string } }>(
+      '/auth/wallet',
+      undefined,
+      first.tokens.accessToken,
+    )
     // Released encrypted to the device's key only.
     expect(material.body.wallet.authShare).not.toContain(authShare)
     const released = deviceById(first.deviceId)!.open(material.body.wallet.authShare, `auth-share:${first.deviceId}`)
@@ -208,7 +223,11 @@ describe('key shares and devices', () => {
     expect(session.body.approved).toBe(true)
     // The session is issued once.
     expect((await client.call('/auth/device/status', { approvalId, deviceId: deviceB })).status).toBe(404)
-    const info = await client.call<{ wallet: { secretHash: string; addresses: Record<string, string>; recovery: { available: boolean; protected: boolean } } }>('/auth/wallet', undefined, session.body.accessToken)
+    const info = await client.call<{ wallet: { secretHash: string; addresses: Record<string, string>; recovery: { available: boolean; protected: boolean } } }>(
+      '/auth/wallet',
+      undefined,
+      session.body.accessToken,
+    )
     expect(info.body.wallet.recovery).toMatchObject({ available: true, protected: false })
     const released2 = await client.call<{ recovery: string }>('/auth/wallet/recover', {}, session.body.accessToken)
     expect(released2.status).toBe(200)
@@ -222,7 +241,15 @@ describe('key shares and devices', () => {
     const signature = await privateKeyToAccount(recovered.keys.evmPrivateKey).signMessage({
       message: keyProofMessage('device-share', challenge.body.challenge, deviceById(deviceB)!.jkt),
     })
-    expect((await client.call('/auth/wallet/device-share', { authShare: authShareB, keyProof: { challenge: challenge.body.challenge, signature } }, session.body.accessToken)).status).toBe(200)
+    expect(
+      (
+        await client.call(
+          '/auth/wallet/device-share',
+          { authShare: authShareB, keyProof: { challenge: challenge.body.challenge, signature } },
+          session.body.accessToken,
+        )
+      ).status,
+    ).toBe(200)
     const after = await client.call<{ wallet: { authShare?: string; recovery?: unknown } }>('/auth/wallet', undefined, session.body.accessToken)
     expect(deviceById(deviceB)!.open(after.body.wallet.authShare!, `auth-share:${deviceB}`)).toBe(authShareB)
     expect(after.body.wallet.recovery).toBeUndefined()
@@ -278,7 +305,8 @@ describe('Farcaster stand-in relay', () => {
     const deviceId = randomDeviceId()
     const start = await client.call<{ url: string; channelToken: string; binding: string }>('/auth/farcaster/start', { deviceId })
     expect(start.body.url).toContain('/dev/farcaster/channel/')
-    const status = (binding: string) => client.call<{ state: string } & Partial<TokensBody>>('/auth/farcaster/status', { channelToken: start.body.channelToken, binding, deviceId })
+    const status = (binding: string) =>
+      client.call<{ state: string } & Partial<TokensBody>>('/auth/farcaster/status', { channelToken: start.body.channelToken, binding, deviceId })
     expect((await status(start.body.binding)).body).toEqual({ state: 'pending' })
     const approve = await fetch(`${server.url}/dev/farcaster/approve`, {
       method: 'POST',
@@ -289,7 +317,11 @@ describe('Farcaster stand-in relay', () => {
     expect((await status('wrong-binding')).status).toBe(400)
     const done = await status(start.body.binding)
     expect(done.body.state).toBe('completed')
-    expect((await client.call('/auth/me', undefined, done.body.accessToken)).body).toMatchObject({ email: null, userName: 'alice', socialProvider: 'farcaster' })
+    expect((await client.call('/auth/me', undefined, done.body.accessToken)).body).toMatchObject({
+      email: null,
+      userName: 'alice',
+      socialProvider: 'farcaster',
+    })
     expect((await status(start.body.binding)).status).toBe(400) // used once
   })
 })

@@ -37,7 +37,15 @@ const responses = <T extends z.ZodType>(schema: T, description: string) => ({
   503: json(z.object({ error: z.string() }), 'Not configured'),
 })
 const post = <B extends z.ZodType, R extends z.ZodType>(path: string, summary: string, schema: B, result: R, secured = false) =>
-  createRoute({ method: 'post', path, summary, tags: ['auth'], request: { query: Query, body: jsonBody(schema) }, responses: responses(result, 'OK'), ...(secured ? { security: Secured } : {}) })
+  createRoute({
+    method: 'post',
+    path,
+    summary,
+    tags: ['auth'],
+    request: { query: Query, body: jsonBody(schema) },
+    responses: responses(result, 'OK'),
+    ...(secured ? { security: Secured } : {}),
+  })
 const get = <R extends z.ZodType>(path: string, summary: string, result: R) =>
   createRoute({ method: 'get', path, summary, tags: ['auth'], request: { query: Query }, responses: responses(result, 'OK'), security: Secured })
 
@@ -56,11 +64,16 @@ export const routes = {
   ),
   deviceStatus: post(
     '/auth/device/status',
-    "CONNECT_DEVICE polls this (by the device key that verified the code) until the approval link was used; then, once, the session",
+    'CONNECT_DEVICE polls this (by the device key that verified the code) until the approval link was used; then, once, the session',
     z.object({ approvalId: z.string().max(64) }),
     z.union([z.object({ approved: z.literal(false) }), Tokens.extend({ approved: z.literal(true) })]),
   ),
-  refresh: post('/auth/session/refresh', "Rotate the refresh token (only the session's device key may)", z.object({ refreshToken: z.string().max(200) }), Tokens),
+  refresh: post(
+    '/auth/session/refresh',
+    "Rotate the refresh token (only the session's device key may)",
+    z.object({ refreshToken: z.string().max(200) }),
+    Tokens,
+  ),
   signOut: post('/auth/session/signout', 'SIGN_OUT: revoke the session', z.object({}), z.object({}), true),
   me: get(
     '/auth/me',
@@ -86,7 +99,15 @@ export const routes = {
             .object({
               available: z.boolean(),
               protected: z.boolean(),
-              factors: z.array(z.object({ id: z.string(), kind: FactorKind, credentialId: z.string().optional(), prfSalt: z.string().optional(), kdf: z.record(z.string(), z.unknown()).optional() })),
+              factors: z.array(
+                z.object({
+                  id: z.string(),
+                  kind: FactorKind,
+                  credentialId: z.string().optional(),
+                  prfSalt: z.string().optional(),
+                  kdf: z.record(z.string(), z.unknown()).optional(),
+                }),
+              ),
               reason: z.string().optional(),
             })
             .optional(),
@@ -115,7 +136,13 @@ export const routes = {
     z.object({}),
     true,
   ),
-  challenge: post('/auth/challenge', 'A single-use challenge for a key proof or a factor proof', z.object({ purpose: z.enum(['key', 'factor']) }), z.object({ challenge: z.string(), expiresIn: z.number() }), true),
+  challenge: post(
+    '/auth/challenge',
+    'A single-use challenge for a key proof or a factor proof',
+    z.object({ purpose: z.enum(['key', 'factor']) }),
+    z.object({ challenge: z.string(), expiresIn: z.number() }),
+    true,
+  ),
   factors: get('/auth/factors', 'The passkeys and passwords that protect the wallet', Factors),
   addFactor: post(
     '/auth/factors',
@@ -133,7 +160,13 @@ export const routes = {
     Factors,
     true,
   ),
-  verifyFactor: post('/auth/factors/verify', 'A factor proof (fresh proof for email and factor changes)', z.object({ factor: FactorProof }), z.object({ verifiedAt: z.string() }), true),
+  verifyFactor: post(
+    '/auth/factors/verify',
+    'A factor proof (fresh proof for email and factor changes)',
+    z.object({ factor: FactorProof }),
+    z.object({ verifiedAt: z.string() }),
+    true,
+  ),
   removeFactor: post(
     '/auth/factors/remove',
     'Remove a factor (fresh factor proof and key proof; the last one returns the recovery to the server-held pair)',
@@ -141,7 +174,13 @@ export const routes = {
     Factors,
     true,
   ),
-  accountType: post('/auth/account-type', 'SET_PREFERRED_ACCOUNT: store the preferred account type', z.object({ type: z.enum(['eoa', 'smartAccount']) }), z.object({ type: z.enum(['eoa', 'smartAccount']) }), true),
+  accountType: post(
+    '/auth/account-type',
+    'SET_PREFERRED_ACCOUNT: store the preferred account type',
+    z.object({ type: z.enum(['eoa', 'smartAccount']) }),
+    z.object({ type: z.enum(['eoa', 'smartAccount']) }),
+    true,
+  ),
   updateEmail: post(
     '/auth/email/update',
     'UPDATE_EMAIL: start a change of email (needs fresh proof: a code to the current email, a passkey/password proof, or a fresh sign-in)',
@@ -150,7 +189,13 @@ export const routes = {
     true,
   ),
   updatePrimary: post('/auth/email/update/primary', 'UPDATE_EMAIL_PRIMARY_OTP: the code sent to the current email', z.object({ otp: Otp }), z.object({}), true),
-  updateSecondary: post('/auth/email/update/secondary', 'UPDATE_EMAIL_SECONDARY_OTP: the code sent to the new email', z.object({ otp: Otp }), z.object({ newEmail: z.string() }), true),
+  updateSecondary: post(
+    '/auth/email/update/secondary',
+    'UPDATE_EMAIL_SECONDARY_OTP: the code sent to the new email',
+    z.object({ otp: Otp }),
+    z.object({ newEmail: z.string() }),
+    true,
+  ),
   socialStart: post(
     '/auth/social/start',
     'GET_SOCIAL_REDIRECT_URI: the provider authorize URL (code + PKCE + state + nonce), bound to the device key',
@@ -163,11 +208,21 @@ export const routes = {
     z.object({ binding: z.string().max(100) }),
     Tokens,
   ),
-  farcasterStart: post('/auth/farcaster/start', 'GET_FARCASTER_URI: open a relay channel (the dev stand-in relay only)', z.object({}), z.object({ url: z.string(), channelToken: z.string(), binding: z.string() })),
+  farcasterStart: post(
+    '/auth/farcaster/start',
+    'GET_FARCASTER_URI: open a relay channel (the dev stand-in relay only)',
+    z.object({}),
+    z.object({ url: z.string(), channelToken: z.string(), binding: z.string() }),
+  ),
   farcasterStatus: post(
     '/auth/farcaster/status',
     'CONNECT_FARCASTER polls this until the channel was approved',
     z.object({ channelToken: z.string().max(100), binding: z.string().max(100), hostOrigin: z.string().max(300).optional() }),
-    z.object({ state: z.enum(['pending', 'completed']), accessToken: z.string().optional(), refreshToken: z.string().optional(), expiresIn: z.number().optional() }),
+    z.object({
+      state: z.enum(['pending', 'completed']),
+      accessToken: z.string().optional(),
+      refreshToken: z.string().optional(),
+      expiresIn: z.number().optional(),
+    }),
   ),
 }

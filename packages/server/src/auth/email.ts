@@ -16,10 +16,7 @@ export type EmailLoginVerified = Tokens | { action: 'VERIFY_DEVICE'; approvalId:
  * a known wallet on a new device learns it needs approval only after the code proved the mailbox
  * (verifyEmailLogin).
  */
-export async function startEmailLogin(
-  auth: Auth,
-  opts: { projectId: string; email: unknown; deviceId: string; ip: string },
-): Promise<EmailLoginStart> {
+export async function startEmailLogin(auth: Auth, opts: { projectId: string; email: unknown; deviceId: string; ip: string }): Promise<EmailLoginStart> {
   const email = normalizeEmail(opts.email)
   // Counted before the account is looked up: the limits answer the same whether or not it exists.
   await reserveSend(auth, email, opts.ip, 'login')
@@ -112,7 +109,14 @@ function approvalMailText(auth: Auth, opts: { link: string; details: ReturnType<
 
 /** What the approval page shows about the request (undefined: the link expired or was used). */
 export async function deviceApprovalDetails(auth: Auth, token: string) {
-  const [row] = await auth.ctx.db.query<{ project_id: string; host_origin: string | null; user_agent: string | null; ip: string | null; match_code: string | null; created_at: unknown }>(
+  const [row] = await auth.ctx.db.query<{
+    project_id: string
+    host_origin: string | null
+    user_agent: string | null
+    ip: string | null
+    match_code: string | null
+    created_at: unknown
+  }>(
     `select project_id, host_origin, user_agent, ip, match_code, created_at from auth_device_approvals
      where token_hash = $1 and approved_at is null and expires_at > $2`,
     [sha256(token), new Date(auth.settings.now())],
@@ -155,7 +159,14 @@ export async function deviceApprovalStatus(
   )
   if (issued) {
     const origin = { hostOrigin: issued.host_origin, userAgent: issued.user_agent, ip: issued.ip }
-    const tokens = await createSession(auth, { userId: issued.user_id, device: opts.device, projectId: opts.projectId, method: 'email', recovery: true, origin })
+    const tokens = await createSession(auth, {
+      userId: issued.user_id,
+      device: opts.device,
+      projectId: opts.projectId,
+      method: 'email',
+      recovery: true,
+      origin,
+    })
     return { approved: true, ...tokens }
   }
   const [row] = await db.query<{ session_issued_at: unknown; expires_at: Date | string }>(
@@ -214,7 +225,17 @@ export async function startEmailUpdate(auth: Auth, session: Session, newEmailInp
   await db.query(
     `insert into auth_email_changes (id, session_id, user_id, new_email, primary_challenge_id, secondary_challenge_id, step, expires_at, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [id, session.sessionId, user.id, newEmail, primary ? challengeId : null, primary ? null : challengeId, primary ? 'primary' : 'secondary', new Date(now + auth.settings.otpTtlMs), new Date(now)],
+    [
+      id,
+      session.sessionId,
+      user.id,
+      newEmail,
+      primary ? challengeId : null,
+      primary ? null : challengeId,
+      primary ? 'primary' : 'secondary',
+      new Date(now + auth.settings.otpTtlMs),
+      new Date(now),
+    ],
   )
   return { action: primary ? ('VERIFY_PRIMARY_OTP' as const) : ('VERIFY_SECONDARY_OTP' as const) }
 }

@@ -20,7 +20,15 @@ const B64URL_32 = /^[A-Za-z0-9_-]{43}$/
 
 export interface FactorsResult {
   protected: boolean
-  factors: Array<{ id: string; kind: 'passkey' | 'password'; createdAt: string; lastUsedAt: string | null; credentialId?: string; prfSalt?: string; kdf?: Record<string, unknown> }>
+  factors: Array<{
+    id: string
+    kind: 'passkey' | 'password'
+    createdAt: string
+    lastUsedAt: string | null
+    credentialId?: string
+    prfSalt?: string
+    kdf?: Record<string, unknown>
+  }>
 }
 
 export async function listFactors(auth: Auth, session: Session): Promise<FactorsResult> {
@@ -40,7 +48,17 @@ export async function listFactors(auth: Auth, session: Session): Promise<Factors
 function checkKdf(kdf: unknown): Record<string, unknown> {
   const k = kdf as { alg?: unknown; N?: unknown; r?: unknown; p?: unknown; salt?: unknown } | undefined
   const pow2 = (n: unknown) => typeof n === 'number' && Number.isInteger(Math.log2(n))
-  if (!k || k.alg !== 'scrypt' || !pow2(k.N) || (k.N as number) < 2 ** 15 || (k.N as number) > 2 ** 20 || k.r !== 8 || k.p !== 1 || typeof k.salt !== 'string' || !/^[A-Za-z0-9_-]{22,43}$/.test(k.salt))
+  if (
+    !k ||
+    k.alg !== 'scrypt' ||
+    !pow2(k.N) ||
+    (k.N as number) < 2 ** 15 ||
+    (k.N as number) > 2 ** 20 ||
+    k.r !== 8 ||
+    k.p !== 1 ||
+    typeof k.salt !== 'string' ||
+    !/^[A-Za-z0-9_-]{22,43}$/.test(k.salt)
+  )
     throw new AuthError(400, 'Invalid password parameters')
   return { alg: 'scrypt', N: k.N, r: 8, p: 1, salt: k.salt }
 }
@@ -55,7 +73,16 @@ const noticeTo = async (auth: Auth, session: Session) => [(await userById(auth.c
 export async function addFactor(
   auth: Auth,
   session: Session,
-  body: { kind: unknown; credentialId?: unknown; prfSalt?: unknown; kdf?: unknown; authKey: unknown; wrappedKey: unknown; recovery?: unknown; keyProof: unknown },
+  body: {
+    kind: unknown
+    credentialId?: unknown
+    prfSalt?: unknown
+    kdf?: unknown
+    authKey: unknown
+    wrappedKey: unknown
+    recovery?: unknown
+    keyProof: unknown
+  },
 ): Promise<FactorsResult> {
   const kind = body.kind
   if (kind !== 'passkey' && kind !== 'password') throw new AuthError(400, 'Unknown factor')
@@ -102,7 +129,12 @@ export async function addFactor(
       if (!second) throw new AuthError(400, 'Invalid share')
       const updated = await tx.query(
         `update auth_recovery_shares set first_ciphertext = $2, second_ciphertext = $3, protected = true, created_at = $4 where user_id = $1 returning user_id`,
-        [session.userId, seal(auth.secrets.shareKey, first, recoveryAad(session.userId, 1)), seal(auth.secrets.recoveryKey, second, recoveryAad(session.userId, 2)), now],
+        [
+          session.userId,
+          seal(auth.secrets.shareKey, first, recoveryAad(session.userId, 1)),
+          seal(auth.secrets.recoveryKey, second, recoveryAad(session.userId, 2)),
+          now,
+        ],
       )
       if (!updated.length) throw new AuthError(404, 'No wallet')
     }
@@ -119,7 +151,9 @@ export async function addFactor(
 /** POST /auth/factors/verify: a factor proof (fresh proof for an email change or a factor removal). */
 export async function verifyFactor(auth: Auth, session: Session, body: { factor: unknown }) {
   const email = (await noticeTo(auth, session))[0]
-  await checkFactorProof(auth, session, body.factor, (lead) => sendNotice(auth, session, { to: [email], subject: 'Someone tried to open your Portico wallet', lead }))
+  await checkFactorProof(auth, session, body.factor, (lead) =>
+    sendNotice(auth, session, { to: [email], subject: 'Someone tried to open your Portico wallet', lead }),
+  )
   return { verifiedAt: new Date(auth.settings.now()).toISOString() }
 }
 

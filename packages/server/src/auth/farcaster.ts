@@ -21,7 +21,16 @@ export async function startFarcaster(auth: Auth, opts: { projectId: string; devi
   await auth.ctx.db.query(
     `insert into auth_farcaster_channels (channel_token, project_id, device_id, binding_hash, nonce, expires_at, created_at, jkt)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [channelToken, opts.projectId, opts.device.deviceId, sha256(binding), nonce, new Date(now + auth.settings.socialStateTtlMs), new Date(now), opts.device.jkt],
+    [
+      channelToken,
+      opts.projectId,
+      opts.device.deviceId,
+      sha256(binding),
+      nonce,
+      new Date(now + auth.settings.socialStateTtlMs),
+      new Date(now),
+      opts.device.jkt,
+    ],
   )
   const url = `${opts.apiUrl}/dev/farcaster/channel/${channelToken}?nonce=${nonce}`
   return { url, channelToken, binding }
@@ -42,10 +51,18 @@ export async function farcasterStatus(
   opts: { projectId: string; channelToken: unknown; binding: unknown; device: DeviceProof; origin?: LoginOrigin },
 ): Promise<{ state: 'pending' } | ({ state: 'completed' } & Tokens)> {
   const db = auth.ctx.db
-  const [row] = await db.query<{ project_id: string; jkt: string | null; binding_hash: string; fid: string | null; username: string | null; approved_at: unknown; consumed_at: unknown; expires_at: Date | string }>(
-    'select project_id, jkt, binding_hash, fid, username, approved_at, consumed_at, expires_at from auth_farcaster_channels where channel_token = $1',
-    [String(opts.channelToken ?? '')],
-  )
+  const [row] = await db.query<{
+    project_id: string
+    jkt: string | null
+    binding_hash: string
+    fid: string | null
+    username: string | null
+    approved_at: unknown
+    consumed_at: unknown
+    expires_at: Date | string
+  }>('select project_id, jkt, binding_hash, fid, username, approved_at, consumed_at, expires_at from auth_farcaster_channels where channel_token = $1', [
+    String(opts.channelToken ?? ''),
+  ])
   if (!row || row.project_id !== opts.projectId || row.jkt !== opts.device.jkt || !safeEqual(sha256(String(opts.binding ?? '')), row.binding_hash))
     throw new AuthError(400, ErrorText.failedToConnectFarcaster)
   if (!row.approved_at) {
@@ -58,6 +75,13 @@ export async function farcasterStatus(
   ])
   if (!consumed.length) throw new AuthError(400, ErrorText.failedToConnectFarcaster)
   const user = await userForIdentity(db, { provider: 'farcaster', subject: row.fid!, emailVerified: false, username: row.username })
-  const tokens = await createSession(auth, { userId: user.id, device: opts.device, projectId: opts.projectId, method: 'farcaster', recovery: true, origin: opts.origin })
+  const tokens = await createSession(auth, {
+    userId: user.id,
+    device: opts.device,
+    projectId: opts.projectId,
+    method: 'farcaster',
+    recovery: true,
+    origin: opts.origin,
+  })
   return { state: 'completed', ...tokens }
 }

@@ -47,7 +47,15 @@ export function createMailer(
         socketTimeout: timeoutMs * 2,
       })
     else if (port !== undefined)
-      transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs * 2 })
+      transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        ignoreTLS: true,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs * 2,
+      })
     else throw new MailNotConfigured()
     return transport
   }
@@ -60,7 +68,14 @@ export function createMailer(
       })
       try {
         await Promise.race([
-          t.sendMail({ from: smtp?.from ?? DEFAULT_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mailHtml(mail), textEncoding: 'quoted-printable' }),
+          t.sendMail({
+            from: smtp?.from ?? DEFAULT_FROM,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mailHtml(mail),
+            textEncoding: 'quoted-printable',
+          }),
           deadline,
         ])
       } catch (error) {

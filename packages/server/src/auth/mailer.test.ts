@@ -108,7 +108,10 @@ describe('a failing SMTP server fails the send, never hangs it', () => {
 })
 
 test('HTML part: a link on its own line becomes a button, text is escaped', () => {
-  const html = mailHtml({ subject: 'Approve <a device>', text: 'Someone <b>new</b> signs in:\n\nhttps://api.example/auth/device/approve?token=a&b=1\n\nMatch code 123456.' })
+  const html = mailHtml({
+    subject: 'Approve <a device>',
+    text: 'Someone <b>new</b> signs in:\n\nhttps://api.example/auth/device/approve?token=a&b=1\n\nMatch code 123456.',
+  })
   expect(html).toContain('<title>Approve &#60;a device&#62;</title>')
   expect(html).toContain('Someone &#60;b&#62;new&#60;/b&#62; signs in:')
   expect(html).toContain('<a href="https://api.example/auth/device/approve?token=a&#38;b=1"')

@@ -19,7 +19,13 @@ export async function sendNotice(
     [session.sessionId],
   )
   const [project] = row ? await auth.ctx.db.query<{ name: string }>('select name from projects where project_id = $1', [row.project_id]) : []
-  const details = describeRequest({ hostOrigin: row?.host_origin, projectName: project?.name, userAgent: row?.user_agent, ip: row?.ip, at: auth.settings.now() })
+  const details = describeRequest({
+    hostOrigin: row?.host_origin,
+    projectName: project?.name,
+    userAgent: row?.user_agent,
+    ip: row?.ip,
+    at: auth.settings.now(),
+  })
   const text = [
     mail.lead,
     '',

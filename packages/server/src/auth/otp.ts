@@ -96,10 +96,21 @@ export async function issueOtp(
   await auth.ctx.db.query(
     `insert into auth_otp_challenges (id, purpose, project_id, email, user_id, device_id, code_hmac, expires_at, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [id, opts.purpose, opts.projectId, opts.email, opts.userId ?? null, opts.deviceId, codeMac(auth, id, code), new Date(now + auth.settings.otpTtlMs), new Date(now)],
+    [
+      id,
+      opts.purpose,
+      opts.projectId,
+      opts.email,
+      opts.userId ?? null,
+      opts.deviceId,
+      codeMac(auth, id, code),
+      new Date(now + auth.settings.otpTtlMs),
+      new Date(now),
+    ],
   )
   const minutes = Math.round(auth.settings.otpTtlMs / 60_000)
-  const what = opts.purpose === 'login' ? 'sign in to your wallet' : opts.purpose === 'update-primary' ? 'confirm the change of your email' : 'confirm your new email'
+  const what =
+    opts.purpose === 'login' ? 'sign in to your wallet' : opts.purpose === 'update-primary' ? 'confirm the change of your email' : 'confirm your new email'
   await auth.mailer.send({
     to: opts.email,
     subject: `${code} is your Portico code`,

@@ -96,13 +96,17 @@ export async function checkFactorProof(auth: Auth, session: Session, input: unkn
   let ok = false
   if (factor) {
     const authKey = Buffer.from(open(auth.secrets.shareKey, factor.auth_key_ciphertext, factorAuthAad(session.userId, factor.id)), 'base64url')
-    const expected = createHmac('sha256', authKey).update(factorProofInput(factor.id, String(f.challenge), session.jkt)).digest('base64url')
+    const expected = createHmac('sha256', authKey)
+      .update(factorProofInput(factor.id, String(f.challenge), session.jkt))
+      .digest('base64url')
     ok = safeEqual(expected, f.proof)
   }
   if (!ok || !factor) {
     await db.query('insert into auth_factor_failures (user_id, created_at) values ($1, $2)', [session.userId, new Date(now)])
     if (Number(failures?.count ?? 0) + 1 === auth.settings.factorFailuresPerHour)
-      await notify(`Someone failed ${auth.settings.factorFailuresPerHour} times to unlock your wallet with its passkey or password. Further tries are refused for an hour.`).catch(() => undefined)
+      await notify(
+        `Someone failed ${auth.settings.factorFailuresPerHour} times to unlock your wallet with its passkey or password. Further tries are refused for an hour.`,
+      ).catch(() => undefined)
     throw new AuthError(403, factor?.kind === 'password' ? 'Wrong password' : 'This passkey or password does not unlock this wallet')
   }
   await db.query('update auth_sessions set factor_verified_at = $2 where id = $1', [session.sessionId, new Date(now)])

@@ -41,7 +41,13 @@ export function deviceOf(ua: string): string {
   return 'unknown device'
 }
 
-export function describeRequest(opts: { hostOrigin?: string | null; projectName?: string; userAgent?: string | null; ip?: string | null; at: number }): RequestDetails {
+export function describeRequest(opts: {
+  hostOrigin?: string | null
+  projectName?: string
+  userAgent?: string | null
+  ip?: string | null
+  at: number
+}): RequestDetails {
   const ua = (opts.userAgent ?? '').slice(0, 400)
   const site = opts.hostOrigin ? `${opts.hostOrigin}${opts.projectName ? ` (${opts.projectName})` : ''}` : 'a site that did not say'
   return {

@@ -92,7 +92,14 @@ export function register(app: App, ctx: ServerContext) {
     const { device, projectId } = c.var
     const hostOrigin = await allowedHost(c, b.hostOrigin)
     return c.json(
-      await verifyEmailLogin(auth(), { challengeId: b.challengeId, otp: b.otp, device, projectId, origin: origin(c, hostOrigin), apiUrl: ctx.config.publicUrl }),
+      await verifyEmailLogin(auth(), {
+        challengeId: b.challengeId,
+        otp: b.otp,
+        device,
+        projectId,
+        origin: origin(c, hostOrigin),
+        apiUrl: ctx.config.publicUrl,
+      }),
       200,
     )
   })
@@ -140,12 +147,19 @@ export function register(app: App, ctx: ServerContext) {
   const page = (title: string, inner: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
 <style>body{font:15px system-ui,sans-serif;background:#f4f4f5;color:#18181b;display:grid;place-items:center;min-height:100vh;margin:0;padding:16px;box-sizing:border-box}main{background:#fff;padding:28px;border-radius:16px;box-shadow:0 8px 30px #0002;max-width:420px;width:100%;box-sizing:border-box}h1{font-size:20px;margin:0 0 8px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 14px;margin:16px 0;font-size:14px}dt{color:#71717a}dd{margin:0;overflow-wrap:anywhere}.code{font:600 22px ui-monospace,monospace;letter-spacing:2px;text-align:center;background:#eef2ff;color:#1e3a8a;border-radius:10px;padding:10px;margin:12px 0}.warn{font-size:13px;color:#52525b}button{margin-top:16px;padding:10px 18px;border:0;border-radius:10px;background:#2563eb;color:#fff;font:inherit;cursor:pointer}</style></head><body><main>${inner}</main></body></html>`
-  const pageHeaders = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'", 'cache-control': 'no-store' }
+  const pageHeaders = {
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    'cache-control': 'no-store',
+  }
   app.get('/auth/device/approve', async (c) => {
     const token = c.req.query('token') ?? ''
     const details = await deviceApprovalDetails(auth(), token)
     if (!details)
-      return c.html(page('Link expired', '<h1>This link expired or was used</h1><p>Start the sign-in again on the device you want to use.</p>'), 400, pageHeaders)
+      return c.html(
+        page('Link expired', '<h1>This link expired or was used</h1><p>Start the sign-in again on the device you want to use.</p>'),
+        400,
+        pageHeaders,
+      )
     const rows = [
       ['Site', details.site],
       ['Device', details.device],

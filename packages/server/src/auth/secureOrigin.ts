@@ -57,8 +57,7 @@ export async function startSecureOrigin(ctx: ServerContext, auth: Auth): Promise
     const q = c.req.query()
     const project = q.projectId ? await ctx.projects(q.projectId) : null
     const ancestors = project ? cspSources(project.allowedOrigins) : []
-    if (!project)
-      return c.text(Alerts.APKT007.message, 403, { ...BASE_HEADERS, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" })
+    if (!project) return c.text(Alerts.APKT007.message, 403, { ...BASE_HEADERS, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" })
     const apiUrl = ctx.config.publicUrl
     const rpcUrl = originOf(q.rpcUrl) ? q.rpcUrl : undefined
     // The server's own chain endpoints stay on the server (they often carry a provider key): the
@@ -129,7 +128,12 @@ function shell(title: string, body: string, bodyAttrs = '', scripts = '') {
 }
 
 function framePage(config: Record<string, unknown>) {
-  return shell('Portico secure frame', '<main id="portico-frame" class="frame" aria-live="polite"></main>', ` data-config="${esc(JSON.stringify(config))}"`, '<script type="module" src="/assets/frame.js"></script>')
+  return shell(
+    'Portico secure frame',
+    '<main id="portico-frame" class="frame" aria-live="polite"></main>',
+    ` data-config="${esc(JSON.stringify(config))}"`,
+    '<script type="module" src="/assets/frame.js"></script>',
+  )
 }
 
 function loadingPage() {

@@ -89,7 +89,11 @@ describe('social login through the local OpenID provider', () => {
     expect((await client.call('/auth/social/complete', { binding: 'not-the-binding', deviceId })).status).toBe(400)
     const done = await client.call<{ accessToken: string }>('/auth/social/complete', { binding, deviceId })
     expect(done.status).toBe(200)
-    expect((await client.call('/auth/me', undefined, done.body.accessToken)).body).toMatchObject({ email: 'social@example.com', userName: 'Sam Social', socialProvider: 'google' })
+    expect((await client.call('/auth/me', undefined, done.body.accessToken)).body).toMatchObject({
+      email: 'social@example.com',
+      userName: 'Sam Social',
+      socialProvider: 'google',
+    })
     // Once.
     expect((await client.call('/auth/social/complete', { binding, deviceId })).status).toBe(400)
     // The callback a second time (a replayed answer) redeems nothing.
@@ -113,7 +117,9 @@ describe('social login through the local OpenID provider', () => {
     expect(intruderTokens.status).toBe(200)
     const me = (await client.call('/auth/me', undefined, intruderTokens.body.accessToken)).body
     expect(me.email).toBeNull()
-    const users = await server.db.query<{ provider: string; user_id: string }>("select provider, user_id from auth_identities where provider in ('google', 'github')")
+    const users = await server.db.query<{ provider: string; user_id: string }>(
+      "select provider, user_id from auth_identities where provider in ('google', 'github')",
+    )
     const byProvider = Object.fromEntries(users.map((u) => [u.provider, u.user_id]))
     expect(byProvider.google).not.toBe(byProvider.github)
     expect(ownerTokens.status).toBe(200)

@@ -65,7 +65,13 @@ async function configuration(auth: Auth, provider: SocialProvider): Promise<{ co
   if (!pending) {
     const clientAuth = settings.clientSecret ? oidc.ClientSecretBasic(settings.clientSecret) : oidc.None()
     pending = settings.issuer
-      ? oidc.discovery(new URL(settings.issuer), settings.clientId, undefined, clientAuth, settings.allowHttp ? { execute: [oidc.allowInsecureRequests] } : undefined)
+      ? oidc.discovery(
+          new URL(settings.issuer),
+          settings.clientId,
+          undefined,
+          clientAuth,
+          settings.allowHttp ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        )
       : Promise.resolve(
           new oidc.Configuration(
             {
@@ -95,10 +101,7 @@ export function callbackUrl(auth: Auth) {
  * The flow is bound to the device key that asked (jkt) and to a secret `binding` only the frame
  * keeps; hostOrigin is the page the callback tells that the sign-in is done (nothing more).
  */
-export async function startSocial(
-  auth: Auth,
-  opts: { projectId: string; provider: unknown; device: DeviceProof; hostOrigin: unknown; origin?: LoginOrigin },
-) {
+export async function startSocial(auth: Auth, opts: { projectId: string; provider: unknown; device: DeviceProof; hostOrigin: unknown; origin?: LoginOrigin }) {
   const provider = opts.provider as SocialProvider
   if (!SOCIAL_PROVIDERS.includes(provider)) throw new AuthError(400, 'Unknown social provider')
   const project = await auth.ctx.projects(opts.projectId)
@@ -191,7 +194,13 @@ export async function finishSocialCallback(auth: Auth, query: URLSearchParams): 
     auth.ctx.log('social sign-in failed', row.provider, error instanceof Error ? error.message : error)
     return fail('redeem')
   }
-  const user = await userForIdentity(auth.ctx.db, { provider: row.provider, subject: claims.sub, email: claims.email, emailVerified: claims.emailVerified, username: claims.username })
+  const user = await userForIdentity(auth.ctx.db, {
+    provider: row.provider,
+    subject: claims.sub,
+    email: claims.email,
+    emailVerified: claims.emailVerified,
+    username: claims.username,
+  })
   await auth.ctx.db.query('update auth_social_states set result_user_id = $2 where state = $1', [row.state, user.id])
   return { targetOrigin: row.host_origin, status: 'done' }
 }
@@ -219,7 +228,10 @@ export async function completeSocial(auth: Auth, opts: { projectId: string; bind
   )
   if (!row || row.project_id !== opts.projectId || row.jkt !== opts.device.jkt) throw new AuthError(400, ErrorText.failedToConnect)
   if (!row.redeemed_at) throw new AuthError(409, 'The sign-in is not finished yet')
-  const consumed = await auth.ctx.db.query('update auth_social_states set consumed_at = $2 where state = $1 and consumed_at is null returning state', [row.state, now])
+  const consumed = await auth.ctx.db.query('update auth_social_states set consumed_at = $2 where state = $1 and consumed_at is null returning state', [
+    row.state,
+    now,
+  ])
   if (!consumed.length || !row.result_user_id || row.result_error) throw new AuthError(400, ErrorText.failedToConnect)
   return createSession(auth, {
     userId: row.result_user_id,

@@ -103,14 +103,26 @@ export function frameClient(server: PorticoServer, projectId = 'portico-dev', op
   const byToken = new Map<string, TestDevice>()
   /** Every response body this client received (to check that nothing usable ever came back). */
   const responses: string[] = []
-  async function call<T = Record<string, unknown>>(path: string, body?: unknown, token?: string, headers: Record<string, string> = {}, options: CallOptions = {}) {
+  async function call<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+    options: CallOptions = {},
+  ) {
     const bodyText = body === undefined ? undefined : JSON.stringify(body)
     const named = (body as { deviceId?: string } | undefined)?.deviceId
     const refresh = (body as { refreshToken?: string } | undefined)?.refreshToken
     const device =
-      options.device ?? (named ? devices.get(named) : undefined) ?? (token ? byToken.get(token) : undefined) ?? (refresh ? byToken.get(refresh) : undefined) ?? own
+      options.device ??
+      (named ? devices.get(named) : undefined) ??
+      (token ? byToken.get(token) : undefined) ??
+      (refresh ? byToken.get(refresh) : undefined) ??
+      own
     const method = body === undefined ? 'GET' : 'POST'
-    const proof = options.noProof ? undefined : (options.proof ?? device.proof({ method, url: `${server.url}${path}`, accessToken: token, body: bodyText, now: now() }))
+    const proof = options.noProof
+      ? undefined
+      : (options.proof ?? device.proof({ method, url: `${server.url}${path}`, accessToken: token, body: bodyText, now: now() }))
     if (proof) options.onProof?.(proof)
     const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}projectId=${projectId}`, {
       method,

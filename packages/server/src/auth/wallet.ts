@@ -48,7 +48,9 @@ const deviceAad = (userId: string, deviceId: string) => `device-share:${userId}:
 export const recoveryAad = (userId: string, half: 1 | 2) => `recovery-${half}:${userId}`
 
 async function walletRow(auth: Auth, userId: string) {
-  const [wallet] = await auth.ctx.db.query<{ secret_hash: string; addresses: unknown }>('select secret_hash, addresses from auth_wallets where user_id = $1', [userId])
+  const [wallet] = await auth.ctx.db.query<{ secret_hash: string; addresses: unknown }>('select secret_hash, addresses from auth_wallets where user_id = $1', [
+    userId,
+  ])
   if (!wallet) return undefined
   const addresses = (typeof wallet.addresses === 'string' ? JSON.parse(wallet.addresses) : wallet.addresses) as Record<string, string>
   return { secretHash: wallet.secret_hash, addresses }
@@ -152,7 +154,10 @@ export async function releaseRecovery(auth: Auth, session: Session, body: { fact
   }
   const payload = JSON.stringify({
     protected: recovery.protected,
-    shares: [open(auth.secrets.shareKey, recovery.first_ciphertext, recoveryAad(session.userId, 1)), open(auth.secrets.recoveryKey, recovery.second_ciphertext, recoveryAad(session.userId, 2))],
+    shares: [
+      open(auth.secrets.shareKey, recovery.first_ciphertext, recoveryAad(session.userId, 1)),
+      open(auth.secrets.recoveryKey, recovery.second_ciphertext, recoveryAad(session.userId, 2)),
+    ],
     ...(wrappedKey ? { wrappedKey, factorId } : {}),
   })
   return { recovery: sealToDevice(session.encKey, payload, `recovery:${session.deviceId}`) }
@@ -180,11 +185,10 @@ export async function createWallet(
   if (!recovery) throw new AuthError(400, 'Invalid recovery shares')
   const { userId, deviceId } = session
   const created = await auth.ctx.db.transaction(async (tx) => {
-    const inserted = await tx.query('insert into auth_wallets (user_id, secret_hash, addresses) values ($1, $2, $3) on conflict (user_id) do nothing returning user_id', [
-      userId,
-      secretHash,
-      JSON.stringify(addresses),
-    ])
+    const inserted = await tx.query(
+      'insert into auth_wallets (user_id, secret_hash, addresses) values ($1, $2, $3) on conflict (user_id) do nothing returning user_id',
+      [userId, secretHash, JSON.stringify(addresses)],
+    )
     if (!inserted.length) return false
     await tx.query('insert into auth_device_shares (user_id, device_id, ciphertext) values ($1, $2, $3)', [
       userId,

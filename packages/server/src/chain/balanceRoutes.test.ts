@@ -28,7 +28,11 @@ const get = async (path: string) => {
   return { status: res.status, body: (await res.json()) as any }
 }
 const post = async (path: string, body: unknown) => {
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
   return { status: res.status, body: (await res.json()) as any }
 }
 
@@ -154,5 +158,7 @@ test('token icons: any safe symbol, 404 otherwise, no projectId needed', async (
 
 test('the OpenAPI document lists the routes', async () => {
   const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, unknown> }
-  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/account/{address}/balance', '/v1/fungible/price', '/v1/account/{address}/history', '/v1/convert/quotes']))
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining(['/v1/account/{address}/balance', '/v1/fungible/price', '/v1/account/{address}/history', '/v1/convert/quotes']),
+  )
 })

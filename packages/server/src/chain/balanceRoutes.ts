@@ -74,7 +74,11 @@ const priceRoute = createRoute({
         'application/json': {
           schema: z.object({
             currency: Currency,
-            addresses: z.array(FungibleAddress).min(1).max(100).openapi({ example: ['eip155:31337:native', 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3'] }),
+            addresses: z
+              .array(FungibleAddress)
+              .min(1)
+              .max(100)
+              .openapi({ example: ['eip155:31337:native', 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3'] }),
           }),
         },
       },
@@ -124,7 +128,10 @@ export function register(app: App, ctx: ServerContext) {
           const { native, tokens } = solanaAssets(ctx.config, solana.chainId)
           const meta = solana.address === 'native' ? native : tokens.find((t) => t.address === solana.address)
           if (!meta) return null
-          const price = await prices.price({ chainId: solana.chainId, address: solana.address === 'native' ? undefined : solana.address, symbol: meta.symbol }, 'usd')
+          const price = await prices.price(
+            { chainId: solana.chainId, address: solana.address === 'native' ? undefined : solana.address, symbol: meta.symbol },
+            'usd',
+          )
           return price === undefined ? null : { name: meta.name, symbol: meta.symbol, iconUrl: tokenIconUrl(publicUrl, meta.symbol), price }
         }
         const { chainId, address } = parseCaip10(value)!

@@ -31,12 +31,7 @@ export class ChainUnavailableError extends HttpError {
  * per token: anvil has no multicall contract). ERC20s with a zero balance are left out.
  * Throws ChainUnavailableError when the RPC fails.
  */
-export async function readBalances(
-  ctx: ServerContext,
-  prices: PriceSource,
-  chainId: string,
-  address: `0x${string}`,
-): Promise<TokenBalance[]> {
+export async function readBalances(ctx: ServerContext, prices: PriceSource, chainId: string, address: `0x${string}`): Promise<TokenBalance[]> {
   const client = ctx.evmClient(chainId)
   if (!client) throw new ChainUnavailableError(`No RPC configured for ${chainId}`)
   const { native, tokens } = chainAssets(ctx.config, chainId)
@@ -52,11 +47,7 @@ export async function readBalances(
     throw new ChainUnavailableError(`The ${chainId} RPC is unavailable`)
   }
   const publicUrl = ctx.config.publicUrl
-  const entry = async (
-    meta: { name: string; symbol: string; decimals: number },
-    raw: bigint,
-    contract?: `0x${string}`,
-  ): Promise<TokenBalance> => {
+  const entry = async (meta: { name: string; symbol: string; decimals: number }, raw: bigint, contract?: `0x${string}`): Promise<TokenBalance> => {
     const price = (await prices.price({ chainId, address: contract, symbol: meta.symbol }, 'usd')) ?? 0
     const numeric = formatUnits(raw, meta.decimals)
     return {

@@ -9,7 +9,11 @@ export function tokenIconUrl(publicUrl: string, symbol: string): string {
 
 /** A round badge with the symbol's first letters on a colour derived from the symbol. */
 export function tokenIconSvg(symbol: string): string {
-  const text = symbol.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 4) || '?'
+  const text =
+    symbol
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .slice(0, 4) || '?'
   let hash = 0
   for (const ch of symbol.toUpperCase()) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0
   const hue = hash % 360

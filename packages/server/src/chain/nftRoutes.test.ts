@@ -22,10 +22,13 @@ const nfts = async (address: string) => {
 describe('GET /v1/account/{address}/nfts', () => {
   test('lists the ERC721 tokens an address holds, with metadata from the fixtures', async () => {
     const [a0] = devnet.accounts
-    const held = await waitFor(async () => {
-      const { body } = await nfts(a0!.address)
-      return body.nfts.length === 3 ? body.nfts : null
-    }, { what: 'the indexer to see the fixture mints', timeoutMs: 30_000 })
+    const held = await waitFor(
+      async () => {
+        const { body } = await nfts(a0!.address)
+        return body.nfts.length === 3 ? body.nfts : null
+      },
+      { what: 'the indexer to see the fixture mints', timeoutMs: 30_000 },
+    )
     expect(held.map((n) => n.tokenId)).toEqual(['1', '2', '3'])
     // The image through the server's proxy (the metadata's own URL is the contract's choice).
     expect(held[0]).toMatchObject({ name: 'Portico Punks #1', image: `${server.url}/icons/nft/eip155%3A31337/${held[0]!.contract}/1` })
@@ -36,10 +39,13 @@ describe('GET /v1/account/{address}/nfts', () => {
     const { wallet, client: publicClient } = devClients(devnet.chains[0]!, a0!.privateKey)
     const hash = await wallet.writeContract({ address: devnet.chains[0]!.nft, abi: nftAbi, functionName: 'transferFrom', args: [a0!.address, a1!.address, 2n] })
     await publicClient.waitForTransactionReceipt({ hash })
-    const held = await waitFor(async () => {
-      const { body } = await nfts(a1!.address)
-      return body.nfts.length === 3 ? body.nfts : null
-    }, { what: 'the transfer to be indexed', timeoutMs: 30_000 })
+    const held = await waitFor(
+      async () => {
+        const { body } = await nfts(a1!.address)
+        return body.nfts.length === 3 ? body.nfts : null
+      },
+      { what: 'the transfer to be indexed', timeoutMs: 30_000 },
+    )
     expect(held.map((n) => n.tokenId)).toEqual(['2', '4', '5'])
     expect((await nfts(a0!.address)).body.nfts.map((n) => n.tokenId)).toEqual(['1', '3'])
   })

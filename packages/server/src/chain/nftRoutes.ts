@@ -82,7 +82,10 @@ export function register(app: App, ctx: ServerContext) {
         timeoutMs: NFT_IMAGE_TIMEOUT_MS,
         accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/svg+xml',
       })
-      const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+      const type = String(res.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase()
       if (res.status < 200 || res.status >= 300 || !NFT_IMAGE_TYPES.has(type)) throw Refusal.upstreamFailed('The image could not be loaded')
       return c.body(new Uint8Array(res.body), 200, {
         'content-type': type,
@@ -92,7 +95,8 @@ export function register(app: App, ctx: ServerContext) {
         'cross-origin-resource-policy': 'cross-origin',
       })
     } catch (error) {
-      if (error instanceof SafeFetchError && error.code === 'forbidden-address') ctx.log(`nft image refused (${chainId} ${contract} #${tokenId}): ${error.message}`)
+      if (error instanceof SafeFetchError && error.code === 'forbidden-address')
+        ctx.log(`nft image refused (${chainId} ${contract} #${tokenId}): ${error.message}`)
       throw Refusal.upstreamFailed('The image could not be loaded')
     }
   })

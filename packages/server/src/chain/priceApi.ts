@@ -27,7 +27,10 @@ export function priceApiSource(api: PriceApiConfig, fetchFn: typeof fetch = fetc
     if (!asset.address) return get(`/simple/price?ids=${encodeURIComponent(chain.nativeCoinId)}&vs_currencies=usd`, (b) => b[chain.nativeCoinId]?.usd)
     // EVM contracts are answered in lower case; Solana mints as they are.
     const address = asset.chainId.startsWith('eip155:') ? asset.address.toLowerCase() : asset.address
-    return get(`/simple/token_price/${encodeURIComponent(chain.platform)}?contract_addresses=${encodeURIComponent(address)}&vs_currencies=usd`, (b) => b[address]?.usd)
+    return get(
+      `/simple/token_price/${encodeURIComponent(chain.platform)}?contract_addresses=${encodeURIComponent(address)}&vs_currencies=usd`,
+      (b) => b[address]?.usd,
+    )
   }
   return {
     price(asset) {

@@ -158,7 +158,8 @@ export function register(app: App, ctx: ServerContext) {
     }
     const text = await response.text()
     // A JSON-RPC answer passes as it is (an upstream error object included); anything else is 502.
-    if (!isJson(text) || !(response.ok || /"jsonrpc"/.test(text))) return rpcError(c, 502, -32603, `The chain endpoint failed (HTTP ${response.status})`, calls[0]!.id ?? null)
+    if (!isJson(text) || !(response.ok || /"jsonrpc"/.test(text)))
+      return rpcError(c, 502, -32603, `The chain endpoint failed (HTTP ${response.status})`, calls[0]!.id ?? null)
     return new Response(text, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } })
   })
 }

@@ -110,7 +110,8 @@ export async function nftMetadata(ctx: ServerContext, chainId: string, contract:
     }
   } catch (error) {
     // Unreadable tokenURI or metadata: cached as a failure below. A tokenURI aimed inside our network is worth a line.
-    if (error instanceof SafeFetchError && error.code === 'forbidden-address') ctx.log(`nft metadata refused (${chainId} ${lower} #${tokenId}): ${error.message}`)
+    if (error instanceof SafeFetchError && error.code === 'forbidden-address')
+      ctx.log(`nft metadata refused (${chainId} ${lower} #${tokenId}): ${error.message}`)
   }
   await ctx.db
     .query(

@@ -24,7 +24,7 @@ export const chainsShape = {
     .record(caip2(), z.strictObject({ native: asset, tokens: z.array(asset.extend({ address: z.string().min(1) })).default([]) }))
     .optional()
     .describe(
-      "Per chain: its native currency and the tokens the balance endpoint names and prices (ERC20 contracts or SPL mints). A chain without an entry gets an 18-decimal ETH (eip155) or a 9-decimal SOL (solana) and no tokens.",
+      'Per chain: its native currency and the tokens the balance endpoint names and prices (ERC20 contracts or SPL mints). A chain without an entry gets an 18-decimal ETH (eip155) or a 9-decimal SOL (solana) and no tokens.',
     ),
   prices: z
     .record(z.string(), z.number().nonnegative())
@@ -39,7 +39,7 @@ export const chainsShape = {
       timeoutMs: positiveInt().default(5_000).describe('Per request; a slow or failing API means price unavailable, never a made-up one.'),
       chains: z
         .record(caip2(), z.strictObject({ platform: z.string().min(1), nativeCoinId: z.string().min(1) }))
-        .describe('Per chain: the API\'s platform id for token prices by contract or mint, and the coin id of its native currency.'),
+        .describe("Per chain: the API's platform id for token prices by contract or mint, and the coin id of its native currency."),
     })
     .optional()
     .describe('A CoinGecko-compatible price API by URL and key; when set it prices every chain it names (instead of prices).'),

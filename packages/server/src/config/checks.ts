@@ -26,7 +26,8 @@ export function productionProblems(config: ServerConfig, env: NodeJS.ProcessEnv)
   ]
   for (const [key, what] of devOnly)
     if (config[key] !== undefined && config[key] !== false) problems.push(`${key}: ${what} is development only; start with --dev or remove it`)
-  if (config.projects.length === 0) problems.push('projects: at least one project is required without --dev (PORTICO_PROJECTS=projects.json or "projects" in the config file)')
+  if (config.projects.length === 0)
+    problems.push('projects: at least one project is required without --dev (PORTICO_PROJECTS=projects.json or "projects" in the config file)')
   for (const [chain, value] of Object.entries(config.rpcUrls))
     for (const url of rpcUrlList(value))
       if (isLocal(url)) problems.push(`rpcUrls.${chain}: ${url} is a local (devnet) URL; without --dev set the chain's real RPC URL`)
@@ -34,8 +35,11 @@ export function productionProblems(config: ServerConfig, env: NodeJS.ProcessEnv)
     problems.push('siwx.signingKey: required without --dev (a private EC P-256 JWK, the same on every instance; PORTICO_SIWX_SIGNING_KEY_FILE)')
   if (config.secureFrame) {
     if (!config.authSecrets && !config.authSecretsFile && !config.authKeyService && !env.PORTICO_AUTH_SECRETS_FILE)
-      problems.push('authSecrets: required without --dev when secureFrame is on (PORTICO_AUTH_SECRETS_<OTP|SHARE|RECOVERY|JWT>_KEY_FILE or PORTICO_AUTH_SECRETS_FILE)')
-    if (!config.smtp) problems.push('smtp.host: required without --dev when secureFrame is on: login codes go out by mail (PORTICO_SMTP_HOST, PORTICO_SMTP_PASSWORD_FILE…)')
+      problems.push(
+        'authSecrets: required without --dev when secureFrame is on (PORTICO_AUTH_SECRETS_<OTP|SHARE|RECOVERY|JWT>_KEY_FILE or PORTICO_AUTH_SECRETS_FILE)',
+      )
+    if (!config.smtp)
+      problems.push('smtp.host: required without --dev when secureFrame is on: login codes go out by mail (PORTICO_SMTP_HOST, PORTICO_SMTP_PASSWORD_FILE…)')
   }
   return problems
 }

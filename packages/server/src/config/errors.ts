@@ -33,8 +33,7 @@ export function describeIssues(schema: z.ZodType, input: unknown, issues: z.core
     if (issue.code === 'unrecognized_keys') {
       const at = schemaAt(schema, issue.path)
       const known = at ? Object.keys(shapeOf(unwrap(at).inner)) : []
-      for (const key of issue.keys)
-        lines.push(`${[...path, key].join('.')}: unknown key${known.length ? ` (expected one of ${known.join(', ')})` : ''}`)
+      for (const key of issue.keys) lines.push(`${[...path, key].join('.')}: unknown key${known.length ? ` (expected one of ${known.join(', ')})` : ''}`)
       continue
     }
     const name = path.join('.') || '(root)'

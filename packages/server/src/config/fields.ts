@@ -45,21 +45,31 @@ export function alias<T extends z.ZodType>(schema: T, ...names: string[]): T {
   return schema
 }
 
-export const port = (min = 1) => z.number({ error: `expected a number from ${min} to 65535` }).int({ error: `expected a number from ${min} to 65535` }).min(min, { error: `expected a number from ${min} to 65535` }).max(65535, { error: `expected a number from ${min} to 65535` })
+export const port = (min = 1) =>
+  z
+    .number({ error: `expected a number from ${min} to 65535` })
+    .int({ error: `expected a number from ${min} to 65535` })
+    .min(min, { error: `expected a number from ${min} to 65535` })
+    .max(65535, { error: `expected a number from ${min} to 65535` })
 
-export const positiveInt = () => z.number({ error: 'expected a whole number' }).int({ error: 'expected a whole number' }).positive({ error: 'expected a number above 0' })
+export const positiveInt = () =>
+  z.number({ error: 'expected a whole number' }).int({ error: 'expected a whole number' }).positive({ error: 'expected a number above 0' })
 
-export const nonNegativeInt = () => z.number({ error: 'expected a whole number' }).int({ error: 'expected a whole number' }).min(0, { error: 'expected a number from 0' })
+export const nonNegativeInt = () =>
+  z.number({ error: 'expected a whole number' }).int({ error: 'expected a whole number' }).min(0, { error: 'expected a number from 0' })
 
-export const httpUrl = () =>
-  z.string({ error: 'expected an http(s) URL' }).regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, { error: 'expected an http(s) URL' })
+export const httpUrl = () => z.string({ error: 'expected an http(s) URL' }).regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, { error: 'expected an http(s) URL' })
 
-export const wsOrHttpUrl = () => z.string({ error: 'expected a URL' }).regex(/^(https?|wss?):\/\/[^\s/]+(\/\S*)?$/, { error: 'expected an http(s) or ws(s) URL' })
+export const wsOrHttpUrl = () =>
+  z.string({ error: 'expected a URL' }).regex(/^(https?|wss?):\/\/[^\s/]+(\/\S*)?$/, { error: 'expected an http(s) or ws(s) URL' })
 
 export const caip2 = () => z.string().refine(isCaip2, { error: 'expected a CAIP-2 chain id such as eip155:1 or solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
 
-export const hexAddress = () => z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'expected a 0x address (20 bytes hex)' }) as unknown as z.ZodType<`0x${string}`>
+export const hexAddress = () =>
+  z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'expected a 0x address (20 bytes hex)' }) as unknown as z.ZodType<`0x${string}`>
 
-export const base64Key = () => z.string({ error: 'expected 32 bytes in base64' }).refine((s) => Buffer.from(s, 'base64').length === 32, { error: 'expected 32 bytes in base64' })
+export const base64Key = () =>
+  z.string({ error: 'expected 32 bytes in base64' }).refine((s) => Buffer.from(s, 'base64').length === 32, { error: 'expected 32 bytes in base64' })
 
-export const stringList = () => z.array(z.string({ error: 'expected a list of strings' }), { error: 'expected a list of strings (comma-separated in the environment)' })
+export const stringList = () =>
+  z.array(z.string({ error: 'expected a list of strings' }), { error: 'expected a list of strings (comma-separated in the environment)' })

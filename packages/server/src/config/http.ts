@@ -8,16 +8,16 @@ export const httpShape = {
   publicUrl: httpUrl()
     .optional()
     .describe('The URL clients reach this server at (links in mails and onramp pages, icons). Default http://<host>:<port>. Flag --public-url.'),
-  trustProxy: stringList()
-    .default([])
-    .describe('Proxies (CIDRs or addresses) whose X-Forwarded-For names the client; none by default. Flag --trust-proxy.'),
+  trustProxy: stringList().default([]).describe('Proxies (CIDRs or addresses) whose X-Forwarded-For names the client; none by default. Flag --trust-proxy.'),
   shutdownDeadlineMs: nonNegativeInt().default(10_000).describe('How long a graceful stop (SIGTERM) lets in-flight requests finish, in ms.'),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('pino log level.'),
   logDestination: programmatic(z.custom<import('pino').DestinationStream>().optional()).describe('Where log lines go instead of stdout (tests, embedding).'),
   metrics: z
     .strictObject({
       allow: stringList().default(['127.0.0.1', '::1']).describe('CIDRs or addresses that may read /metrics (loopback by default).'),
-      token: secret(z.string().min(16, { error: 'expected at least 16 characters' }).optional()).describe('A bearer token that may read /metrics from anywhere.'),
+      token: secret(z.string().min(16, { error: 'expected at least 16 characters' }).optional()).describe(
+        'A bearer token that may read /metrics from anywhere.',
+      ),
     })
     .default({ allow: ['127.0.0.1', '::1'] })
     .describe('Who may read /metrics.'),

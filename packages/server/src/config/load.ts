@@ -29,7 +29,20 @@ Flags:
   --help
 `
 
-const VALUE_FLAGS = ['config', 'host', 'port', 'data-dir', 'database-url', 'redis-url', 'rpc', 'projects', 'public-url', 'secure-frame-port', 'smtp', 'trust-proxy']
+const VALUE_FLAGS = [
+  'config',
+  'host',
+  'port',
+  'data-dir',
+  'database-url',
+  'redis-url',
+  'rpc',
+  'projects',
+  'public-url',
+  'secure-frame-port',
+  'smtp',
+  'trust-proxy',
+]
 
 type Tree = Record<string, unknown>
 const isPlain = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype
@@ -90,7 +103,11 @@ function coerce(key: ConfigKey, text: string, source: string): unknown {
   const trimmed = text.trim()
   if (type === 'number') return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : text
   if (type === 'boolean') return /^(true|1|yes)$/i.test(trimmed) ? true : /^(false|0|no)$/i.test(trimmed) ? false : text
-  if (type.endsWith('[]') && !trimmed.startsWith('[')) return trimmed.split(',').map((s) => s.trim()).filter(Boolean)
+  if (type.endsWith('[]') && !trimmed.startsWith('['))
+    return trimmed
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
   if (/^(record|object|custom|union)|\[\]$/.test(type) && /^[[{]/.test(trimmed)) {
     try {
       return JSON.parse(trimmed)
@@ -141,7 +158,9 @@ function fromEnvironment(env: NodeJS.ProcessEnv): Tree {
       try {
         raw = readFileSync(file, 'utf8').replace(/\r?\n$/, '')
       } catch (error) {
-        throw new ConfigError([`${key.path.join('.')}: cannot read ${name}_FILE=${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`])
+        throw new ConfigError([
+          `${key.path.join('.')}: cannot read ${name}_FILE=${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        ])
       }
       source = `${name}_FILE`
     } else {

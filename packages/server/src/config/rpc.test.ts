@@ -46,7 +46,11 @@ test('reads made together go upstream as one JSON-RPC batch', async () => {
   const chain = devnet.chains[0]!
   const client = evmClientFor(`eip155:${chain.chainId}`, countingUrl)!
   bodies.length = 0
-  const [a, b, c] = await Promise.all([client.getBlockNumber({ cacheTime: 0 }), client.getBalance({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }), client.getGasPrice()])
+  const [a, b, c] = await Promise.all([
+    client.getBlockNumber({ cacheTime: 0 }),
+    client.getBalance({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
+    client.getGasPrice(),
+  ])
   expect(typeof a).toBe('bigint')
   expect(b > 0n && c > 0n).toBe(true)
   expect(bodies).toHaveLength(1)

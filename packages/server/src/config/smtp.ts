@@ -15,7 +15,9 @@ export const smtpShape = {
       timeoutMs: positiveInt().default(10_000).describe('Connection and greeting timeout (ms); the socket idles at most twice this.'),
     })
     .optional()
-    .describe('Outgoing mail over SMTP. Required outside --dev when the embedded wallet (secureFrame) is on. Env PORTICO_SMTP=host:port is a shorthand; flag --smtp host:port.'),
+    .describe(
+      'Outgoing mail over SMTP. Required outside --dev when the embedded wallet (secureFrame) is on. Env PORTICO_SMTP=host:port is a shorthand; flag --smtp host:port.',
+    ),
   devMailCatcher: z
     .strictObject({ port: port(0) })
     .optional()

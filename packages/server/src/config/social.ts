@@ -18,9 +18,11 @@ export type SocialProviderConfig = z.infer<typeof provider>
 /** Social login: the server is the OAuth client. */
 export const socialShape = {
   socialProviders: z
-    .strictObject(Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, provider.optional().describe(`${p} sign-in client.`)])) as {
-      [K in (typeof SOCIAL_PROVIDERS)[number]]: z.ZodOptional<typeof provider>
-    })
+    .strictObject(
+      Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, provider.optional().describe(`${p} sign-in client.`)])) as {
+        [K in (typeof SOCIAL_PROVIDERS)[number]]: z.ZodOptional<typeof provider>
+      },
+    )
     .optional()
     .describe('OAuth/OIDC clients per social provider, e.g. PORTICO_SOCIAL_PROVIDERS_GOOGLE_CLIENT_SECRET_FILE.'),
   devIdentityProvider: z

@@ -6,7 +6,9 @@ const uniswapV2 = z.strictObject({
   router: hexAddress(),
   factory: hexAddress(),
   weth: hexAddress(),
-  tokens: z.array(z.strictObject({ address: hexAddress(), name: z.string(), symbol: z.string(), decimals: z.number().int().min(0), logoUri: z.string().optional() })),
+  tokens: z.array(
+    z.strictObject({ address: hexAddress(), name: z.string(), symbol: z.string(), decimals: z.number().int().min(0), logoUri: z.string().optional() }),
+  ),
 })
 
 const aggregator = z.strictObject({

@@ -42,7 +42,11 @@ export const isObjectSchema = (schema: z.ZodType) => defOf(schema).type === 'obj
 export const shapeOf = (schema: z.ZodType) => defOf(schema).shape ?? {}
 
 /** PORTICO_ + the path in SCREAMING_SNAKE_CASE joined by '_': smtp.password → PORTICO_SMTP_PASSWORD. */
-export const envNameOf = (path: string[]) => `PORTICO_${path.map((p) => p.replace(/[A-Z]/g, (c) => `_${c}`)).join('_').toUpperCase()}`
+export const envNameOf = (path: string[]) =>
+  `PORTICO_${path
+    .map((p) => p.replace(/[A-Z]/g, (c) => `_${c}`))
+    .join('_')
+    .toUpperCase()}`
 
 /** Every leaf key of an object schema, in declaration order. */
 export function configKeys(schema: z.ZodType, path: string[] = []): ConfigKey[] {
@@ -95,7 +99,9 @@ export function typeName(schema: z.ZodType): string {
     case 'record':
       return `record of ${typeName(def.valueType!)}`
     case 'enum':
-      return Object.values(def.entries ?? {}).map((v) => JSON.stringify(v)).join(' | ')
+      return Object.values(def.entries ?? {})
+        .map((v) => JSON.stringify(v))
+        .join(' | ')
     case 'literal':
       return (def.values ?? []).map((v) => JSON.stringify(v)).join(' | ')
     case 'pipe':

@@ -43,8 +43,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     query: (sql, params) => serial(async () => (await db.query(sql, params)).rows as never),
     exec: (sql) => serial(async () => void (await db.exec(sql))),
-    transaction: (fn) =>
-      serial(() => db.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never }))),
+    transaction: (fn) => serial(() => db.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never }))),
     close: () => db.close(),
   }
 }

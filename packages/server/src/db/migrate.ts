@@ -9,7 +9,9 @@ const LOCK_ID = 7_420_011
 /** Applies migrations/NNN_name.sql in order, each once, each in a transaction. */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec('create table if not exists portico_migrations (name text primary key, applied_at timestamptz not null default now())')
-  const files = readdirSync(dir).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort()
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
+    .sort()
   const applied: string[] = []
   const run = async () => {
     const done = new Set((await db.query<{ name: string }>('select name from portico_migrations')).map((r) => r.name))

@@ -75,7 +75,10 @@ export function parseMessage(raw: string): { subject: string; text: string; html
   const type = headers.get('content-type') ?? 'text/plain'
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
   if (type.startsWith('multipart/') && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1, -1).map((p) => parseMessage(p.replace(/^\r?\n/, '')))
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((p) => parseMessage(p.replace(/^\r?\n/, '')))
     const text = parts.find((p) => p.text && !p.html)
     const html = parts.find((p) => p.html)?.html
     return { subject: decodeHeader(headers.get('subject') ?? ''), text: text?.text ?? '', ...(html ? { html } : {}) }
@@ -96,6 +99,9 @@ function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
     kind.toLowerCase() === 'b'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   )
 }

@@ -19,7 +19,10 @@ export function registerHealth(app: Hono<never>, checks: HealthChecks) {
     if (checks.draining()) return c.json({ ok: false, shuttingDown: true }, 503)
     const result: Record<string, boolean> = {}
     const run = async (name: string, check: () => Promise<unknown>) => {
-      result[name] = await within(check(), 2000).then(() => true, () => false)
+      result[name] = await within(check(), 2000).then(
+        () => true,
+        () => false,
+      )
     }
     await Promise.all([run('database', checks.database), ...(checks.redis ? [run('redis', checks.redis)] : [])])
     const ok = Object.values(result).every(Boolean)

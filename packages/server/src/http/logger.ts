@@ -40,7 +40,15 @@ export function requestLogger(logger: Logger): MiddlewareHandler {
     const route = c.req.routePath && c.req.routePath !== '*' && c.req.routePath !== '/*' ? c.req.routePath : 'unmatched'
     const status = c.res.status
     logger[status >= 500 ? 'error' : 'info'](
-      { requestId, projectId: (c.var as { projectId?: string }).projectId, method: c.req.method, route, status, ms: Math.round((performance.now() - started) * 10) / 10, ip: clientIp(c) },
+      {
+        requestId,
+        projectId: (c.var as { projectId?: string }).projectId,
+        method: c.req.method,
+        route,
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ip: clientIp(c),
+      },
       'request',
     )
   }

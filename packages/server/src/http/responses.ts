@@ -1,9 +1,7 @@
 import { z } from '@hono/zod-openapi'
 
 /** Every error answer: `{ error, reasons? }` (the app's error handler, validation, the guards). */
-export const ErrorSchema = z
-  .object({ error: z.string(), reasons: z.array(z.object({ description: z.string() })).optional() })
-  .openapi('Error')
+export const ErrorSchema = z.object({ error: z.string(), reasons: z.array(z.object({ description: z.string() })).optional() }).openapi('Error')
 
 /** An error answer with one reason: `{ error, reasons: [{ description }] }`. */
 export const errorBody = (error: string, description: string) => ({ error, reasons: [{ description }] })

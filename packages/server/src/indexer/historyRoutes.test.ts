@@ -27,9 +27,13 @@ beforeAll(async () => {
   const minter = devClients(chain, a0.privateKey)
   const mined = async (hash: `0x${string}`) => (await sender.client.waitForTransactionReceipt({ hash }), hash)
   // Oldest to newest: USDC send, ETH send, NFT received, a reverted ETH send.
-  const usdc = await mined(await sender.wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: 'transfer', args: [a3.address, parseUnits('5', 6)] }))
+  const usdc = await mined(
+    await sender.wallet.writeContract({ address: chain.usdc, abi: usdcAbi, functionName: 'transfer', args: [a3.address, parseUnits('5', 6)] }),
+  )
   const eth = await mined(await sender.wallet.sendTransaction({ to: a3.address, value: parseEther('0.5') }))
-  const nft = await mined(await minter.wallet.writeContract({ address: chain.nft, abi: nftAbi, functionName: 'transferFrom', args: [a0.address, a2.address, 1n] }))
+  const nft = await mined(
+    await minter.wallet.writeContract({ address: chain.nft, abi: nftAbi, functionName: 'transferFrom', args: [a0.address, a2.address, 1n] }),
+  )
   // The USDC contract has no payable fallback: this reverts on chain (fixed gas skips estimation).
   const failed = await mined(await sender.wallet.sendTransaction({ to: chain.usdc, value: parseEther('0.001'), gas: 100_000n }))
   hashes = { usdc, eth, nft, failed }

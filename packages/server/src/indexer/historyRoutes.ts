@@ -63,7 +63,13 @@ const historyRoute = createRoute({
       ...CommonQuery,
       chainId: CaipNetworkId.optional().openapi({ description: 'Only this chain (CAIP-2); all indexed chains when absent' }),
       cursor: z.string().max(400).optional().openapi({ description: 'The `next` of the previous page' }),
-      limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().openapi({ description: `Page size, default ${DEFAULT_PAGE_SIZE}` }),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_PAGE_SIZE)
+        .optional()
+        .openapi({ description: `Page size, default ${DEFAULT_PAGE_SIZE}` }),
     }),
   },
   responses: {
@@ -85,7 +91,11 @@ export function register(app: App, ctx: ServerContext) {
     if (!solana && chainId?.startsWith('solana:')) throw Refusal.invalidAddress(chainId, 'solana')
     // A Solana address is followed from the first time it is asked about (solana/indexer.ts); its first page waits for that read.
     if (solana && !cursor)
-      await Promise.all(Object.keys(ctx.config.rpcUrls).filter((id) => id.startsWith('solana:') && (!chainId || id === chainId)).map((id) => ctx.watchSolana?.(id, address)))
+      await Promise.all(
+        Object.keys(ctx.config.rpcUrls)
+          .filter((id) => id.startsWith('solana:') && (!chainId || id === chainId))
+          .map((id) => ctx.watchSolana?.(id, address)),
+      )
     const page = await readHistory(ctx, prices, {
       address: solana ? address : `0x${address.replace(/^0x/, '')}`,
       namespace: solana ? 'solana' : 'eip155',

@@ -127,8 +127,20 @@ test('parseTransferLog: ERC20 and ERC721 Transfer logs; anything else ignored', 
   const word = (hex: string) => `0x${hex.replace(/^0x/, '').padStart(64, '0')}`
   const from = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
   const to = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
-  expect(parseTransferLog([TRANSFER_TOPIC, word(from), word(to)], word(toHex(5_000_000n)))).toEqual({ kind: 'erc20', from, to, amount: '5000000', tokenId: null })
-  expect(parseTransferLog([TRANSFER_TOPIC, word(ZERO_ADDRESS), word(to), word('0x2a')], '0x')).toEqual({ kind: 'erc721', from: ZERO_ADDRESS, to, amount: '1', tokenId: '42' })
+  expect(parseTransferLog([TRANSFER_TOPIC, word(from), word(to)], word(toHex(5_000_000n)))).toEqual({
+    kind: 'erc20',
+    from,
+    to,
+    amount: '5000000',
+    tokenId: null,
+  })
+  expect(parseTransferLog([TRANSFER_TOPIC, word(ZERO_ADDRESS), word(to), word('0x2a')], '0x')).toEqual({
+    kind: 'erc721',
+    from: ZERO_ADDRESS,
+    to,
+    amount: '1',
+    tokenId: '42',
+  })
   expect(parseTransferLog([TRANSFER_TOPIC, word(from)], word('0x1'))).toBeNull()
   expect(parseTransferLog([TRANSFER_TOPIC, word(from), word(to)], '0x')).toBeNull()
   expect(parseTransferLog([word('0x1'), word(from), word(to)], word('0x1'))).toBeNull()

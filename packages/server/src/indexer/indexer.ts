@@ -42,9 +42,7 @@ class RetryStep extends Error {}
  */
 export function startIndexer(ctx: ServerContext, overrides: Partial<IndexerOptions> = {}): Indexer {
   const opts: IndexerOptions = { ...DEFAULT_INDEXER_OPTIONS, ...ctx.config.indexer, ...overrides }
-  const chains = opts.enabled
-    ? Object.keys(ctx.config.rpcUrls).filter((id) => eip155ChainId(id) !== undefined && ctx.evmClient(id))
-    : []
+  const chains = opts.enabled ? Object.keys(ctx.config.rpcUrls).filter((id) => eip155ChainId(id) !== undefined && ctx.evmClient(id)) : []
   const controller = new AbortController()
   const loops = chains.map((chainId) => followChain(ctx, opts, chainId, ctx.evmClient(chainId)!, controller.signal))
   return {

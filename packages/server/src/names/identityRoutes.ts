@@ -25,7 +25,11 @@ const identityRoute = createRoute({
     "chain's coin type), and its `avatar` attribute. Both null when the address has no name.",
   request: {
     params: z.object({
-      address: z.string().min(1).max(128).openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
+      address: z
+        .string()
+        .min(1)
+        .max(128)
+        .openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
     }),
     query: z.object({
       ...CommonQuery,
@@ -48,11 +52,7 @@ export function register(app: App, ctx: ServerContext) {
   const ens = ensClient(ctx.config)
   app.openapi(identityRoute, async (c) => {
     const address = parseAddress(c.req.valid('param').address)
-    if (!address)
-      return c.json(
-        errorBody('Invalid address', 'The address must be an EVM (0x + 40 hex) or Solana (base58) address'),
-        400,
-      )
+    if (!address) return c.json(errorBody('Invalid address', 'The address must be an EVM (0x + 40 hex) or Solana (base58) address'), 400)
     const records = await namesForAddress(ctx.db, address.key)
     const evmChain = /^(?:eip155:)?(\d{1,10})$/.exec(c.req.valid('query').chainId ?? '')
     const coinType = evmChain && Number(evmChain[1]) < 0x80000000 ? String(coinTypeForChainId(Number(evmChain[1]))) : undefined

@@ -154,7 +154,12 @@ describe('contract accounts (EIP-1271 through the devnet)', () => {
     const ok = await post('/v1/profile/account', { coinType: COIN_TYPE_31337, address: wallet, message, signature: '0x1234' })
     expect(ok.status).toBe(200)
     expect(ok.body.addresses[String(COIN_TYPE_31337)].address).toBe(getAddress(wallet))
-    const no = await post('/v1/profile/account', { coinType: COIN_TYPE_31337, address: rejecting, message: messageFor('rejected-wallet.portico.id'), signature: '0x1234' })
+    const no = await post('/v1/profile/account', {
+      coinType: COIN_TYPE_31337,
+      address: rejecting,
+      message: messageFor('rejected-wallet.portico.id'),
+      signature: '0x1234',
+    })
     expect(no.status).toBe(401)
     expect(no.body.reasons[0].description).toContain('EIP-1271')
   })
@@ -176,9 +181,7 @@ describe('reverse lookup, suggestions, identity', () => {
     const res = await get(`/v1/profile/reverse/${alice.address.toLowerCase()}`)
     expect(res.status).toBe(200)
     expect(res.body.map((r: { name: string }) => r.name)).toEqual(['alice.portico.id', 'alice-main.portico.id', 'alice-neg.portico.id'])
-    expect((await get(`/v1/profile/reverse/${alice.address}?coinType=60`)).body.map((r: { name: string }) => r.name)).toEqual([
-      'alice-main.portico.id',
-    ])
+    expect((await get(`/v1/profile/reverse/${alice.address}?coinType=60`)).body.map((r: { name: string }) => r.name)).toEqual(['alice-main.portico.id'])
     expect((await get(`/v1/profile/reverse/${DEV_ACCOUNTS[4]!.address}`)).body).toEqual([])
   })
 

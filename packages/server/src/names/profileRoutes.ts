@@ -22,9 +22,19 @@ export const NameRecordSchema = z
   })
   .openapi('NameRecord')
 
-const NameParam = z.object({ name: z.string().min(1).max(255).openapi({ param: { name: 'name', in: 'path' }, example: 'alice.portico.id' }) })
+const NameParam = z.object({
+  name: z
+    .string()
+    .min(1)
+    .max(255)
+    .openapi({ param: { name: 'name', in: 'path' }, example: 'alice.portico.id' }),
+})
 const AddressParam = z.object({
-  address: z.string().min(1).max(128).openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
+  address: z
+    .string()
+    .min(1)
+    .max(128)
+    .openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
 })
 
 const lookup = createRoute({
@@ -96,7 +106,6 @@ const registerRoute = createRoute({
 })
 
 export function register(app: App, ctx: ServerContext) {
-
   app.openapi(lookup, async (c) => {
     const name = parseName(c.req.valid('param').name, ctx.config.nameSuffix, { appendSuffix: true })
     if (!name.ok) return c.json(errorBody(name.error, name.description), 400)

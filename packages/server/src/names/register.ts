@@ -1,15 +1,7 @@
 import type { Address, Hex } from 'viem'
 import { z } from 'zod'
 import type { ServerContext } from '../context.js'
-import {
-  chainIdFromCoinType,
-  MAX_MESSAGE_AGE_SECONDS,
-  MAX_MESSAGE_SKEW_SECONDS,
-  normalizeCoinType,
-  parseAddress,
-  parseName,
-  type Result,
-} from './rules.js'
+import { chainIdFromCoinType, MAX_MESSAGE_AGE_SECONDS, MAX_MESSAGE_SKEW_SECONDS, normalizeCoinType, parseAddress, parseName, type Result } from './rules.js'
 import { insertName, type NameRecord } from './store.js'
 import { verifyPersonalSignature } from './verify.js'
 
@@ -47,8 +39,7 @@ export function parseRegistrationMessage(
   const name = parseName(parsed.data.name, suffix)
   if (!name.ok) return name
   const { timestamp } = parsed.data
-  if (timestamp > 1e12)
-    return { ok: false, error: 'Invalid message', description: 'message.timestamp must be in unix seconds, not milliseconds' }
+  if (timestamp > 1e12) return { ok: false, error: 'Invalid message', description: 'message.timestamp must be in unix seconds, not milliseconds' }
   if (timestamp < nowSeconds - MAX_MESSAGE_AGE_SECONDS)
     return { ok: false, error: 'Stale message', description: 'The signed message is more than 10 minutes old; sign a new one' }
   if (timestamp > nowSeconds + MAX_MESSAGE_SKEW_SECONDS)
@@ -60,9 +51,7 @@ export function parseRegistrationMessage(
   return { ok: true, value: { ...parsed.data, name: name.value.name, label: name.value.label } }
 }
 
-export type RegisterOutcome =
-  | { status: 200; record: NameRecord }
-  | { status: 400 | 401 | 409; error: string; description: string }
+export type RegisterOutcome = { status: 200; record: NameRecord } | { status: 400 | 401 | 409; error: string; description: string }
 
 /** POST /v1/profile/account: checks the message, the signature and availability, then stores. */
 export async function registerName(
@@ -101,7 +90,6 @@ export async function registerName(
     address: address.address,
     addressKey: address.key,
   })
-  if (!record)
-    return { status: 409, error: 'Name taken', description: `${message.value.name} is already registered; choose another name` }
+  if (!record) return { status: 409, error: 'Name taken', description: `${message.value.name} is already registered; choose another name` }
   return { status: 200, record }
 }

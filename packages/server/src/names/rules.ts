@@ -47,8 +47,7 @@ export function parseName(input: string, suffix: string, { appendSuffix = false 
   else if (appendSuffix && !lower.includes('.')) label = lower
   else return fail('Invalid name', `The name must end with ${suffix} (for example alice${suffix})`)
   // SPEC §5's name rule, core's own function: the modal's hint and this check agree.
-  if (!isValidName(label))
-    return fail('Invalid name', `"${label}" is not a valid name: use ${NameRule}, followed by ${suffix}`)
+  if (!isValidName(label)) return fail('Invalid name', `"${label}" is not a valid name: use ${NameRule}, followed by ${suffix}`)
   return { ok: true, value: { name: label + sfx, label } }
 }
 

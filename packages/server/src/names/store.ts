@@ -28,10 +28,9 @@ const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Reco
 
 async function build(db: Queryable, rows: RecordRow[]): Promise<NameRecord[]> {
   if (rows.length === 0) return []
-  const addresses = await db.query<AddressRow>(
-    'select name, coin_type, address, created from name_addresses where name = any($1) order by coin_type',
-    [rows.map((r) => r.name)],
-  )
+  const addresses = await db.query<AddressRow>('select name, coin_type, address, created from name_addresses where name = any($1) order by coin_type', [
+    rows.map((r) => r.name),
+  ])
   return rows.map((r) => ({
     name: r.name,
     registered_at: iso(r.registered_at),
@@ -71,10 +70,10 @@ export async function insertName(
   input: { name: string; attributes: Record<string, string>; coinType: number; address: string; addressKey: string },
 ): Promise<NameRecord | undefined> {
   const inserted = await db.transaction(async (tx) => {
-    const rows = await tx.query<{ name: string }>(
-      'insert into name_records (name, attributes) values ($1, $2) on conflict (name) do nothing returning name',
-      [input.name, JSON.stringify(input.attributes)],
-    )
+    const rows = await tx.query<{ name: string }>('insert into name_records (name, attributes) values ($1, $2) on conflict (name) do nothing returning name', [
+      input.name,
+      JSON.stringify(input.attributes),
+    ])
     if (rows.length === 0) return false
     await tx.query('insert into name_addresses (name, coin_type, address, address_key) values ($1, $2, $3, $4)', [
       input.name,

@@ -19,9 +19,7 @@ const ProviderSchema = z
   .openapi('OnrampProvider')
 const OptionsSchema = z
   .object({
-    paymentCurrencies: z.array(
-      z.object({ id: z.string(), payment_method_limits: z.array(z.object({ id: z.string(), min: z.string(), max: z.string() })) }),
-    ),
+    paymentCurrencies: z.array(z.object({ id: z.string(), payment_method_limits: z.array(z.object({ id: z.string(), min: z.string(), max: z.string() })) })),
     purchaseCurrencies: z.array(
       z.object({
         id: z.string(),
@@ -81,7 +79,13 @@ export const optionsRoute = createRoute({
   path: '/v1/onramp/options',
   summary: 'Payment and purchase currencies (SPEC §9)',
   request: {
-    query: z.object({ ...CommonQuery, country: z.string().regex(/^[A-Za-z]{2}$/, 'country must be a 2-letter ISO code').optional() }),
+    query: z.object({
+      ...CommonQuery,
+      country: z
+        .string()
+        .regex(/^[A-Za-z]{2}$/, 'country must be a 2-letter ISO code')
+        .optional(),
+    }),
   },
   responses: { 200: json(OptionsSchema, 'Options'), ...errorResponses },
 })
@@ -152,7 +156,13 @@ export const orderRoute = createRoute({
   path: '/v1/onramp/orders/{id}',
   summary: "A sandbox order of the caller's project",
   request: {
-    params: z.object({ id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }) }),
+    params: z.object({
+      id: z
+        .string()
+        .min(1)
+        .max(64)
+        .openapi({ param: { name: 'id', in: 'path' } }),
+    }),
     query: z.object(CommonQuery),
   },
   responses: { 200: json(OrderSchema, 'The order'), 404: errorResponse('No such order'), ...errorResponses },

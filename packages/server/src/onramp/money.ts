@@ -19,7 +19,9 @@ export function formatCents(cents: bigint): string {
 /** Base units of a token with `decimals` as decimal text, trailing zeros trimmed to at least 2 places. */
 export function formatUnits(units: bigint, decimals: number): string {
   const base = 10n ** BigInt(decimals)
-  const fraction = String(units % base).padStart(decimals, '0').replace(/0+$/, '')
+  const fraction = String(units % base)
+    .padStart(decimals, '0')
+    .replace(/0+$/, '')
   return `${units / base}.${fraction.padEnd(2, '0')}`
 }
 

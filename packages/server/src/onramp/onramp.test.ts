@@ -38,7 +38,12 @@ describe('sandbox provider', () => {
   })
 
   test('fees stay within SPEC §9 range of 1 to 2 percent at the limits', () => {
-    for (const [amount, network] of [['10.00', '137'], ['7500.00', '137'], ['10.00', undefined], ['10.00', 'eip155:31337']]) {
+    for (const [amount, network] of [
+      ['10.00', '137'],
+      ['7500.00', '137'],
+      ['10.00', undefined],
+      ['10.00', 'eip155:31337'],
+    ]) {
       const r = provider.quote({ purchaseCurrency: 'usdc', paymentCurrency: 'usd', amount: amount!, network })
       if (!r.ok) throw new Error(r.description)
       const fees = Number(r.quote.providerFee.amount) + Number(r.quote.networkFee.amount)

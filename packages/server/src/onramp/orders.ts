@@ -91,10 +91,12 @@ export async function createOrder(
 }
 
 async function finishOrder(db: Queryable, id: string, status: 'completed' | 'failed', txHash: string | null, error: string | null) {
-  const [row] = await db.query<Row>(
-    'update onramp_orders set status = $2, tx_hash = $3, error = $4, updated_at = now() where id = $1 returning *',
-    [id, status, txHash, error],
-  )
+  const [row] = await db.query<Row>('update onramp_orders set status = $2, tx_hash = $3, error = $4, updated_at = now() where id = $1 returning *', [
+    id,
+    status,
+    txHash,
+    error,
+  ])
   return toOrder(row!)
 }
 
@@ -119,7 +121,10 @@ export function sandboxMinter(ctx: ServerContext) {
   const queues = new Map<string, Promise<unknown>>()
   const serial = <T>(chain: string, fn: () => Promise<T>): Promise<T> => {
     const next = (queues.get(chain) ?? Promise.resolve()).then(fn, fn)
-    queues.set(chain, next.catch(() => undefined))
+    queues.set(
+      chain,
+      next.catch(() => undefined),
+    )
     return next
   }
 
@@ -165,7 +170,7 @@ export function sandboxMinter(ctx: ServerContext) {
         )
         return await finishOrder(ctx.db, order.id, 'completed', hash, null)
       } catch (error) {
-        const message = error instanceof Error ? (error as { shortMessage?: string }).shortMessage ?? error.message : String(error)
+        const message = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
         ctx.log('sandbox onramp mint failed', order.id, message)
         return finishOrder(ctx.db, order.id, 'failed', null, message.slice(0, 500))
       }

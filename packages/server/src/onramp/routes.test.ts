@@ -104,7 +104,13 @@ describe('onramp options, providers and quotes', () => {
     expect(tooSmall).toEqual({ status: 400, body: { error: 'Amount out of range', reasons: [{ description: 'The card limit is 10.00 to 7500.00 USD' }] } })
     const overCard = await post('/v1/onramp/quote', { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '7500.01', network: '1' })
     expect(overCard.status).toBe(400)
-    const bank = await post('/v1/onramp/quote', { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '7500.01', network: '1', paymentMethod: 'ach_bank_account' })
+    const bank = await post('/v1/onramp/quote', {
+      purchaseCurrency: 'USDC',
+      paymentCurrency: 'USD',
+      amount: '7500.01',
+      network: '1',
+      paymentMethod: 'ach_bank_account',
+    })
     expect(bank.status).toBe(200)
     const overBank = await post('/v1/onramp/quote', { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '25000.01', paymentMethod: 'ach_bank_account' })
     expect(overBank.body.reasons[0].description).toBe('The ach_bank_account limit is 10.00 to 25000.00 USD')
@@ -136,7 +142,10 @@ describe('onramp options, providers and quotes', () => {
 
 describe('onramp link and sandbox purchase on the devnet', () => {
   test('generates a link with exactly the provider params', async () => {
-    const res = await post('/v1/generators/onrampurl', { destinationWallets: [{ address: BUYER.toLowerCase(), blockchains: ['ethereum'] }], presetFiatAmount: 50 })
+    const res = await post('/v1/generators/onrampurl', {
+      destinationWallets: [{ address: BUYER.toLowerCase(), blockchains: ['ethereum'] }],
+      presetFiatAmount: 50,
+    })
     expect(res.status).toBe(200)
     const url = new URL(res.body.url)
     expect(`${url.origin}${url.pathname}`).toBe(`${server.url}/sandbox/onramp`)
@@ -155,7 +164,9 @@ describe('onramp link and sandbox purchase on the devnet', () => {
     expect(html).toContain(BUYER)
     expect(html).toContain('49.24') // 50 − 0.75 − 0.01
     expect(html).not.toMatch(/<script|<link|src="http/)
-    const solana = await (await fetch(`${server.url}/sandbox/onramp?${new URLSearchParams(link({ walletAddress: SOLANA, destinationCurrencyCode: 'SOL' }))}`)).text()
+    const solana = await (
+      await fetch(`${server.url}/sandbox/onramp?${new URLSearchParams(link({ walletAddress: SOLANA, destinationCurrencyCode: 'SOL' }))}`)
+    ).text()
     expect(solana).toMatch(/<button type="submit" disabled>/)
   })
 
@@ -164,7 +175,15 @@ describe('onramp link and sandbox purchase on the devnet', () => {
     const res = await post('/sandbox/onramp/complete', { ...link(), amount: '100.00', chainId: 'eip155:31337' })
     expect(res.status).toBe(200)
     const { order } = res.body
-    expect(order).toMatchObject({ status: 'completed', wallet: BUYER, chain: 'eip155:31337', asset: 'USDC', amount: '98.49', paymentAmount: '100.00', projectId: 'portico-dev' })
+    expect(order).toMatchObject({
+      status: 'completed',
+      wallet: BUYER,
+      chain: 'eip155:31337',
+      asset: 'USDC',
+      amount: '98.49',
+      paymentAmount: '100.00',
+      projectId: 'portico-dev',
+    })
     expect(order.txHash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await balanceOf(0, BUYER)).toBe(before + 98_490_000n)
     const [row] = await server.db.query<{ status: string; tx_hash: string }>('select status, tx_hash from onramp_orders where id = $1', [order.id])
@@ -175,8 +194,7 @@ describe('onramp link and sandbox purchase on the devnet', () => {
   test('the page form completes on the second devnet, as HTML, once per order id', async () => {
     const before = await balanceOf(1, BUYER)
     const form = new URLSearchParams({ ...link(), amount: '20', chainId: '31338', paymentMethod: 'ach_bank_account', orderId: crypto.randomUUID() })
-    const submit = () =>
-      fetch(`${server.url}/sandbox/onramp/complete`, { method: 'POST', body: form, headers: { accept: 'text/html' } })
+    const submit = () => fetch(`${server.url}/sandbox/onramp/complete`, { method: 'POST', body: form, headers: { accept: 'text/html' } })
     const res = await submit()
     expect(res.status).toBe(200)
     const html = await res.text()
@@ -212,7 +230,9 @@ describe('onramp link and sandbox purchase on the devnet', () => {
       if (reason) expect(res.body.reasons[0].description).toContain(reason)
     }
     expect((await fetch(`${server.url}/sandbox/onramp/complete`, { method: 'POST' })).status).toBe(400)
-    expect((await fetch(`${server.url}/sandbox/onramp/complete`, { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } })).status).toBeLessThan(500)
+    expect(
+      (await fetch(`${server.url}/sandbox/onramp/complete`, { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } })).status,
+    ).toBeLessThan(500)
     expect(await balanceOf(0, BUYER)).toBe(before)
   })
 
@@ -235,7 +255,14 @@ describe('onramp link and sandbox purchase on the devnet', () => {
     expect(await badForm.text()).toContain('orderId')
     expect((await page(link({ walletAddress: '<script>' }))).status).toBe(400)
 
-    for (const body of [{}, { destinationWallets: [] }, { destinationWallets: [{ address: 'nope' }] }, { destinationWallets: [{ address: BUYER, blockchains: ['solana'] }] }, { destinationWallets: [{ address: BUYER }], presetFiatAmount: 1 }, '{x']) {
+    for (const body of [
+      {},
+      { destinationWallets: [] },
+      { destinationWallets: [{ address: 'nope' }] },
+      { destinationWallets: [{ address: BUYER, blockchains: ['solana'] }] },
+      { destinationWallets: [{ address: BUYER }], presetFiatAmount: 1 },
+      '{x',
+    ]) {
       const res = await post('/v1/generators/onrampurl', body)
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(typeof res.body.error).toBe('string')

@@ -49,8 +49,7 @@ export function register(app: App, ctx: ServerContext) {
     const body = c.req.valid('json')
     const wallet = body.destinationWallets[0]!
     const address = parseAddress(wallet.address)
-    if (!address)
-      return c.json(errorBody('Invalid wallet', `${wallet.address} is not an EVM (0x + 40 hex) or Solana (base58) address`), 400)
+    if (!address) return c.json(errorBody('Invalid wallet', `${wallet.address} is not an EVM (0x + 40 hex) or Solana (base58) address`), 400)
     const solana = address.kind === 'solana' || (wallet.blockchains ?? []).some((b) => b.toLowerCase() === 'solana')
     if (solana && address.kind !== 'solana') return c.json(errorBody('Invalid wallet', 'A Solana destination needs a Solana address'), 400)
     let amount: string | undefined
@@ -122,60 +121,64 @@ export function register(app: App, ctx: ServerContext) {
     linkHook,
   )
 
-  app.openapi(completeRoute, async (c) => {
-    const isForm = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(c.req.header('content-type') ?? '')
-    const parsed = CompleteBody.safeParse(isForm ? c.req.valid('form') : c.req.valid('json'))
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      return badRequest(c, 'Invalid purchase', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`)
-    }
-    const body = parsed.data
-    const link = await checkLink(body)
-    if (!link.project) return badRequest(c, 'Invalid purchase', link.problem!)
-    const chains = sandboxChains(ctx.config)
-    const caip = /^\d{1,10}$/.test(body.chainId) ? `eip155:${body.chainId}` : body.chainId
-    // The destination's chain family must be the wallet's: USDC to a Solana wallet only on a solana devnet.
-    const chain = chains.find((n) => n.caip === caip && caip.startsWith(`${link.address.kind}:`))
-    const reachable = link.address.kind === 'solana' ? ctx.solanaRpc(caip) : ctx.evmClient(caip)
-    if (!chain || !reachable)
-      return badRequest(
-        c,
-        'Not a devnet chain',
-        `Only devnet chains can be completed in the sandbox (${chains.map((n) => n.caip).join(', ') || 'none configured'}), not ${body.destinationCurrencyCode} on ${body.chainId}`,
-      )
-    const quote = provider.quote({
-      purchaseCurrency: 'USDC',
-      paymentCurrency: 'USD',
-      amount: body.amount,
-      network: chain.name,
-      paymentMethod: body.paymentMethod,
-    })
-    if (!quote.ok) return badRequest(c, quote.error, quote.description)
+  app.openapi(
+    completeRoute,
+    async (c) => {
+      const isForm = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(c.req.header('content-type') ?? '')
+      const parsed = CompleteBody.safeParse(isForm ? c.req.valid('form') : c.req.valid('json'))
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]
+        return badRequest(c, 'Invalid purchase', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`)
+      }
+      const body = parsed.data
+      const link = await checkLink(body)
+      if (!link.project) return badRequest(c, 'Invalid purchase', link.problem!)
+      const chains = sandboxChains(ctx.config)
+      const caip = /^\d{1,10}$/.test(body.chainId) ? `eip155:${body.chainId}` : body.chainId
+      // The destination's chain family must be the wallet's: USDC to a Solana wallet only on a solana devnet.
+      const chain = chains.find((n) => n.caip === caip && caip.startsWith(`${link.address.kind}:`))
+      const reachable = link.address.kind === 'solana' ? ctx.solanaRpc(caip) : ctx.evmClient(caip)
+      if (!chain || !reachable)
+        return badRequest(
+          c,
+          'Not a devnet chain',
+          `Only devnet chains can be completed in the sandbox (${chains.map((n) => n.caip).join(', ') || 'none configured'}), not ${body.destinationCurrencyCode} on ${body.chainId}`,
+        )
+      const quote = provider.quote({
+        purchaseCurrency: 'USDC',
+        paymentCurrency: 'USD',
+        amount: body.amount,
+        network: chain.name,
+        paymentMethod: body.paymentMethod,
+      })
+      if (!quote.ok) return badRequest(c, quote.error, quote.description)
 
-    const order = await createOrder(ctx.db, {
-      id: body.orderId,
-      projectId: body.externalCustomerId,
-      provider: 'sandbox',
-      wallet: link.address.address,
-      chain: caip,
-      asset: 'USDC',
-      amount: quote.quote.purchaseAmount.amount,
-      paymentAmount: quote.quote.paymentTotal.amount,
-      paymentCurrency: quote.quote.paymentTotal.currency,
-      paymentMethod: quote.quote.paymentMethod,
-    })
-    if (!order) {
-      // The same page submitted twice: answer with the first outcome instead of minting again.
-      const existing = await getOrder(ctx.db, body.orderId!)
-      if (existing && existing.status !== 'pending' && existing.wallet === link.address.address)
-        return wantsHtml(c) ? c.html(resultPage(existing), 200) : c.json({ order: existing }, 200)
-      return c.json(errorBody('Order already submitted', 'This order is being processed; wait for it to finish'), 409)
-    }
-    const done = await minter.complete(order, quote.purchaseUnits)
-    if (done.status !== 'completed') {
-      if (wantsHtml(c)) return c.html(resultPage(done), 502)
-      return c.json(errorBody('Mint failed', `The devnet mint failed: ${done.error}`), 502)
-    }
-    return wantsHtml(c) ? c.html(resultPage(done), 200) : c.json({ order: done }, 200)
-  }, linkHook)
+      const order = await createOrder(ctx.db, {
+        id: body.orderId,
+        projectId: body.externalCustomerId,
+        provider: 'sandbox',
+        wallet: link.address.address,
+        chain: caip,
+        asset: 'USDC',
+        amount: quote.quote.purchaseAmount.amount,
+        paymentAmount: quote.quote.paymentTotal.amount,
+        paymentCurrency: quote.quote.paymentTotal.currency,
+        paymentMethod: quote.quote.paymentMethod,
+      })
+      if (!order) {
+        // The same page submitted twice: answer with the first outcome instead of minting again.
+        const existing = await getOrder(ctx.db, body.orderId!)
+        if (existing && existing.status !== 'pending' && existing.wallet === link.address.address)
+          return wantsHtml(c) ? c.html(resultPage(existing), 200) : c.json({ order: existing }, 200)
+        return c.json(errorBody('Order already submitted', 'This order is being processed; wait for it to finish'), 409)
+      }
+      const done = await minter.complete(order, quote.purchaseUnits)
+      if (done.status !== 'completed') {
+        if (wantsHtml(c)) return c.html(resultPage(done), 502)
+        return c.json(errorBody('Mint failed', `The devnet mint failed: ${done.error}`), 502)
+      }
+      return wantsHtml(c) ? c.html(resultPage(done), 200) : c.json({ order: done }, 200)
+    },
+    linkHook,
+  )
 }

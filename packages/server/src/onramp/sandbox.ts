@@ -2,15 +2,7 @@ import { eip155ChainId } from '@portico/core/spec'
 import type { ServerConfig } from '../config.js'
 import { SOLANA_DEVNET } from '../chain/solanaDevnet.js'
 import { formatCents, formatUnits, parseCents, perMille } from './money.js'
-import type {
-  OnrampOptions,
-  OnrampProvider,
-  OnrampUrlInput,
-  PaymentCurrency,
-  PurchaseNetwork,
-  QuoteInput,
-  QuoteResult,
-} from './provider.js'
+import type { OnrampOptions, OnrampProvider, OnrampUrlInput, PaymentCurrency, PurchaseNetwork, QuoteInput, QuoteResult } from './provider.js'
 
 /**
  * The Portico Sandbox Onramp: TEST ONLY, no real money. Quotes follow SPEC §9 (USD by card or
@@ -135,10 +127,14 @@ export function sandboxProvider(config: ServerConfig): OnrampProvider {
         return fail('Unsupported payment method', `${methodId} is not a payment method; use ${currency.payment_method_limits.map((m) => m.id).join(' or ')}`)
       const network = findNetwork(input.network)
       if (!network)
-        return fail('Unsupported network', `${input.network} is not a USDC network here; use ${networks().map((n) => n.name).join(', ')}`)
+        return fail(
+          'Unsupported network',
+          `${input.network} is not a USDC network here; use ${networks()
+            .map((n) => n.name)
+            .join(', ')}`,
+        )
       const total = parseCents(input.amount)
-      if (total === undefined)
-        return fail('Invalid amount', `${input.amount} is not an amount: use a positive number with at most 2 decimals, e.g. 100.00`)
+      if (total === undefined) return fail('Invalid amount', `${input.amount} is not an amount: use a positive number with at most 2 decimals, e.g. 100.00`)
       if (total < parseCents(method.min)! || total > parseCents(method.max)!)
         return fail('Amount out of range', `The ${method.id} limit is ${method.min} to ${method.max} ${currency.id}`)
 

@@ -6,7 +6,18 @@ import type { Queryable } from '../db/database.js'
 import type { AppEnv } from '../http/app.js'
 
 /** Paths that serve browsers or operators directly and so carry no projectId. */
-const OPEN_PATHS = [/^\/health$/, /^\/livez$/, /^\/readyz$/, /^\/metrics$/, /^\/openapi\.json$/, /^\/\.well-known\/jwks\.json$/, /^\/icons\//, /^\/sandbox\//, /^\/relay/, /^\/dev\//]
+const OPEN_PATHS = [
+  /^\/health$/,
+  /^\/livez$/,
+  /^\/readyz$/,
+  /^\/metrics$/,
+  /^\/openapi\.json$/,
+  /^\/\.well-known\/jwks\.json$/,
+  /^\/icons\//,
+  /^\/sandbox\//,
+  /^\/relay/,
+  /^\/dev\//,
+]
 
 /** Writes the configured projects into the database (config is the source of truth at startup). */
 export async function seedProjects(db: Queryable, projects: readonly ProjectConfig[]) {
@@ -60,8 +71,7 @@ export function projectGuard(ctx: ServerContext): MiddlewareHandler<AppEnv> {
     if (!projectId) return c.json({ error: Alerts.APKT008.message }, 400)
     const project = projectId.length > 128 ? null : await ctx.projects(projectId)
     if (!project) return c.json({ error: Alerts.APKT007.message }, 403)
-    if (!(await ctx.rateLimiter.hit(`project:${projectId}`, ctx.config.rateLimits.perProjectPerMinute, 60_000)))
-      return c.json({ error: 'Rate limited' }, 429)
+    if (!(await ctx.rateLimiter.hit(`project:${projectId}`, ctx.config.rateLimits.perProjectPerMinute, 60_000))) return c.json({ error: 'Rate limited' }, 429)
     c.set('projectId', projectId)
     c.set('project', project)
     await next()

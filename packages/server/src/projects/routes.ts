@@ -15,8 +15,7 @@ export interface RemoteFeature {
   config: string[] | null
 }
 
-const strings = (value: unknown): string[] | undefined =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value] : undefined
+const strings = (value: unknown): string[] | undefined => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value] : undefined)
 
 /**
  * A project's `features` over the defaults. Each value may be a boolean, a list (list features:
@@ -25,9 +24,7 @@ const strings = (value: unknown): string[] | undefined =>
 export function resolveRemoteFeatures(overrides: Record<string, unknown>): RemoteFeature[] {
   return DEFAULT_REMOTE_FEATURES.map(([id, fallback]) => {
     const isList = typeof fallback !== 'boolean'
-    const defaults: RemoteFeature = isList
-      ? { id, isEnabled: fallback.length > 0, config: [...fallback] }
-      : { id, isEnabled: fallback, config: null }
+    const defaults: RemoteFeature = isList ? { id, isEnabled: fallback.length > 0, config: [...fallback] } : { id, isEnabled: fallback, config: null }
     let value = overrides[id]
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const { isEnabled, config } = value as { isEnabled?: unknown; config?: unknown }
@@ -35,8 +32,7 @@ export function resolveRemoteFeatures(overrides: Record<string, unknown>): Remot
       else if (typeof isEnabled === 'boolean') value = isEnabled
       else return defaults
     }
-    if (typeof value === 'boolean')
-      return isList ? { id, isEnabled: value, config: value ? defaults.config : [] } : { id, isEnabled: value, config: null }
+    if (typeof value === 'boolean') return isList ? { id, isEnabled: value, config: value ? defaults.config : [] } : { id, isEnabled: value, config: null }
     const list = strings(value)
     if (isList && list) return { id, isEnabled: list.length > 0, config: list }
     return defaults

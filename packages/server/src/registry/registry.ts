@@ -14,7 +14,10 @@ export const RegistryWalletSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$|^[0-9a-f]{64}$/),
   name: z.string().min(1).max(64),
   image_id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
-  rdns: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i).nullable(),
+  rdns: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i)
+    .nullable(),
   homepage: z.string().url(),
   mobile_link: Link,
   desktop_link: Link,

@@ -24,7 +24,18 @@ describe('GET /getWallets', () => {
     expect(seed.length).toBeGreaterThanOrEqual(40)
     const byId = new Map(seed.map((w) => [w.id, w]))
     expect(byId.get('metamask')).toMatchObject({ rdns: 'io.metamask', mobile_link: 'metamask://' })
-    for (const rdns of ['io.metamask', 'com.coinbase.wallet', 'app.phantom', 'io.rabby', 'com.trustwallet.app', 'me.rainbow', 'io.zerion.wallet', 'com.okex.wallet', 'com.brave.wallet', 'com.bitget.web3'])
+    for (const rdns of [
+      'io.metamask',
+      'com.coinbase.wallet',
+      'app.phantom',
+      'io.rabby',
+      'com.trustwallet.app',
+      'me.rainbow',
+      'io.zerion.wallet',
+      'com.okex.wallet',
+      'com.brave.wallet',
+      'com.bitget.web3',
+    ])
       expect(seed.some((w) => w.rdns === rdns)).toBe(true)
   })
 
@@ -35,7 +46,21 @@ describe('GET /getWallets', () => {
     expect(body.data.map((w) => w.order)).toEqual([...body.data.map((w) => w.order)].sort((a, b) => a - b))
     const first = body.data[0]!
     expect(Object.keys(first).sort()).toEqual(
-      ['id', 'name', 'homepage', 'image_url', 'order', 'mobile_link', 'desktop_link', 'webapp_link', 'app_store', 'play_store', 'rdns', 'chains', 'injected'].sort(),
+      [
+        'id',
+        'name',
+        'homepage',
+        'image_url',
+        'order',
+        'mobile_link',
+        'desktop_link',
+        'webapp_link',
+        'app_store',
+        'play_store',
+        'rdns',
+        'chains',
+        'injected',
+      ].sort(),
     )
     expect(first).toMatchObject({ id: 'metamask', name: 'MetaMask', image_url: `${server.url}/icons/wallets/metamask.svg`, order: 1 })
     expect(first.injected).toEqual([{ namespace: 'eip155', injected_id: 'isMetaMask' }])

@@ -100,7 +100,12 @@ export function register(app: App, ctx: ServerContext) {
     throw error
   })
   ready.catch(() => undefined)
-  ctx.onClose(() => ready.then(() => undefined, () => undefined))
+  ctx.onClose(() =>
+    ready.then(
+      () => undefined,
+      () => undefined,
+    ),
+  )
 
   app.openapi(getWallets, async (c) => {
     await ready

@@ -81,8 +81,7 @@ export class RelayConnection {
   async waitForRoom(): Promise<void> {
     let delay = 10
     const roomy = () =>
-      this.ws.bufferedAmount <= this.limits.sendHighWaterBytes / 2 &&
-      this.inflight.size + this.limits.deliveryPageSize <= this.limits.maxUnackedPerConnection
+      this.ws.bufferedAmount <= this.limits.sendHighWaterBytes / 2 && this.inflight.size + this.limits.deliveryPageSize <= this.limits.maxUnackedPerConnection
     while (this.open && !roomy()) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay)

@@ -88,8 +88,7 @@ export function parseFrame(text: string): Frame {
   } catch {
     return { kind: 'invalid', idRaw: null, ...RPC_ERRORS.parse }
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value))
-    return { kind: 'invalid', idRaw: null, ...RPC_ERRORS.invalidRequest }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { kind: 'invalid', idRaw: null, ...RPC_ERRORS.invalidRequest }
   const obj = value as Record<string, unknown>
   const hasId = 'id' in obj && obj.id !== null && obj.id !== undefined
   const idRaw = hasId ? rawTopLevelId(text) : null

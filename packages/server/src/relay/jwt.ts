@@ -101,8 +101,7 @@ export function verifyClientJwt(token: string, nowMs = Date.now()): JwtResult {
   if (!key) return { ok: false, reason: 'iss is not an ed25519 did:key' }
   if (!/^[A-Za-z0-9_-]+$/.test(s)) return { ok: false, reason: 'malformed signature' }
   const signature = Buffer.from(s, 'base64url')
-  if (signature.length !== 64 || !verify(null, Buffer.from(`${h}.${p}`), key, signature))
-    return { ok: false, reason: 'bad signature' }
+  if (signature.length !== 64 || !verify(null, Buffer.from(`${h}.${p}`), key, signature)) return { ok: false, reason: 'bad signature' }
   const now = Math.floor(nowMs / 1000)
   if (typeof claims.exp !== 'number' || claims.exp + SKEW_S < now) return { ok: false, reason: 'expired' }
   if (typeof claims.iat === 'number') {

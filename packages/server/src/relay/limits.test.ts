@@ -20,9 +20,11 @@ describe('relay limits', () => {
     expect(RELAY_LIMIT_ENV).toContain('PORTICO_RELAY_MAX_CONNECTIONS_PER_IP')
     expect(RELAY_LIMIT_ENV).toContain('PORTICO_RELAY_PUBLISH_BYTES_PER_IP_PER_SECOND')
     expect(relayLimitsFromEnv({})).toEqual({})
-    expect(
-      relayLimitsFromEnv({ PORTICO_RELAY_MAX_CONNECTIONS_PER_IP: '10', PORTICO_RELAY_RATE_LIMIT_BURST: '20', PORTICO_RELAY_PROXY_HOPS: '0' }),
-    ).toEqual({ maxConnectionsPerIp: 10, rateLimit: { perSecond: 50, burst: 20 }, proxyHops: 0 })
+    expect(relayLimitsFromEnv({ PORTICO_RELAY_MAX_CONNECTIONS_PER_IP: '10', PORTICO_RELAY_RATE_LIMIT_BURST: '20', PORTICO_RELAY_PROXY_HOPS: '0' })).toEqual({
+      maxConnectionsPerIp: 10,
+      rateLimit: { perSecond: 50, burst: 20 },
+      proxyHops: 0,
+    })
     expect(() => relayLimitsFromEnv({ PORTICO_RELAY_MAX_TTL_SECONDS: '0' })).toThrow(/PORTICO_RELAY_MAX_TTL_SECONDS/)
     expect(() => relayLimitsFromEnv({ PORTICO_RELAY_MAX_MESSAGE_BYTES: '64k' })).toThrow(/integer/)
   })

@@ -79,7 +79,11 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   maxInboundQueueBytes: 1024 * 1024,
 }
 
-const envName = (path: string[]) => `PORTICO_RELAY_${path.map((p) => p.replace(/[A-Z]/g, (c) => `_${c}`)).join('_').toUpperCase()}`
+const envName = (path: string[]) =>
+  `PORTICO_RELAY_${path
+    .map((p) => p.replace(/[A-Z]/g, (c) => `_${c}`))
+    .join('_')
+    .toUpperCase()}`
 
 /**
  * Limits set in the environment: each field as PORTICO_RELAY_<FIELD_IN_SNAKE_CASE>, e.g.
@@ -102,7 +106,11 @@ export function relayLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<RelayLimits>
       if (value !== undefined) out[key] = value
       continue
     }
-    const nested = Object.fromEntries(Object.keys(fallback).map((k) => [k, read([key, k])]).filter(([, v]) => v !== undefined))
+    const nested = Object.fromEntries(
+      Object.keys(fallback)
+        .map((k) => [k, read([key, k])])
+        .filter(([, v]) => v !== undefined),
+    )
     if (Object.keys(nested).length > 0) out[key] = { ...fallback, ...nested }
   }
   return out as Partial<RelayLimits>
@@ -122,7 +130,10 @@ export function clientAddressKey(req: IncomingMessage, proxyHops = 0): string {
   let address = req.socket.remoteAddress ?? 'unknown'
   if (proxyHops > 0) {
     const header = req.headers['x-forwarded-for']
-    const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean)
+    const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
     const forwarded = hops[hops.length - proxyHops]
     if (forwarded) address = forwarded
   }
@@ -137,7 +148,10 @@ export function addressKey(address: string): string {
   const left = head ? head.split(':') : []
   const right = address.includes('::') && tail ? tail.split(':') : []
   const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`
 }
 
 /** A token bucket; `take` refills by elapsed time, then spends `cost` if it has it. */

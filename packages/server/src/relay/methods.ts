@@ -147,7 +147,10 @@ export function relayMethods({ store, bus, topics, caps, opts, now, onRequestFai
         await publish(conn, p as z.infer<typeof PublishParams>)
         return { result: true }
       case 'irn_batchPublish':
-        admitPublish(conn, p.messages.map((m: PublishInput) => m.message))
+        admitPublish(
+          conn,
+          p.messages.map((m: PublishInput) => m.message),
+        )
         for (const m of p.messages) await publish(conn, m)
         return { result: true }
       case 'irn_fetchMessages':

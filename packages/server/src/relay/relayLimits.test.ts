@@ -310,7 +310,8 @@ describe('relay delivery', () => {
       const t = topic()
       const replies: string[] = []
       c.ws.on('message', (d) => replies.push(d.toString()))
-      const frame = (i: number) => `{"id":${1e15 + i},"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"${t}","message":"${'w'.repeat(200_000)}","ttl":60}}`
+      const frame = (i: number) =>
+        `{"id":${1e15 + i},"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"${t}","message":"${'w'.repeat(200_000)}","ttl":60}}`
       for (let i = 0; i < 40; i++) c.sendText(frame(i))
       // 8 MB of frames; all are answered (-32004 each) and the socket stays open.
       await until(() => replies.length >= 40, 20_000)
@@ -328,7 +329,8 @@ describe('relay read budget', () => {
     try {
       const sockets = await Promise.all([1, 2].map(() => own.connect({ localAddress: '127.0.0.8' })))
       const t = topic()
-      const frame = (i: number) => `{"id":${1e15 + i},"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"${t}","message":"${'r'.repeat(200_000)}","ttl":60}}`
+      const frame = (i: number) =>
+        `{"id":${1e15 + i},"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"${t}","message":"${'r'.repeat(200_000)}","ttl":60}}`
       const replies: string[] = []
       for (const c of sockets) c.ws.on('message', (d) => replies.push(d.toString()))
       const started = Date.now()

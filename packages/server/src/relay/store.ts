@@ -56,7 +56,10 @@ const DEFAULT_PAGE = 100
 
 export const hashMessage = (message: string) => createHash('sha256').update(message).digest('hex')
 /** The subscription id the SDK computes on its side too: sha256(topic + clientId). */
-export const subscriptionId = (topic: string, clientId: string) => createHash('sha256').update(topic + clientId).digest('hex')
+export const subscriptionId = (topic: string, clientId: string) =>
+  createHash('sha256')
+    .update(topic + clientId)
+    .digest('hex')
 
 type MessageRow = {
   topic: string
@@ -89,10 +92,10 @@ export function sqlRelayStore(db: Database): RelayStore {
     async put(m, opts = {}) {
       if (opts.maxPerTopic !== undefined) {
         // Counted on the primary key's topic prefix; a race between two publishers overshoots by at most one each.
-        const [row] = await db.query<{ n: number | string }>(
-          'select count(*) as n from relay_messages where topic = $1 and expires_at > $2',
-          [m.topic, m.publishedAt],
-        )
+        const [row] = await db.query<{ n: number | string }>('select count(*) as n from relay_messages where topic = $1 and expires_at > $2', [
+          m.topic,
+          m.publishedAt,
+        ])
         if (Number(row?.n ?? 0) >= opts.maxPerTopic) return (await exists(m.topic, m.hash)) ? 'duplicate' : 'full'
       }
       const rows = await db.query(
@@ -122,11 +125,7 @@ export function sqlRelayStore(db: Database): RelayStore {
         [clientId, m.topic, m.hash, expiresAt],
       )
       if (expiresAt < m.expiresAt)
-        await db.query('update relay_messages set expires_at = $3 where topic = $1 and message_hash = $2 and expires_at > $3', [
-          m.topic,
-          m.hash,
-          expiresAt,
-        ])
+        await db.query('update relay_messages set expires_at = $3 where topic = $1 and message_hash = $2 and expires_at > $3', [m.topic, m.hash, expiresAt])
     },
     async subscribe(clientId, topic, id, expiresAt) {
       await db.query(
@@ -139,10 +138,11 @@ export function sqlRelayStore(db: Database): RelayStore {
       await db.query('delete from relay_subscriptions where client_id = $1 and topic = $2', [clientId, topic])
     },
     async subscriptions(clientId, now, limit = 10_000) {
-      const rows = await db.query<{ topic: string }>(
-        'select topic from relay_subscriptions where client_id = $1 and expires_at > $2 order by topic limit $3',
-        [clientId, now, limit],
-      )
+      const rows = await db.query<{ topic: string }>('select topic from relay_subscriptions where client_id = $1 and expires_at > $2 order by topic limit $3', [
+        clientId,
+        now,
+        limit,
+      ])
       return rows.map((r) => r.topic)
     },
     async sweep(now) {
@@ -234,12 +234,7 @@ export function redisRelayStore(redis: Redis, prefix = 'portico:relay:'): RelayS
     },
     async subscribe(clientId, topic, id, expiresAt) {
       const key = k.subs(clientId)
-      await redis
-        .multi()
-        .hset(key, topic, JSON.stringify({ id, expiresAt }))
-        .pexpireat(key, expiresAt, 'GT')
-        .pexpireat(key, expiresAt, 'NX')
-        .exec()
+      await redis.multi().hset(key, topic, JSON.stringify({ id, expiresAt })).pexpireat(key, expiresAt, 'GT').pexpireat(key, expiresAt, 'NX').exec()
     },
     async unsubscribe(clientId, topic) {
       await redis.hdel(k.subs(clientId), topic)

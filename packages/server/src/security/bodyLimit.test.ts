@@ -33,12 +33,16 @@ function post(path: string, body: string | { chunks: number }): Promise<{ status
     const declared = typeof body === 'string'
     let answered = false
     // A connection of its own: the server may drop one whose body it did not read.
-    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...(declared ? { 'content-length': Buffer.byteLength(body) } : {}) } }, (res) => {
-      answered = true
-      let text = ''
-      res.on('data', (d: Buffer) => (text += d))
-      res.on('end', () => resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : undefined }))
-    })
+    const req = request(
+      url,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...(declared ? { 'content-length': Buffer.byteLength(body) } : {}) } },
+      (res) => {
+        answered = true
+        let text = ''
+        res.on('data', (d: Buffer) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : undefined }))
+      },
+    )
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error)
       else setTimeout(() => answered || reject(error), 500) // the answer may still be on its way
@@ -79,7 +83,10 @@ describe('attack: oversized bodies', () => {
 
   test('chain calls may carry more (a signed transaction), up to their own limit', async () => {
     const call = (bytes: number) =>
-      post('/v1/rpc/eip155:31337?projectId=portico-dev', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: [`0x${'ab'.repeat(bytes / 2)}`] }))
+      post(
+        '/v1/rpc/eip155:31337?projectId=portico-dev',
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: [`0x${'ab'.repeat(bytes / 2)}`] }),
+      )
     expect((await call(200 * 1024)).status).toBe(502) // read in full, then forwarded to an upstream that is down
     expect((await call(BODY_LIMITS.rpc)).status).toBe(413)
   })

@@ -11,7 +11,14 @@ const SHOP: ProjectConfig = { projectId: 'shop', name: 'Shop', allowedOrigins: [
 /** Allows no 127.0.0.1 origin: the secure frame's origin is not one of its pages. */
 const STRICT: ProjectConfig = { projectId: 'strict', name: 'Strict', allowedOrigins: ['https://shop.example'], features: {}, analytics: true }
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const FORGED = ['https://evil.example', 'https://shop.example.evil.example', 'https://evil.example/?https://shop.example', 'http://127.0.0.1.evil.example', 'null', 'https://shop.example:444']
+const FORGED = [
+  'https://evil.example',
+  'https://shop.example.evil.example',
+  'https://evil.example/?https://shop.example',
+  'http://127.0.0.1.evil.example',
+  'null',
+  'https://shop.example:444',
+]
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 beforeAll(async () => {
@@ -55,7 +62,11 @@ describe('attack: cross-origin reads from a forged Origin', () => {
   })
 
   test('a "simple" POST that skips the preflight is refused before its route runs', async () => {
-    const res = await call(`/v1/sessions/${ADDRESS}/revoke?projectId=shop`, 'https://evil.example', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' })
+    const res = await call(`/v1/sessions/${ADDRESS}/revoke?projectId=shop`, 'https://evil.example', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    })
     expect(res.status).toBe(403)
     const nonce = await call(`/v1/sessions/${ADDRESS}/nonce?projectId=shop`, 'https://evil.example', { method: 'POST' })
     expect(nonce.status).toBe(403)
@@ -79,7 +90,14 @@ describe('attack: cross-origin reads from a forged Origin', () => {
 
   test('no response ever allows credentials, whatever the origin or route', async () => {
     const origins = [...FORGED, 'https://shop.example', 'http://127.0.0.1:5173', server.embedded!.secureFrameUrl]
-    const paths = [...PROJECT_READS, '/getWallets?projectId=shop', '/openapi.json', '/.well-known/jwks.json', '/projects/v1/origins?projectId=shop', '/auth/me?projectId=shop']
+    const paths = [
+      ...PROJECT_READS,
+      '/getWallets?projectId=shop',
+      '/openapi.json',
+      '/.well-known/jwks.json',
+      '/projects/v1/origins?projectId=shop',
+      '/auth/me?projectId=shop',
+    ]
     for (const origin of origins)
       for (const path of paths) {
         expect((await call(path, origin)).headers.get('access-control-allow-credentials'), `${origin} ${path}`).toBeNull()

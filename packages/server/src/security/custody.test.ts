@@ -82,7 +82,8 @@ async function emailLogin(client: ReturnType<typeof frameClient>, email: string,
     {},
     { device },
   )
-  if (verified.body.action !== 'VERIFY_DEVICE') return { status: verified.status, tokens: verified.body as Tokens, start: start.body, verify: verified.body, approvalMail: undefined }
+  if (verified.body.action !== 'VERIFY_DEVICE')
+    return { status: verified.status, tokens: verified.body as Tokens, start: start.body, verify: verified.body, approvalMail: undefined }
   let approvalMail = await client.latestMail(email, before + 2)
   const link = client.linkIn(approvalMail)
   const page = await (await fetch(link)).text()
@@ -100,7 +101,13 @@ async function createWallet(client: ReturnType<typeof frameClient>, tokens: Toke
   const keys = deriveKeys(entropy, evmAddressOf)
   const [deviceShare, authShare] = await splitPair(entropy)
   const recoveryShares = await splitPair(entropy)
-  const created = await client.call('/auth/wallet', { secretHash: secretHash(entropy), addresses: keys.addresses, authShare, recoveryShares }, tokens.accessToken, {}, { device })
+  const created = await client.call(
+    '/auth/wallet',
+    { secretHash: secretHash(entropy), addresses: keys.addresses, authShare, recoveryShares },
+    tokens.accessToken,
+    {},
+    { device },
+  )
   expect(created.status).toBe(200)
   return { entropy, keys, deviceShare, authShare, recoveryShares, expected: { secretHash: secretHash(entropy), addresses: keys.addresses } }
 }
@@ -143,7 +150,14 @@ async function factorProofBody(client: ReturnType<typeof frameClient>, tokens: T
 
 /** Everything usable the attacker must never see. */
 function secretsOf(wallet: Awaited<ReturnType<typeof createWallet>>) {
-  return [wallet.deviceShare, wallet.authShare, ...wallet.recoveryShares, Buffer.from(wallet.entropy).toString('hex'), Buffer.from(wallet.entropy).toString('base64'), wallet.keys.evmPrivateKey.slice(2)]
+  return [
+    wallet.deviceShare,
+    wallet.authShare,
+    ...wallet.recoveryShares,
+    Buffer.from(wallet.entropy).toString('hex'),
+    Buffer.from(wallet.entropy).toString('base64'),
+    wallet.keys.evmPrivateKey.slice(2),
+  ]
 }
 
 /** A browser's part of the OAuth dance, with fetch and a cookie jar, up to the callback URL. */
@@ -200,7 +214,13 @@ describe('attack: a non-browser client with the mailbox of a user who set a pass
     expect(stolen.verify.action).toBe('VERIFY_DEVICE')
     expect(stolen.status).toBe(200)
     const tokens = stolen.tokens
-    const material = await attacker.call<{ wallet: { authShare?: string; recovery: { available: boolean; protected: boolean; factors: unknown[] } } }>('/auth/wallet', undefined, tokens.accessToken, {}, { device: key })
+    const material = await attacker.call<{ wallet: { authShare?: string; recovery: { available: boolean; protected: boolean; factors: unknown[] } } }>(
+      '/auth/wallet',
+      undefined,
+      tokens.accessToken,
+      {},
+      { device: key },
+    )
     expect(material.status).toBe(200)
     expect(material.body.wallet.authShare).toBeUndefined()
     expect(material.body.wallet.recovery).toMatchObject({ available: true, protected: true })
@@ -210,16 +230,30 @@ describe('attack: a non-browser client with the mailbox of a user who set a pass
     expect(bare.status).toBe(403)
     expect(bare.body.error).toMatch(/protected by a passkey or password/)
     for (let i = 0; i < 5; i++) {
-      const guess = await attacker.call('/auth/wallet/recover', { factor: await factorProofBody(attacker, tokens, key, factorId, crypto.getRandomValues(new Uint8Array(32))) }, tokens.accessToken, {}, { device: key })
+      const guess = await attacker.call(
+        '/auth/wallet/recover',
+        { factor: await factorProofBody(attacker, tokens, key, factorId, crypto.getRandomValues(new Uint8Array(32))) },
+        tokens.accessToken,
+        {},
+        { device: key },
+      )
       expect(guess.status).toBe(403)
     }
-    const limited = await attacker.call('/auth/wallet/recover', { factor: await factorProofBody(attacker, tokens, key, factorId, new Uint8Array(32)) }, tokens.accessToken, {}, { device: key })
+    const limited = await attacker.call(
+      '/auth/wallet/recover',
+      { factor: await factorProofBody(attacker, tokens, key, factorId, new Uint8Array(32)) },
+      tokens.accessToken,
+      {},
+      { device: key },
+    )
     expect(limited.status).toBe(429)
     expect((await frame.inbox(email)).some((m) => m.subject === 'Someone tried to open your Portico wallet')).toBe(true)
     // It cannot plant a share of its own making either (no key proof without the key).
     const [junk] = await splitPair(newEntropy())
     const fakeProof = { challenge: 'x'.repeat(32), signature: `0x${'11'.repeat(65)}` }
-    expect((await attacker.call('/auth/wallet/device-share', { authShare: junk, keyProof: fakeProof }, tokens.accessToken, {}, { device: key })).status).toBe(403)
+    expect((await attacker.call('/auth/wallet/device-share', { authShare: junk, keyProof: fakeProof }, tokens.accessToken, {}, { device: key })).status).toBe(
+      403,
+    )
     // Nor change the email or remove the factor: both need a fresh proof of the passkey.
     advance(2000)
     expect((await attacker.call('/auth/email/update', { email: unique('attacker') }, tokens.accessToken, {}, { device: key })).status).toBe(403)
@@ -245,11 +279,21 @@ describe('attack: a non-browser client with the mailbox of a user who set a pass
     const second = newDevice()
     const again = await emailLogin(frame, email, second)
     const mailsBefore = (await frame.inbox(email)).length
-    const released = await frame.call<{ recovery: string }>('/auth/wallet/recover', { factor: await factorProofBody(frame, again.tokens, second, factorId, prf) }, again.tokens.accessToken, {}, { device: second })
+    const released = await frame.call<{ recovery: string }>(
+      '/auth/wallet/recover',
+      { factor: await factorProofBody(frame, again.tokens, second, factorId, prf) },
+      again.tokens.accessToken,
+      {},
+      { device: second },
+    )
     expect(released.status).toBe(200)
     // Encrypted to the new device's key: another device cannot open it.
     expect(() => first.open(released.body.recovery, `recovery:${second.deviceId}`)).toThrow()
-    const opened = JSON.parse(second.open(released.body.recovery, `recovery:${second.deviceId}`)) as { protected: boolean; shares: [string, string]; wrappedKey: string }
+    const opened = JSON.parse(second.open(released.body.recovery, `recovery:${second.deviceId}`)) as {
+      protected: boolean
+      shares: [string, string]
+      wrappedKey: string
+    }
     expect(opened.protected).toBe(true)
     // The first half stays wrapped: the server and the mailbox alone never had it in the clear.
     await expect(combinePair(opened.shares, wallet.expected, evmAddressOf)).rejects.toThrow()
@@ -262,14 +306,30 @@ describe('attack: a non-browser client with the mailbox of a user who set a pass
     const notice = mails.find((m) => m.subject === 'Your Portico wallet was opened on a new device')
     expect(notice?.text).toMatch(/Site: +http:\/\/127\.0\.0\.1:5173 \(Portico Demo\)/)
     // Once per login.
-    expect((await frame.call('/auth/wallet/recover', { factor: await factorProofBody(frame, again.tokens, second, factorId, prf) }, again.tokens.accessToken, {}, { device: second })).status).toBe(403)
+    expect(
+      (
+        await frame.call(
+          '/auth/wallet/recover',
+          { factor: await factorProofBody(frame, again.tokens, second, factorId, prf) },
+          again.tokens.accessToken,
+          {},
+          { device: second },
+        )
+      ).status,
+    ).toBe(403)
   })
 })
 
 describe('attack: a script on an allowed host page captures a social login', () => {
   test("the host page hears only 'done'; the provider's answer (code and state) redeems nothing for another client, even with the frame's binding", async () => {
     const victim = newDevice()
-    const start = await frame.call<{ uri: string; binding: string }>('/auth/social/start', { provider: 'google', hostOrigin: HOST }, undefined, {}, { device: victim })
+    const start = await frame.call<{ uri: string; binding: string }>(
+      '/auth/social/start',
+      { provider: 'google', hostOrigin: HOST },
+      undefined,
+      {},
+      { device: victim },
+    )
     expect(start.status).toBe(200)
     const answer = await signInAtProvider(start.body.uri, { email: unique('social'), name: 'Sam', verified: true })
 
@@ -301,7 +361,13 @@ describe('attack: a script on an allowed host page captures a social login', () 
 describe('attack: a stolen session token, without the device key', () => {
   test('cannot add an email to a social-only account, fetch a share, recover, refresh or list factors; the owner needs a fresh sign-in to add an email', async () => {
     const victim = newDevice()
-    const start = await frame.call<{ uri: string; binding: string }>('/auth/social/start', { provider: 'google', hostOrigin: HOST }, undefined, {}, { device: victim })
+    const start = await frame.call<{ uri: string; binding: string }>(
+      '/auth/social/start',
+      { provider: 'google', hostOrigin: HOST },
+      undefined,
+      {},
+      { device: victim },
+    )
     await fetch(await signInAtProvider(start.body.uri, { email: unique('sociallink'), name: 'Sol', verified: false }))
     const tokens = (await frame.call<Tokens>('/auth/social/complete', { binding: start.body.binding }, undefined, {}, { device: victim })).body
     const wallet = await createWallet(frame, tokens, victim)
@@ -339,7 +405,13 @@ describe('attack: a replayed request', () => {
     const login = await emailLogin(frame, email, device)
     await createWallet(frame, login.tokens, device)
     let proof = ''
-    const first = await frame.call<{ wallet: { authShare?: string } }>('/auth/wallet', undefined, login.tokens.accessToken, {}, { device, onProof: (p) => (proof = p) })
+    const first = await frame.call<{ wallet: { authShare?: string } }>(
+      '/auth/wallet',
+      undefined,
+      login.tokens.accessToken,
+      {},
+      { device, onProof: (p) => (proof = p) },
+    )
     expect(first.body.wallet.authShare).toBeTruthy()
     const replay = await frame.call<{ wallet?: unknown }>('/auth/wallet', undefined, login.tokens.accessToken, {}, { device, proof })
     expect(replay).toEqual({ status: 401, body: { error: 'This request was already used' } })
@@ -410,24 +482,55 @@ describe('changing the email or removing a factor needs fresh proof of an existi
     const { prf, factorId } = await addPasskey(frame, login.tokens, device, wallet)
     const t = login.tokens.accessToken
     advance(2000)
-    expect((await frame.call('/auth/email/update', { email: unique('new') }, t, {}, { device })).body).toEqual({ error: 'Confirm it is you with your passkey or password first' })
-    const wrong = await frame.call('/auth/factors/verify', { factor: await factorProofBody(frame, login.tokens, device, factorId, new Uint8Array(32)) }, t, {}, { device })
+    expect((await frame.call('/auth/email/update', { email: unique('new') }, t, {}, { device })).body).toEqual({
+      error: 'Confirm it is you with your passkey or password first',
+    })
+    const wrong = await frame.call(
+      '/auth/factors/verify',
+      { factor: await factorProofBody(frame, login.tokens, device, factorId, new Uint8Array(32)) },
+      t,
+      {},
+      { device },
+    )
     expect(wrong.status).toBe(403)
-    expect((await frame.call('/auth/factors/verify', { factor: await factorProofBody(frame, login.tokens, device, factorId, prf) }, t, {}, { device })).status).toBe(200)
+    expect(
+      (await frame.call('/auth/factors/verify', { factor: await factorProofBody(frame, login.tokens, device, factorId, prf) }, t, {}, { device })).status,
+    ).toBe(200)
     expect((await frame.call('/auth/email/update', { email: unique('new') }, t, {}, { device })).body).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
 
     // Removing the last factor: the proof is still fresh, but a key proof is needed too.
     const split = await splitPair(wallet.entropy)
     const { challenge } = (await frame.call<{ challenge: string }>('/auth/challenge', { purpose: 'key' }, t, {}, { device })).body
-    const badSignature = await frame.call('/auth/factors/remove', { id: factorId, keyProof: { challenge, signature: `0x${'22'.repeat(65)}` }, recovery: split }, t, {}, { device })
+    const badSignature = await frame.call(
+      '/auth/factors/remove',
+      { id: factorId, keyProof: { challenge, signature: `0x${'22'.repeat(65)}` }, recovery: split },
+      t,
+      {},
+      { device },
+    )
     expect(badSignature).toEqual({ status: 403, body: { error: 'The proof by the wallet key is not valid' } })
     advance(6 * 60_000) // no longer fresh
-    const stale = await frame.call('/auth/factors/remove', { id: factorId, keyProof: await keyProof(frame, login.tokens, device, wallet.keys.evmPrivateKey, 'remove-factor'), recovery: split }, t, {}, { device })
+    const stale = await frame.call(
+      '/auth/factors/remove',
+      { id: factorId, keyProof: await keyProof(frame, login.tokens, device, wallet.keys.evmPrivateKey, 'remove-factor'), recovery: split },
+      t,
+      {},
+      { device },
+    )
     expect(stale.body).toEqual({ error: 'Confirm it is you with your passkey or password first' })
     await frame.call('/auth/factors/verify', { factor: await factorProofBody(frame, login.tokens, device, factorId, prf) }, t, {}, { device })
-    const removed = await frame.call<{ protected: boolean }>('/auth/factors/remove', { id: factorId, keyProof: await keyProof(frame, login.tokens, device, wallet.keys.evmPrivateKey, 'remove-factor'), recovery: split }, t, {}, { device })
+    const removed = await frame.call<{ protected: boolean }>(
+      '/auth/factors/remove',
+      { id: factorId, keyProof: await keyProof(frame, login.tokens, device, wallet.keys.evmPrivateKey, 'remove-factor'), recovery: split },
+      t,
+      {},
+      { device },
+    )
     expect(removed.body).toMatchObject({ protected: false, factors: [] })
-    const [row] = await server.db.query<{ protected: boolean }>('select r.protected from auth_recovery_shares r join auth_users u on u.id = r.user_id where u.email = $1', [email])
+    const [row] = await server.db.query<{ protected: boolean }>(
+      'select r.protected from auth_recovery_shares r join auth_users u on u.id = r.user_id where u.email = $1',
+      [email],
+    )
     expect(row!.protected).toBe(false)
   })
 })
@@ -482,15 +585,29 @@ describe('attack: a copy of the data folder', () => {
     await expect(loadAuthSecrets({ ...DEFAULT_CONFIG, dataDir: stolen, secureFrame: { port: 0 } }, {})).rejects.toThrow(/outside the data directory/)
     // Keys inside the data directory are refused, and so is the old place of the dev keys.
     writeFileSync(join(stolen, 'auth-secrets.json'), JSON.stringify(generateAuthSecrets()))
-    await expect(loadAuthSecrets({ ...DEFAULT_CONFIG, dataDir: stolen, authSecretsFile: join(stolen, 'auth-secrets.json') }, {})).rejects.toThrow(/inside the data directory/)
+    await expect(loadAuthSecrets({ ...DEFAULT_CONFIG, dataDir: stolen, authSecretsFile: join(stolen, 'auth-secrets.json') }, {})).rejects.toThrow(
+      /inside the data directory/,
+    )
     await expect(loadAuthSecrets({ ...DEFAULT_CONFIG, dataDir: stolen }, {})).rejects.toThrow(/move it outside/)
     rmSync(join(stolen, 'auth-secrets.json'))
 
     // The thief's own server on the copy (its own keys): the wallet's rows do not open.
-    const thief = await startServer({ ...DEFAULT_CONFIG, port: 0, dataDir: stolen, devRoutes: true, secureFrame: { port: 0 }, indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 }, rpcUrls: {} })
+    const thief = await startServer({
+      ...DEFAULT_CONFIG,
+      port: 0,
+      dataDir: stolen,
+      devRoutes: true,
+      secureFrame: { port: 0 },
+      indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
+      rpcUrls: {},
+    })
     try {
-      const rows = await thief.db.query<{ user_id: string; first_ciphertext: string; second_ciphertext: string }>('select user_id, first_ciphertext, second_ciphertext from auth_recovery_shares')
-      const shares = await thief.db.query<{ user_id: string; device_id: string; ciphertext: string }>('select user_id, device_id, ciphertext from auth_device_shares')
+      const rows = await thief.db.query<{ user_id: string; first_ciphertext: string; second_ciphertext: string }>(
+        'select user_id, first_ciphertext, second_ciphertext from auth_recovery_shares',
+      )
+      const shares = await thief.db.query<{ user_id: string; device_id: string; ciphertext: string }>(
+        'select user_id, device_id, ciphertext from auth_device_shares',
+      )
       expect(rows.length).toBeGreaterThan(0)
       const thiefKeys = JSON.parse(readFileSync(`${stolen}.auth-secrets.json`, 'utf8')) as Record<string, string>
       for (const key of Object.values(thiefKeys)) {
@@ -515,7 +632,13 @@ describe('attack: a copy of the data folder', () => {
         const refused = await victimClient.call('/auth/wallet', undefined, forged, {}, { device })
         expect(refused).toEqual({ status: 401, body: { error: 'Session expired' } })
         // The real keys still open the real rows: the folder was the only thing missing them.
-        const own = await victimClient.call<{ wallet: { authShare: string } }>('/auth/wallet', undefined, (await emailLogin(victimClient, email, device)).tokens.accessToken, {}, { device })
+        const own = await victimClient.call<{ wallet: { authShare: string } }>(
+          '/auth/wallet',
+          undefined,
+          (await emailLogin(victimClient, email, device)).tokens.accessToken,
+          {},
+          { device },
+        )
         expect(device.open(own.body.wallet.authShare, `auth-share:${device.deviceId}`)).toBe(wallet.authShare)
       } finally {
         await back.close()

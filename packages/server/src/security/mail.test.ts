@@ -43,7 +43,11 @@ async function seedWallet(server: Server, email: string) {
   const id = `u-${crypto.randomUUID()}`
   await server.db.query('insert into auth_users (id, email) values ($1, $2)', [id, email])
   await server.db.query("insert into auth_identities (provider, subject, user_id, email, email_verified) values ('email', $1, $2, $1, true)", [email, id])
-  await server.db.query('insert into auth_wallets (user_id, secret_hash, addresses) values ($1, $2, $3)', [id, 'x'.repeat(64), JSON.stringify({ eip155: '0x0000000000000000000000000000000000000001' })])
+  await server.db.query('insert into auth_wallets (user_id, secret_hash, addresses) values ($1, $2, $3)', [
+    id,
+    'x'.repeat(64),
+    JSON.stringify({ eip155: '0x0000000000000000000000000000000000000001' }),
+  ])
 }
 
 describe('attack: racing the mail-send limits', () => {
@@ -117,7 +121,14 @@ describe('attack: racing the limits across instances (REDIS_URL)', () => {
     }
     const a = await authServer({ sendsPerHourPerIp: 1000 }, { redisUrl: redis.url })
     // The second instance mails through the first one's catcher: one inbox counts both.
-    const b = await authServer({ sendsPerHourPerIp: 1000 }, { redisUrl: redis.url, devMailCatcher: undefined, smtp: { host: '127.0.0.1', port: a.embedded!.mailCatcherPort!, requireTls: false, from: 'Portico <no-reply@portico.localhost>', timeoutMs: 10_000 } })
+    const b = await authServer(
+      { sendsPerHourPerIp: 1000 },
+      {
+        redisUrl: redis.url,
+        devMailCatcher: undefined,
+        smtp: { host: '127.0.0.1', port: a.embedded!.mailCatcherPort!, requireTls: false, from: 'Portico <no-reply@portico.localhost>', timeoutMs: 10_000 },
+      },
+    )
     try {
       const email = unique('redis')
       const answers = await Promise.all(

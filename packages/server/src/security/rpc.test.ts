@@ -51,7 +51,11 @@ const call = (method: string, params: unknown[] = [], id = 1) => ({ jsonrpc: '2.
 describe('attack: reading the upstream RPC URL from the frame', () => {
   test('the /frame page, its config and its headers name no upstream RPC URL', async () => {
     const secure = server.embedded!.secureFrameUrl
-    for (const query of ['projectId=portico-dev', 'projectId=portico-dev&chainId=1', 'projectId=portico-dev&chainId=1&rpcUrl=https%3A%2F%2Fhost-rpc.example%2F']) {
+    for (const query of [
+      'projectId=portico-dev',
+      'projectId=portico-dev&chainId=1',
+      'projectId=portico-dev&chainId=1&rpcUrl=https%3A%2F%2Fhost-rpc.example%2F',
+    ]) {
       const res = await fetch(`${secure}/frame?${query}`)
       expect(res.status).toBe(200)
       const html = await res.text()
@@ -60,7 +64,10 @@ describe('attack: reading the upstream RPC URL from the frame', () => {
         expect(text).not.toContain(SECRET)
         expect(text).not.toContain(new URL(upstreamUrl).host)
       }
-      const config = JSON.parse(/data-config="([^"]*)"/.exec(html)![1]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))) as Record<string, unknown>
+      const config = JSON.parse(/data-config="([^"]*)"/.exec(html)![1]!.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))) as Record<
+        string,
+        unknown
+      >
       expect(config.rpcChains).toEqual(['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'])
       expect(config).not.toHaveProperty('rpcUrls')
     }
@@ -127,7 +134,11 @@ describe('attack: using the read proxy for anything but reads', () => {
     expect((await rpc({ id: 1, method: 'eth_blockNumber' })).status).toBe(400)
     expect((await rpc([])).status).toBe(400)
     expect((await rpc(Array.from({ length: 21 }, (_, i) => call('eth_blockNumber', [], i)))).status).toBe(400)
-    const raw = await fetch(`${server.url}/v1/rpc/eip155:1?projectId=portico-dev`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' })
+    const raw = await fetch(`${server.url}/v1/rpc/eip155:1?projectId=portico-dev`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    })
     expect(raw.status).toBe(400)
   })
 

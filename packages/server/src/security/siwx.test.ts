@@ -65,7 +65,13 @@ describe('attack: reading and revoking somebody else’s sign-in', () => {
 
   test('listing without a token, with a forged one, or with another address’s or project’s token is refused', async () => {
     const forged = `${victimToken.split('.').slice(0, 2).join('.')}.${'A'.repeat(86)}`
-    for (const [token, status] of [[undefined, 401], ['garbage', 401], [forged, 401], [foreignToken, 401], [attackerToken, 403]] as const) {
+    for (const [token, status] of [
+      [undefined, 401],
+      ['garbage', 401],
+      [forged, 401],
+      [foreignToken, 401],
+      [attackerToken, 403],
+    ] as const) {
       const res = await api(`/v1/sessions/${victim.address}`, { token })
       expect(res.status, String(token).slice(0, 20)).toBe(status)
       refusals.push(await res.text())
@@ -73,7 +79,11 @@ describe('attack: reading and revoking somebody else’s sign-in', () => {
   })
 
   test('revoking without a token or with another address’s token is refused, and the session stays', async () => {
-    for (const [token, status] of [[undefined, 401], [attackerToken, 403], [foreignToken, 401]] as const) {
+    for (const [token, status] of [
+      [undefined, 401],
+      [attackerToken, 403],
+      [foreignToken, 401],
+    ] as const) {
       const res = await api(`/v1/sessions/${victim.address}/revoke`, { body: {}, token })
       expect(res.status).toBe(status)
       refusals.push(await res.text())
@@ -119,7 +129,7 @@ describe('attack: replaying a signed sign-in', () => {
     expect(res.status).toBe(401)
   })
 
-  test("a nonce issued for one address does not sign in another, nor in another project", async () => {
+  test('a nonce issued for one address does not sign in another, nor in another project', async () => {
     const a = privateKeyToAccount(generatePrivateKey())
     const b = privateKeyToAccount(generatePrivateKey())
     const forA = await signedMessage(a)

@@ -47,7 +47,9 @@ let control: { contract: Address; tokenId: bigint }
 
 beforeAll(async () => {
   // Stands in for anything only the server can reach: an admin port, a database console, metadata.
-  internal = await listen((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: SECRET, image: 'http://internal.example/x.png' })))
+  internal = await listen((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: SECRET, image: 'http://internal.example/x.png' })),
+  )
   // Stands in for a public host the attacker owns (so it is allowlisted here, like any public address).
   const redirects: Record<string, string> = {
     '/1.json': `http://127.0.0.1:${internal.port}/admin`,
@@ -166,10 +168,13 @@ describe('SSRF through NFT metadata (tokenURI chosen by any contract)', () => {
   })
 
   test('default: the devnet fixtures (the one allowlisted loopback origin) still serve their metadata', async () => {
-    const body = await waitFor(async () => {
-      const { body } = await api(`/v1/account/${devnet.accounts[0]!.address}/nfts`)
-      return body.nfts?.length ? body : null
-    }, { what: 'the fixture mints', timeoutMs: 30_000 })
+    const body = await waitFor(
+      async () => {
+        const { body } = await api(`/v1/account/${devnet.accounts[0]!.address}/nfts`)
+        return body.nfts?.length ? body : null
+      },
+      { what: 'the fixture mints', timeoutMs: 30_000 },
+    )
     const nft = body.nfts[0]
     expect(nft).toMatchObject({ name: 'Portico Punks #1', image: `${server.url}/icons/nft/${encodeURIComponent(CHAIN)}/${nft.contract}/1` })
     // The image comes through the server's proxy, as an image that can run nothing.

@@ -187,7 +187,13 @@ describe('safeFetch', () => {
     ]) {
       expect(await refusal(safeFetch(url)), url).toBe('forbidden-address')
     }
-    for (const url of [`http://localhost:${p}/`, `http://LOCALHOST.:${p}/`, `http://a.localhost:${p}/`, `http://metadata.google.internal/`, `http://metadata/`]) {
+    for (const url of [
+      `http://localhost:${p}/`,
+      `http://LOCALHOST.:${p}/`,
+      `http://a.localhost:${p}/`,
+      `http://metadata.google.internal/`,
+      `http://metadata/`,
+    ]) {
       expect(await refusal(safeFetch(url)), url).toBe('forbidden-address')
     }
     expect(internal.hits).toEqual([])

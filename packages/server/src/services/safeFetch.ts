@@ -217,17 +217,15 @@ const METADATA_ADDRESSES = new Set([
 
 /** Names that are internal whatever they resolve to. A dotless name goes through resolver search domains. */
 function isForbiddenHostname(name: string): boolean {
-  return (
-    !name.includes('.') ||
-    name === 'metadata.google.internal' ||
-    name === 'metadata.goog' ||
-    /(^|\.)(localhost|internal|local|home\.arpa)$/.test(name)
-  )
+  return !name.includes('.') || name === 'metadata.google.internal' || name === 'metadata.goog' || /(^|\.)(localhost|internal|local|home\.arpa)$/.test(name)
 }
 
 /** What kind of address `ip` (an IPv4 or IPv6 literal, with or without brackets) is; only 'public' is fetched. */
 export function classifyAddress(ip: string): AddressClass {
-  const text = ip.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '').toLowerCase()
+  const text = ip
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '')
+    .toLowerCase()
   const family = isIP(text)
   if (family === 4) return classifyV4(ipv4ToInt(text))
   if (family === 6) return classifyV6(ipv6Groups(text))

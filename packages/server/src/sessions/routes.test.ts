@@ -125,7 +125,11 @@ describe('SIWX sessions', () => {
       const nonce = (await (await fetch(`${short.url}/v1/sessions/${ADDRESS}/nonce?projectId=portico-dev`, { method: 'POST' })).json()).nonce
       await new Promise((r) => setTimeout(r, 400))
       const late = await session({ nonce })
-      const res = await fetch(`${short.url}/v1/sessions/${ADDRESS}?projectId=portico-dev`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(late) })
+      const res = await fetch(`${short.url}/v1/sessions/${ADDRESS}?projectId=portico-dev`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(late),
+      })
       expect(res.status).toBe(401)
     } finally {
       await short.close()
@@ -145,7 +149,11 @@ describe('SIWX sessions', () => {
       issuedAt: new Date().toISOString(),
     }
     const otherMessage = formatSiwxMessage(otherData as SIWXMessageData)
-    const theirs = await post(`/v1/sessions/${other.address}`, { data: otherData, message: otherMessage, signature: await other.signMessage({ message: otherMessage }) })
+    const theirs = await post(`/v1/sessions/${other.address}`, {
+      data: otherData,
+      message: otherMessage,
+      signature: await other.signMessage({ message: otherMessage }),
+    })
     expect(theirs.status).toBe(200)
 
     expect((await list(ADDRESS, undefined)).status).toBe(401)
@@ -209,7 +217,13 @@ describe('SIWX sessions', () => {
 
   test('error: garbage addresses, params and bodies are 400 JSON', async () => {
     const { token } = await signIn({ chainId: 'eip155:250' })
-    for (const [address, query] of [['nope', ''], ['0x12', ''], ['%3Cscript%3E', ''], [ADDRESS, '?chainId=1'], [ADDRESS, '?chainId=%%']]) {
+    for (const [address, query] of [
+      ['nope', ''],
+      ['0x12', ''],
+      ['%3Cscript%3E', ''],
+      [ADDRESS, '?chainId=1'],
+      [ADDRESS, '?chainId=%%'],
+    ]) {
       const res = await list(address!, token, query)
       expect(res.status, `${address}${query}`).toBe(400)
       expect(typeof res.body.error).toBe('string')

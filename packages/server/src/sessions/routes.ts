@@ -21,7 +21,11 @@ import { Refusal } from '../refusals.js'
  */
 
 const AddressParam = z.object({
-  address: z.string().min(1).max(128).openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
+  address: z
+    .string()
+    .min(1)
+    .max(128)
+    .openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
 })
 const SessionsSchema = z.object({ sessions: z.array(SiwxSessionSchema) }).openapi('SiwxSessions')
 const Bearer = [{ siwxSessionToken: [] }]
@@ -66,8 +70,10 @@ const addRoute = createRoute({
   },
   responses: {
     200: {
-      description: 'Stored; the token lists and revokes this address\'s sessions until it expires or its session is revoked',
-      content: { 'application/json': { schema: z.object({ session: SiwxSessionSchema, token: z.string(), expiresAt: z.string() }).openapi('SiwxSessionStored') } },
+      description: "Stored; the token lists and revokes this address's sessions until it expires or its session is revoked",
+      content: {
+        'application/json': { schema: z.object({ session: SiwxSessionSchema, token: z.string(), expiresAt: z.string() }).openapi('SiwxSessionStored') },
+      },
     },
     ...errorResponses,
     400: errorResponse('Invalid session'),
@@ -171,8 +177,7 @@ export function register(app: App, ctx: ServerContext) {
     const input = c.req.valid('json')
     const projectId = c.get('projectId')
     const account = sessionAddressKey(input.data.accountAddress)
-    if (!account || account.key !== address.key)
-      return c.json(errorBody('Invalid session', 'data.accountAddress must be the address in the path'), 400)
+    if (!account || account.key !== address.key) return c.json(errorBody('Invalid session', 'data.accountAddress must be the address in the path'), 400)
     if (address.namespace === 'eip155' && !input.data.chainId.startsWith('eip155:'))
       return c.json(errorBody('Invalid session', 'data.chainId must be an eip155 chain for an EVM address'), 400)
     if (address.namespace === 'solana' && !input.data.chainId.startsWith('solana:'))

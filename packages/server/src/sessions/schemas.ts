@@ -13,7 +13,11 @@ export const SiwxMessageDataSchema = z
     accountAddress: z.string().min(1).max(128),
     chainId: z.string().regex(CAIP2_PATTERN, 'chainId must be a CAIP-2 id such as eip155:1'),
     domain: z.string().min(1).max(253),
-    uri: z.string().min(1).max(2048).refine((v) => URL.canParse(v), 'uri must be a URI'),
+    uri: z
+      .string()
+      .min(1)
+      .max(2048)
+      .refine((v) => URL.canParse(v), 'uri must be a URI'),
     version: z.string().min(1).max(16),
     nonce: z.string().min(1).max(256),
     notBefore: isoDate('notBefore').optional(),

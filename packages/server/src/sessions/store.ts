@@ -69,12 +69,7 @@ export async function sessionLive(db: Queryable, projectId: string, addressKey: 
 }
 
 /** Deletes the matching sessions; returns how many. */
-export async function revokeSessions(
-  db: Queryable,
-  projectId: string,
-  addressKey: string,
-  filter: { chainId?: string; nonce?: string },
-): Promise<number> {
+export async function revokeSessions(db: Queryable, projectId: string, addressKey: string, filter: { chainId?: string; nonce?: string }): Promise<number> {
   // Expired sessions are gone already as far as clients know: drop them first so they are not counted.
   await db.query('delete from siwx_sessions where project_id = $1 and address_key = $2 and expires_at <= now()', [projectId, addressKey])
   const rows = await db.query<{ id: string }>(

@@ -51,7 +51,9 @@ export function sessionTokens(ctx: ServerContext): Promise<SessionTokens> {
 async function createSessionTokens(ctx: ServerContext): Promise<SessionTokens> {
   const { privateJwk, source } = await loadSigningKey(ctx)
   if (source === 'memory' && ctx.config.databaseUrl)
-    ctx.log('siwx: no siwx.signingKey (PORTICO_SIWX_SIGNING_KEY) configured; tokens are signed with a per-process key, so instances behind one load balancer will not accept each other’s tokens')
+    ctx.log(
+      'siwx: no siwx.signingKey (PORTICO_SIWX_SIGNING_KEY) configured; tokens are signed with a per-process key, so instances behind one load balancer will not accept each other’s tokens',
+    )
   const { d: _d, ...publicPart } = privateJwk
   const kid = privateJwk.kid ?? (await calculateJwkThumbprint(publicPart))
   const publicJwk: JWK = { kty: publicPart.kty, crv: publicPart.crv, x: publicPart.x, y: publicPart.y, kid, alg: 'ES256', use: 'sig' }
@@ -79,7 +81,12 @@ async function createSessionTokens(ctx: ServerContext): Promise<SessionTokens> {
     },
     async verify(token, projectId) {
       try {
-        const { payload } = await jwtVerify(token, publicKey, { algorithms: ['ES256'], issuer: issuer(), audience: projectId, requiredClaims: ['sub', 'exp', 'sid'] })
+        const { payload } = await jwtVerify(token, publicKey, {
+          algorithms: ['ES256'],
+          issuer: issuer(),
+          audience: projectId,
+          requiredClaims: ['sub', 'exp', 'sid'],
+        })
         const claims = payload as unknown as SessionTokenClaims
         if (typeof claims.sid !== 'string' || typeof claims.chainId !== 'string' || typeof claims.sub !== 'string') return undefined
         return claims

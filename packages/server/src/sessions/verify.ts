@@ -17,21 +17,14 @@ const fail = (error: string, description: string): VerifyResult => ({ ok: false,
  * origins, the times are fresh, and the signature is the account's — EIP-191 for EOAs and
  * EIP-1271 for contract accounts on eip155, ed25519 over the UTF-8 text on solana.
  */
-export async function verifySiwxSession(
-  ctx: ServerContext,
-  projectId: string,
-  input: SiwxSessionInput,
-  now = Date.now(),
-): Promise<VerifyResult> {
+export async function verifySiwxSession(ctx: ServerContext, projectId: string, input: SiwxSessionInput, now = Date.now()): Promise<VerifyResult> {
   const data = input.data as SIWXMessageData
-  if (formatSiwxMessage(data) !== input.message)
-    return fail('Invalid message', 'The signed message does not match its data')
+  if (formatSiwxMessage(data) !== input.message) return fail('Invalid message', 'The signed message does not match its data')
 
   const uri = new URL(data.uri)
   const [project] = await ctx.db.query<{ allowed_origins: unknown }>('select allowed_origins from projects where project_id = $1', [projectId])
-  const allowed = (typeof project?.allowed_origins === 'string' ? JSON.parse(project.allowed_origins) : project?.allowed_origins ?? []) as string[]
-  if (data.domain !== uri.host || !originAllowed(uri.origin, allowed))
-    return fail('Invalid domain', `${data.domain} is not an allowed origin of this project`)
+  const allowed = (typeof project?.allowed_origins === 'string' ? JSON.parse(project.allowed_origins) : (project?.allowed_origins ?? [])) as string[]
+  if (data.domain !== uri.host || !originAllowed(uri.origin, allowed)) return fail('Invalid domain', `${data.domain} is not an allowed origin of this project`)
 
   const issuedAt = Date.parse(data.issuedAt)
   if (issuedAt > now + CLOCK_SKEW_MS) return fail('Invalid message', 'issuedAt is in the future')

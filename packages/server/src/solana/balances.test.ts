@@ -85,7 +85,10 @@ describe('GET /v1/account/{address}/balance on solana', () => {
       status: 400,
       body: { error: 'Unsupported chain: no RPC is configured for solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
     })
-    const dead = await startTestServer({ rpcUrls: { [solana.caip2]: 'http://127.0.0.1:9' }, indexer: { enabled: false, pollMs: 50, batchBlocks: 1, backfillBlocks: 1 } })
+    const dead = await startTestServer({
+      rpcUrls: { [solana.caip2]: 'http://127.0.0.1:9' },
+      indexer: { enabled: false, pollMs: 50, batchBlocks: 1, backfillBlocks: 1 },
+    })
     try {
       const res = await fetch(`${dead.url}/v1/account/${solana.accounts[0]!.address}/balance?projectId=portico-dev&chainId=${solana.caip2}`)
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 502, body: { error: 'Token Balance Unavailable' } })
@@ -98,7 +101,10 @@ describe('GET /v1/account/{address}/balance on solana', () => {
     const res = await fetch(`${server.url}/v1/fungible/price?projectId=portico-dev`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ currency: 'usd', addresses: [`${solana.caip2}:native`, `${solana.caip2}:${solana.usdcMint}`, `${solana.caip2}:${solana.accounts[0]!.address}`] }),
+      body: JSON.stringify({
+        currency: 'usd',
+        addresses: [`${solana.caip2}:native`, `${solana.caip2}:${solana.usdcMint}`, `${solana.caip2}:${solana.accounts[0]!.address}`],
+      }),
     })
     expect(await res.json()).toEqual({
       fungibles: [

@@ -38,23 +38,21 @@ async function history(address: string, query: Record<string, string> = {}) {
   const res = await fetch(`${server.url}/v1/account/${address}/history?${params}`)
   return { status: res.status, body: (await res.json()) as { data: any[]; next: string | null } }
 }
-const summary = (t: any) => [t.metadata.operationType, ...t.transfers.map((x: any) => `${x.direction} ${x.quantity.numeric} ${x.fungible_info.symbol}`)].join(' ')
+const summary = (t: any) =>
+  [t.metadata.operationType, ...t.transfers.map((x: any) => `${x.direction} ${x.quantity.numeric} ${x.fungible_info.symbol}`)].join(' ')
 
 describe('GET /v1/account/{address}/history on solana', () => {
   test('default: SOL and SPL transfers (Token and Token-2022, token accounts created on the way) in the EVM shape, newest first', async () => {
-    const { body } = await waitFor(async () => {
-      const page = await history(receiver.address)
-      return page.body.data.length === 5 ? page : undefined
-    }, { what: "the receiver's 5 transactions" })
+    const { body } = await waitFor(
+      async () => {
+        const page = await history(receiver.address)
+        return page.body.data.length === 5 ? page : undefined
+      },
+      { what: "the receiver's 5 transactions" },
+    )
     expect(body.next).toBeNull()
     expect(body.data.map((t) => t.metadata.hash)).toEqual([...signatures].reverse())
-    expect(body.data.map(summary)).toEqual([
-      'send out 0.1 SOL',
-      'receive in 0.5 USDC',
-      'receive in 1 PT22',
-      'receive in 2.5 USDC',
-      'receive in 1.5 SOL',
-    ])
+    expect(body.data.map(summary)).toEqual(['send out 0.1 SOL', 'receive in 0.5 USDC', 'receive in 1 PT22', 'receive in 2.5 USDC', 'receive in 1.5 SOL'])
     const [out, , , usdc] = body.data
     expect(out).toEqual({
       id: `${solana.caip2}:${signatures[4]}`,
@@ -80,15 +78,24 @@ describe('GET /v1/account/{address}/history on solana', () => {
     })
     expect(usdc.metadata).toMatchObject({ sentFrom: sender.address, sentTo: receiver.address, status: 'confirmed' })
     expect(usdc.transfers).toEqual([
-      { fungible_info: { name: 'USD Coin', symbol: 'USDC', icon: { url: `${server.url}/icons/tokens/USDC.svg` } }, direction: 'in', quantity: { numeric: '2.5' }, value: 2.5, price: 1 },
+      {
+        fungible_info: { name: 'USD Coin', symbol: 'USDC', icon: { url: `${server.url}/icons/tokens/USDC.svg` } },
+        direction: 'in',
+        quantity: { numeric: '2.5' },
+        value: 2.5,
+        price: 1,
+      },
     ])
   })
 
   test("behavior: the sender's side lists the same transfers as sends, and pages by cursor without gaps or repeats", async () => {
-    const { body } = await waitFor(async () => {
-      const page = await history(sender.address)
-      return page.body.data.length >= 5 ? page : undefined
-    }, { what: "the sender's transactions" })
+    const { body } = await waitFor(
+      async () => {
+        const page = await history(sender.address)
+        return page.body.data.length >= 5 ? page : undefined
+      },
+      { what: "the sender's transactions" },
+    )
     expect(body.data.slice(0, 5).map(summary)).toEqual(['receive in 0.1 SOL', 'send out 0.5 USDC', 'send out 1 PT22', 'send out 2.5 USDC', 'send out 1.5 SOL'])
     expect(body.data[1].metadata.fee).toEqual({ numeric: '0.000005', symbol: 'SOL' })
 
@@ -123,15 +130,28 @@ describe('GET /v1/account/{address}/history on solana', () => {
 
   test('behavior: a transaction that failed on chain is listed as failed, with what it tried to move and its fee', async () => {
     const { getTransferSolInstruction } = await import('@solana-program/system')
-    const { appendTransactionMessageInstructions, createTransactionMessage, getBase64EncodedWireTransaction, getSignatureFromTransaction, lamports, pipe,
-      setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash, signTransactionMessageWithSigners } = await import('@solana/kit')
+    const {
+      appendTransactionMessageInstructions,
+      createTransactionMessage,
+      getBase64EncodedWireTransaction,
+      getSignatureFromTransaction,
+      lamports,
+      pipe,
+      setTransactionMessageFeePayerSigner,
+      setTransactionMessageLifetimeUsingBlockhash,
+      signTransactionMessageWithSigners,
+    } = await import('@solana/kit')
     const { value: latest } = await send.rpc.getLatestBlockhash().send()
     const signed = await signTransactionMessageWithSigners(
       pipe(
         createTransactionMessage({ version: 0 }),
         (m) => setTransactionMessageFeePayerSigner(receiver, m),
         (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-        (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: receiver, destination: sender.address, amount: lamports(100_000_000_000n) })], m),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [getTransferSolInstruction({ source: receiver, destination: sender.address, amount: lamports(100_000_000_000n) })],
+            m,
+          ),
       ),
     )
     // Without preflight the chain takes it, charges the fee, and the transfer fails.

@@ -122,10 +122,10 @@ async function syncAddress(ctx: ServerContext, rpc: SolanaRpc, chainId: string, 
 }
 
 async function syncAccount(ctx: ServerContext, rpc: SolanaRpc, chainId: string, account: string, signal: AbortSignal) {
-  const [cursor] = await ctx.db.query<{ last_signature: string }>(
-    'select last_signature from solana_signature_cursors where chain_id = $1 and account = $2',
-    [chainId, account],
-  )
+  const [cursor] = await ctx.db.query<{ last_signature: string }>('select last_signature from solana_signature_cursors where chain_id = $1 and account = $2', [
+    chainId,
+    account,
+  ])
   const signatures: string[] = []
   for (let before: string | undefined; ; ) {
     const page = await rpc.call(
@@ -149,7 +149,11 @@ async function syncAccount(ctx: ServerContext, rpc: SolanaRpc, chainId: string, 
   }
   const fresh = signatures.filter((s) => !known.has(s))
   const txs = await mapLimit(fresh, 4, async (signature) => {
-    const tx = await rpc.call('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }], TransactionAnswer)
+    const tx = await rpc.call(
+      'getTransaction',
+      [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }],
+      TransactionAnswer,
+    )
     if (!tx) throw new Error(`getTransaction ${signature}: not available yet`)
     return parseSolanaTransaction(tx)
   })
@@ -170,13 +174,25 @@ export async function writeSolanaRows(db: Queryable, chainId: string, txs: Parse
   await insertMany(
     db,
     'chain_transactions (chain_id, hash, block_number, block_time, tx_index, from_address, to_address, status, fee)',
-    rows.map(({ tx, time, index }) => [chainId, tx.signature, tx.slot.toString(), time, index, tx.feePayer, tx.transfers[0]?.to ?? null, tx.failed ? 'failed' : 'confirmed', tx.fee.toString()]),
+    rows.map(({ tx, time, index }) => [
+      chainId,
+      tx.signature,
+      tx.slot.toString(),
+      time,
+      index,
+      tx.feePayer,
+      tx.transfers[0]?.to ?? null,
+      tx.failed ? 'failed' : 'confirmed',
+      tx.fee.toString(),
+    ]),
     'on conflict do nothing',
   )
   await insertMany(
     db,
     'chain_transfers (chain_id, hash, block_number, log_index, kind, token, from_address, to_address, amount, token_id)',
-    rows.flatMap(({ tx }) => tx.transfers.map((t, i) => [chainId, tx.signature, tx.slot.toString(), i, t.kind, t.token, t.from, t.to, t.amount.toString(), null])),
+    rows.flatMap(({ tx }) =>
+      tx.transfers.map((t, i) => [chainId, tx.signature, tx.slot.toString(), i, t.kind, t.token, t.from, t.to, t.amount.toString(), null]),
+    ),
     'on conflict do nothing',
   )
   await insertMany(
@@ -215,7 +231,11 @@ async function checkChain(ctx: ServerContext, rpc: SolanaRpc, chainId: string) {
     [chainId],
   )
   if (!newest) return
-  const tx = await rpc.call('getTransaction', [newest.last_signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }], z.unknown())
+  const tx = await rpc.call(
+    'getTransaction',
+    [newest.last_signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }],
+    z.unknown(),
+  )
   if (tx !== null) return
   ctx.log(`indexer ${chainId}: transaction ${newest.last_signature} is gone (chain reset); re-indexing`)
   await ctx.db.transaction(async (db) => {

@@ -102,7 +102,8 @@ export async function mintSplTokens(input: {
   for (;;) {
     const { value } = await rpc.getSignatureStatuses([signature]).send()
     const status = value[0]
-    if (status?.err) throw new Error(`The mint transaction ${signature} failed: ${JSON.stringify(status.err, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`)
+    if (status?.err)
+      throw new Error(`The mint transaction ${signature} failed: ${JSON.stringify(status.err, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`)
     if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) return signature
     if (Date.now() > deadline) throw new Error(`The mint transaction ${signature} was not confirmed in time`)
     await new Promise((r) => setTimeout(r, 200))

@@ -28,7 +28,12 @@ const usdcOf = async (owner: string) => {
   const { body } = await api(`/v1/account/${owner}/balance?chainId=${solana.caip2}`)
   return (body.balances as any[]).find((b) => b.symbol === 'USDC')?.quantity.numeric ?? '0'
 }
-const link = (walletAddress: string) => ({ publicKey: SANDBOX_PUBLIC_KEY, destinationCurrencyCode: 'SOL', walletAddress, externalCustomerId: DEV_PROJECT.projectId })
+const link = (walletAddress: string) => ({
+  publicKey: SANDBOX_PUBLIC_KEY,
+  destinationCurrencyCode: 'SOL',
+  walletAddress,
+  externalCustomerId: DEV_PROJECT.projectId,
+})
 
 describe('sandbox onramp on the local Solana chain', () => {
   test('options and quotes: USDC on the Solana devnet (its mint), found by name or CAIP-2 id', async () => {
@@ -65,10 +70,13 @@ describe('sandbox onramp on the local Solana chain', () => {
     expect(again.body.order.status).toBe('completed')
     expect(await usdcOf(wallet)).toBe('118.18') // + 20 − 0.30 − 0.01
     // The purchase is in the wallet's activity as a mint.
-    const minted = await waitFor(async () => {
-      const { body } = await api(`/v1/account/${wallet}/history?chainId=${solana.caip2}`)
-      return body.data.length === 2 ? body.data : undefined
-    }, { what: 'the two mints in the history' })
+    const minted = await waitFor(
+      async () => {
+        const { body } = await api(`/v1/account/${wallet}/history?chainId=${solana.caip2}`)
+        return body.data.length === 2 ? body.data : undefined
+      },
+      { what: 'the two mints in the history' },
+    )
     expect(minted.map((t: any) => [t.metadata.operationType, t.transfers[0].quantity.numeric, t.transfers[0].fungible_info.symbol])).toEqual([
       ['mint', '19.69', 'USDC'],
       ['mint', '98.49', 'USDC'],
@@ -80,7 +88,9 @@ describe('sandbox onramp on the local Solana chain', () => {
     const evm = await api('/sandbox/onramp/complete', { ...link(wallet), amount: '100.00', chainId: 'eip155:31337' })
     expect(evm).toMatchObject({ status: 400, body: { error: 'Not a devnet chain' } })
     const evmWallet = { ...link('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'), destinationCurrencyCode: 'USDC' }
-    expect((await api('/sandbox/onramp/complete', { ...evmWallet, amount: '100.00', chainId: solana.caip2 })).body).toMatchObject({ error: 'Not a devnet chain' })
+    expect((await api('/sandbox/onramp/complete', { ...evmWallet, amount: '100.00', chainId: solana.caip2 })).body).toMatchObject({
+      error: 'Not a devnet chain',
+    })
     expect(await usdcOf(wallet)).toBe('0')
   })
 })

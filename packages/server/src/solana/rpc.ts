@@ -26,10 +26,7 @@ const TIMEOUT_MS = 10_000
 const RETRIES = 3
 const RETRY_DELAY_MS = 150
 
-const Envelope = z.union([
-  z.object({ result: z.unknown() }),
-  z.object({ error: z.object({ code: z.number(), message: z.string() }) }),
-])
+const Envelope = z.union([z.object({ result: z.unknown() }), z.object({ error: z.object({ code: z.number(), message: z.string() }) })])
 
 export function solanaRpc(url: string): SolanaRpc {
   let id = 0
@@ -58,7 +55,8 @@ export function solanaRpc(url: string): SolanaRpc {
       if (!envelope.success) throw new SolanaRpcError(`${method}: not a JSON-RPC answer`)
       if ('error' in envelope.data) throw new SolanaRpcError(`${method}: ${envelope.data.error.message}`, envelope.data.error.code)
       const parsed = schema.safeParse(envelope.data.result)
-      if (!parsed.success) throw new SolanaRpcError(`${method}: unexpected answer (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`)
+      if (!parsed.success)
+        throw new SolanaRpcError(`${method}: unexpected answer (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`)
       return parsed.data
     },
   }

@@ -22,12 +22,25 @@ const parsedTx = (err: unknown = null) =>
       message: {
         accountKeys: [A, B, A_USDC, B_USDC, B_PT22, USDC, PT22].map((pubkey, i) => ({ pubkey, signer: i === 0, writable: i < 5, source: 'transaction' })),
         instructions: [
-          { program: 'system', programId: SYSTEM_PROGRAM, parsed: { type: 'transfer', info: { source: A, destination: B, lamports: 1_500_000_000 } }, stackHeight: null },
-          { program: 'spl-associated-token-account', programId: ASSOCIATED_TOKEN_PROGRAM, parsed: { type: 'createIdempotent', info: { source: A, account: B_PT22, wallet: B, mint: PT22 } }, stackHeight: null },
+          {
+            program: 'system',
+            programId: SYSTEM_PROGRAM,
+            parsed: { type: 'transfer', info: { source: A, destination: B, lamports: 1_500_000_000 } },
+            stackHeight: null,
+          },
+          {
+            program: 'spl-associated-token-account',
+            programId: ASSOCIATED_TOKEN_PROGRAM,
+            parsed: { type: 'createIdempotent', info: { source: A, account: B_PT22, wallet: B, mint: PT22 } },
+            stackHeight: null,
+          },
           {
             program: 'spl-token',
             programId: TOKEN_PROGRAM,
-            parsed: { type: 'transferChecked', info: { source: A_USDC, mint: USDC, destination: B_USDC, authority: A, tokenAmount: { amount: '2500000', decimals: 6, uiAmountString: '2.5' } } },
+            parsed: {
+              type: 'transferChecked',
+              info: { source: A_USDC, mint: USDC, destination: B_USDC, authority: A, tokenAmount: { amount: '2500000', decimals: 6, uiAmountString: '2.5' } },
+            },
             stackHeight: null,
           },
           {
@@ -51,7 +64,9 @@ const parsedTx = (err: unknown = null) =>
       innerInstructions: [
         {
           index: 1,
-          instructions: [{ program: 'system', programId: SYSTEM_PROGRAM, parsed: { type: 'createAccount', info: { source: A, newAccount: B_PT22, lamports: 2039280 } } }],
+          instructions: [
+            { program: 'system', programId: SYSTEM_PROGRAM, parsed: { type: 'createAccount', info: { source: A, newAccount: B_PT22, lamports: 2039280 } } },
+          ],
         },
       ],
     },
@@ -80,7 +95,12 @@ describe('parseSolanaTransaction', () => {
           signatures: ['4'.repeat(88)],
           message: {
             accountKeys: [A, USDC, B_USDC],
-            instructions: [{ programId: TOKEN_PROGRAM, parsed: { type: 'mintToChecked', info: { mint: USDC, account: B_USDC, mintAuthority: A, tokenAmount: { amount: '7', decimals: 6 } } } }],
+            instructions: [
+              {
+                programId: TOKEN_PROGRAM,
+                parsed: { type: 'mintToChecked', info: { mint: USDC, account: B_USDC, mintAuthority: A, tokenAmount: { amount: '7', decimals: 6 } } },
+              },
+            ],
           },
         },
         meta: { err: null, fee: 5000, preTokenBalances: [], postTokenBalances: [{ accountIndex: 2, mint: USDC, owner: B, uiTokenAmount: { decimals: 6 } }] },
@@ -92,5 +112,11 @@ describe('parseSolanaTransaction', () => {
 
 test('quoteLargeIntegers: integers beyond 2^53 outside strings become exact strings; the rest is untouched', () => {
   const text = '{"a":18446744073709551615,"b":[1,12345678901234567],"c":"x:12345678901234567,","d":1.5e300,"e":-9007199254740993}'
-  expect(JSON.parse(quoteLargeIntegers(text))).toEqual({ a: '18446744073709551615', b: [1, '12345678901234567'], c: 'x:12345678901234567,', d: 1.5e300, e: -9007199254740992 })
+  expect(JSON.parse(quoteLargeIntegers(text))).toEqual({
+    a: '18446744073709551615',
+    b: [1, '12345678901234567'],
+    c: 'x:12345678901234567,',
+    d: 1.5e300,
+    e: -9007199254740992,
+  })
 })

@@ -138,9 +138,23 @@ function fromRaw(ix: Instruction): Step | undefined {
     if (tag === 3 && data.length >= 9 && accounts.length >= 3)
       return { type: 'token', source: accounts[0]!, destination: accounts[1]!, authority: accounts[2]!, amount: u64At(data, 1) }
     if (tag === 12 && data.length >= 10 && accounts.length >= 4)
-      return { type: 'token', source: accounts[0]!, mint: accounts[1]!, destination: accounts[2]!, authority: accounts[3]!, amount: u64At(data, 1), decimals: data[9] }
+      return {
+        type: 'token',
+        source: accounts[0]!,
+        mint: accounts[1]!,
+        destination: accounts[2]!,
+        authority: accounts[3]!,
+        amount: u64At(data, 1),
+        decimals: data[9],
+      }
     if ((tag === 7 || tag === 14) && data.length >= 9 && accounts.length >= 2)
-      return { type: 'mint', mint: accounts[0]!, account: accounts[1]!, amount: u64At(data, 1), ...(tag === 14 && data.length >= 10 ? { decimals: data[9] } : {}) }
+      return {
+        type: 'mint',
+        mint: accounts[0]!,
+        account: accounts[1]!,
+        amount: u64At(data, 1),
+        ...(tag === 14 && data.length >= 10 ? { decimals: data[9] } : {}),
+      }
     return undefined
   }
   if (ix.programId === ASSOCIATED_TOKEN_PROGRAM && (data.length === 0 || data[0] === 0 || data[0] === 1) && accounts.length >= 4)

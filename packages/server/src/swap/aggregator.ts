@@ -12,12 +12,24 @@ const Uint = z.union([z.string().regex(/^\d{1,78}$/), z.number().int().nonnegati
 
 // The aggregator's documented answers (1inch swap API v6), only the fields Portico reads.
 const TokensAnswer = z.object({
-  tokens: z.record(z.string(), z.object({ address: Address, symbol: z.string().max(32), name: z.string().max(128), decimals: z.number().int().min(0).max(255), logoURI: z.string().max(2048).optional() })),
+  tokens: z.record(
+    z.string(),
+    z.object({
+      address: Address,
+      symbol: z.string().max(32),
+      name: z.string().max(128),
+      decimals: z.number().int().min(0).max(255),
+      logoURI: z.string().max(2048).optional(),
+    }),
+  ),
 })
 const QuoteAnswer = z.object({ dstAmount: Uint, gas: Uint.optional() })
 const AllowanceAnswer = z.object({ allowance: Uint })
 const ApproveAnswer = z.object({ data: Hex, gasPrice: Uint.optional(), to: Address, value: Uint })
-const SwapAnswer = z.object({ dstAmount: Uint, tx: z.object({ from: Address, to: Address, data: Hex, value: Uint, gas: Uint.optional(), gasPrice: Uint.optional() }) })
+const SwapAnswer = z.object({
+  dstAmount: Uint,
+  tx: z.object({ from: Address, to: Address, data: Hex, value: Uint, gas: Uint.optional(), gasPrice: Uint.optional() }),
+})
 
 /**
  * A 1inch-compatible aggregator API (its swap v6 paths): what a production host points at for
@@ -54,7 +66,10 @@ export function aggregatorProvider(options: { config: AggregatorConfig; chainId:
     if (!parsed.success) throw upstreamFailed(`aggregator ${path} on ${caip2}: unexpected answer`, parsed.error)
     return parsed.data
   }
-  const transaction = (tx: { from?: string; to: string; data: string; value: string; gas?: string; gasPrice?: string }, from: `0x${string}`): SwapTransaction => ({
+  const transaction = (
+    tx: { from?: string; to: string; data: string; value: string; gas?: string; gasPrice?: string },
+    from: `0x${string}`,
+  ): SwapTransaction => ({
     from,
     to: getAddress(tx.to),
     data: tx.data as `0x${string}`,
@@ -92,7 +107,15 @@ export function aggregatorProvider(options: { config: AggregatorConfig; chainId:
     async buildSwap({ from, to, amount, user, slippagePercent }) {
       const answer = await get(
         '/swap',
-        { src: tokenParam(from), dst: tokenParam(to), amount: amount.toString(), from: user, origin: user, slippage: String(slippagePercent), disableEstimate: 'true' },
+        {
+          src: tokenParam(from),
+          dst: tokenParam(to),
+          amount: amount.toString(),
+          from: user,
+          origin: user,
+          slippage: String(slippagePercent),
+          disableEstimate: 'true',
+        },
         SwapAnswer,
       )
       return transaction(answer.tx, user)

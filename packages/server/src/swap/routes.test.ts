@@ -45,7 +45,10 @@ afterAll(async () => {
 /** The server's own devnet defaults (the devnet Uniswap on both chains), kept beside the aggregator. */
 function startTestServerDefaults() {
   const devnetUniswap = {
-    kind: 'uniswap-v2' as const, router: DEVNET_SWAP.router, factory: DEVNET_SWAP.factory, weth: DEVNET_SWAP.weth,
+    kind: 'uniswap-v2' as const,
+    router: DEVNET_SWAP.router,
+    factory: DEVNET_SWAP.factory,
+    weth: DEVNET_SWAP.weth,
     tokens: [
       { address: DEVNET_CONTRACTS.usdc, name: 'USD Coin', symbol: 'USDC', decimals: 6 },
       { address: DEVNET_SWAP.dai, name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 },
@@ -77,7 +80,10 @@ function chainClients() {
   const c = devnet.chains[0]!
   const viemChain = defineChain({ id: c.chainId, name: c.name, nativeCurrency: c.nativeCurrency, rpcUrls: { default: { http: [c.rpcUrl] } } })
   const account = privateKeyToAccount(user.privateKey)
-  return { client: createPublicClient({ chain: viemChain, transport: http(c.rpcUrl) }), wallet: createWalletClient({ account, chain: viemChain, transport: http(c.rpcUrl) }) }
+  return {
+    client: createPublicClient({ chain: viemChain, transport: http(c.rpcUrl) }),
+    wallet: createWalletClient({ account, chain: viemChain, transport: http(c.rpcUrl) }),
+  }
 }
 const send = async ({ tx }: Tx) => {
   const { client, wallet } = chainClients()
@@ -91,7 +97,11 @@ describe('/v1/convert/* on the devnet (Uniswap V2 pools on chain)', () => {
     type Tokens = { tokens: { address: string; symbol: string; decimals: number }[]; popular: string[]; suggested: string[] }
     const { status, body } = await call<Tokens>('GET', `/v1/convert/tokens?${q({ chainId: `eip155:${chain}` })}`)
     expect(status).toBe(200)
-    expect(body.tokens.map((t) => [t.address, t.symbol, t.decimals])).toEqual([[native(), 'ETH', 18], [usdc(), 'USDC', 6], [dai(), 'DAI', 18]])
+    expect(body.tokens.map((t) => [t.address, t.symbol, t.decimals])).toEqual([
+      [native(), 'ETH', 18],
+      [usdc(), 'USDC', 6],
+      [dai(), 'DAI', 18],
+    ])
     // SWAP_POPULAR_SYMBOLS: ETH, UNI, 1INCH, AAVE, SOL, USDC, USDT, DAI…; SWAP_SUGGESTED_SYMBOLS: ETH, USDC, USDT, DAI…
     expect(body.popular).toEqual([native(), usdc(), dai()])
     expect(body.suggested).toEqual([native(), usdc(), dai()])
@@ -99,12 +109,24 @@ describe('/v1/convert/* on the devnet (Uniswap V2 pools on chain)', () => {
 
   test('quotes: ETH → USDC from the direct pool; USDC → DAI routes through WETH; price impact grows with size', async () => {
     type Quotes = { quotes: { id: null; fromAmount: string; toAmount: string; fromAccount: string; toAccount: string; route: string[]; priceImpact: number }[] }
-    const small = await call<Quotes>('GET', `/v1/convert/quotes?${q({ amount: parseEther('1').toString(), userAddress: caip(user.address), from: native(), to: usdc() })}`)
+    const small = await call<Quotes>(
+      'GET',
+      `/v1/convert/quotes?${q({ amount: parseEther('1').toString(), userAddress: caip(user.address), from: native(), to: usdc() })}`,
+    )
     expect(small.status).toBe(200)
-    expect(small.body.quotes[0]).toMatchObject({ id: null, fromAmount: '1000000000000000000', toAmount: '2961474103', fromAccount: native(), toAccount: usdc() })
+    expect(small.body.quotes[0]).toMatchObject({
+      id: null,
+      fromAmount: '1000000000000000000',
+      toAmount: '2961474103',
+      fromAccount: native(),
+      toAccount: usdc(),
+    })
     expect(small.body.quotes[0]!.route).toEqual([caip(DEVNET_SWAP.weth), usdc()])
     expect(small.body.quotes[0]).toMatchObject({ gas: '150000' })
-    const big = await call<Quotes>('GET', `/v1/convert/quotes?${q({ amount: parseEther('10').toString(), userAddress: caip(user.address), from: native(), to: usdc() })}`)
+    const big = await call<Quotes>(
+      'GET',
+      `/v1/convert/quotes?${q({ amount: parseEther('10').toString(), userAddress: caip(user.address), from: native(), to: usdc() })}`,
+    )
     expect(small.body.quotes[0]!.priceImpact).toBeCloseTo(0.99, 1)
     expect(big.body.quotes[0]!.priceImpact).toBeCloseTo(9.09, 1)
     const routed = await call<Quotes>('GET', `/v1/convert/quotes?${q({ amount: '100000000', userAddress: caip(user.address), from: usdc(), to: dai() })}`)
@@ -115,9 +137,13 @@ describe('/v1/convert/* on the devnet (Uniswap V2 pools on chain)', () => {
 
   test('a USDC → ETH swap on chain: allowance 0, build-approve, approve mined, allowance set, build-transaction mined within the 1 % bound', async () => {
     const amount = 50_000_000n // 50 USDC
-    const allowance = async () => (await call<{ allowance: string }>('GET', `/v1/convert/allowance?${q({ tokenAddress: usdc(), userAddress: caip(user.address) })}`)).body.allowance
+    const allowance = async () =>
+      (await call<{ allowance: string }>('GET', `/v1/convert/allowance?${q({ tokenAddress: usdc(), userAddress: caip(user.address) })}`)).body.allowance
     expect(await allowance()).toBe('0')
-    const approve = await call<Tx>('GET', `/v1/convert/build-approve?${q({ userAddress: caip(user.address), from: usdc(), to: native(), amount: amount.toString() })}`)
+    const approve = await call<Tx>(
+      'GET',
+      `/v1/convert/build-approve?${q({ userAddress: caip(user.address), from: usdc(), to: native(), amount: amount.toString() })}`,
+    )
     expect(approve.status).toBe(200)
     expect(approve.body.tx).toMatchObject({ from: user.address, to: DEVNET_CONTRACTS.usdc, value: '0' })
     expect((await send(approve.body)).status).toBe('success')
@@ -125,8 +151,19 @@ describe('/v1/convert/* on the devnet (Uniswap V2 pools on chain)', () => {
 
     const { client } = chainClients()
     const before = { eth: await client.getBalance({ address: user.address }), usdc: await balanceOf(DEVNET_CONTRACTS.usdc) }
-    const quote = (await call<{ quotes: { toAmount: string; gas: string }[] }>('GET', `/v1/convert/quotes?${q({ amount: amount.toString(), userAddress: caip(user.address), from: usdc(), to: native() })}`)).body.quotes[0]!
-    const built = await call<Tx>('POST', `/v1/convert/build-transaction?${P}`, { userAddress: caip(user.address), from: usdc(), to: native(), amount: amount.toString(), eip155: { slippage: '1' } })
+    const quote = (
+      await call<{ quotes: { toAmount: string; gas: string }[] }>(
+        'GET',
+        `/v1/convert/quotes?${q({ amount: amount.toString(), userAddress: caip(user.address), from: usdc(), to: native() })}`,
+      )
+    ).body.quotes[0]!
+    const built = await call<Tx>('POST', `/v1/convert/build-transaction?${P}`, {
+      userAddress: caip(user.address),
+      from: usdc(),
+      to: native(),
+      amount: amount.toString(),
+      eip155: { slippage: '1' },
+    })
     expect(built.status).toBe(200)
     const call_ = decodeFunctionData({ abi: parseAbi(['function swapExactTokensForETH(uint256,uint256,address[],address,uint256)']), data: built.body.tx.data })
     expect(call_.args![1]).toBe((BigInt(quote.toAmount) * 9_900n) / 10_000n)
@@ -143,8 +180,15 @@ describe('/v1/convert/* on the devnet (Uniswap V2 pools on chain)', () => {
 
   test('ETH → DAI: the swap carries the ETH as value and needs no approval', async () => {
     const amount = parseEther('0.1')
-    expect((await call<{ allowance: string }>('GET', `/v1/convert/allowance?${q({ tokenAddress: native(), userAddress: caip(user.address) })}`)).body.allowance).toBe((2n ** 256n - 1n).toString())
-    const built = await call<Tx>('POST', `/v1/convert/build-transaction?${P}`, { userAddress: caip(user.address), from: native(), to: dai(), amount: amount.toString() })
+    expect(
+      (await call<{ allowance: string }>('GET', `/v1/convert/allowance?${q({ tokenAddress: native(), userAddress: caip(user.address) })}`)).body.allowance,
+    ).toBe((2n ** 256n - 1n).toString())
+    const built = await call<Tx>('POST', `/v1/convert/build-transaction?${P}`, {
+      userAddress: caip(user.address),
+      from: native(),
+      to: dai(),
+      amount: amount.toString(),
+    })
     expect(built.body.tx.value).toBe(amount.toString())
     const before = await balanceOf(DEVNET_SWAP.dai)
     expect((await send(built.body)).status).toBe('success')
@@ -152,7 +196,10 @@ describe('/v1/convert/* on the devnet (Uniswap V2 pools on chain)', () => {
   })
 
   test('gas-price: standard, fast and instant in wei', async () => {
-    const { status, body } = await call<{ standard: string; fast: string; instant: string }>('GET', `/v1/convert/gas-price?${q({ chainId: `eip155:${chain}` })}`)
+    const { status, body } = await call<{ standard: string; fast: string; instant: string }>(
+      'GET',
+      `/v1/convert/gas-price?${q({ chainId: `eip155:${chain}` })}`,
+    )
     expect(status).toBe(200)
     expect(BigInt(body.fast)).toBeGreaterThan(BigInt(body.standard))
     expect(BigInt(body.instant)).toBeGreaterThan(BigInt(body.fast))
@@ -173,13 +220,20 @@ describe('/v1/convert/* refusals', () => {
     ] as const) {
       expect(await call(method, path, body), path).toEqual({ status: 400, body: { error: 'Network not supported for Swaps' } })
     }
-    expect(await call('GET', `/v1/convert/gas-price?${q({ chainId: `eip155:${off}` })}`)).toEqual({ status: 400, body: { error: 'Network not supported for Gas Price' } })
+    expect(await call('GET', `/v1/convert/gas-price?${q({ chainId: `eip155:${off}` })}`)).toEqual({
+      status: 400,
+      body: { error: 'Network not supported for Gas Price' },
+    })
   })
 
   test('error: a token the chain does not offer, or the same token on both sides, is a clear 400', async () => {
     const stranger = caip('0x000000000000000000000000000000000000dEaD')
-    expect((await call('GET', `/v1/convert/quotes?${q({ amount: '1', userAddress: caip(user.address), from: stranger, to: usdc() })}`)).body.error).toBe('Token not supported for Swaps on this network')
-    expect((await call('GET', `/v1/convert/quotes?${q({ amount: '1', userAddress: caip(user.address), from: usdc(), to: usdc() })}`)).body.error).toBe('No swap route between these tokens')
+    expect((await call('GET', `/v1/convert/quotes?${q({ amount: '1', userAddress: caip(user.address), from: stranger, to: usdc() })}`)).body.error).toBe(
+      'Token not supported for Swaps on this network',
+    )
+    expect((await call('GET', `/v1/convert/quotes?${q({ amount: '1', userAddress: caip(user.address), from: usdc(), to: usdc() })}`)).body.error).toBe(
+      'No swap route between these tokens',
+    )
     // Huge but valid amounts: the pools' math overflows, which is the request's fault (4xx), not the server's.
     const huge = await call('GET', `/v1/convert/quotes?${q({ amount: (2n ** 255n).toString(), userAddress: caip(user.address), from: native(), to: usdc() })}`)
     expect(huge).toEqual({ status: 400, body: { error: 'The pools cannot quote this amount' } })
@@ -201,7 +255,12 @@ describe('/v1/convert/* refusals', () => {
       expect(status, path).toBe(400)
       expect(body.error, path).toBe('Invalid request')
     }
-    for (const body of ['{oops', {}, { userAddress: caip(user.address), from: usdc(), to: native(), amount: 'lots' }, { userAddress: caip(user.address), from: usdc(), to: native(), amount: '1', eip155: { slippage: '99' } }]) {
+    for (const body of [
+      '{oops',
+      {},
+      { userAddress: caip(user.address), from: usdc(), to: native(), amount: 'lots' },
+      { userAddress: caip(user.address), from: usdc(), to: native(), amount: '1', eip155: { slippage: '99' } },
+    ]) {
       expect((await call('POST', `/v1/convert/build-transaction?${P}`, body)).status, JSON.stringify(body)).toBe(400)
     }
     expect((await call('GET', `/v1/convert/tokens?chainId=eip155:${chain}`)).body).toEqual({ error: 'Project ID Missing' })
@@ -213,25 +272,61 @@ describe('/v1/convert/* through a 1inch-compatible aggregator (a local stand-in 
   const mainnetUsdc = caip('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 1)
 
   test('tokens, quote, allowance, approve and swap come from the aggregator, with its key', async () => {
-    aggregatorAnswers.set('/tokens', () => ({ status: 200, body: { tokens: { '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee': { address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', symbol: 'ETH', name: 'Ether', decimals: 18, logoURI: 'https://tokens.example/eth.png' } } } }))
-    aggregatorAnswers.set('/quote', (query) => ({ status: 200, body: { dstAmount: query.get('amount') === '1000' ? '3000' : '0', ...(query.get('includeGas') === 'true' ? { gas: 150000 } : {}) } }))
+    aggregatorAnswers.set('/tokens', () => ({
+      status: 200,
+      body: {
+        tokens: {
+          '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee': {
+            address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+            symbol: 'ETH',
+            name: 'Ether',
+            decimals: 18,
+            logoURI: 'https://tokens.example/eth.png',
+          },
+        },
+      },
+    }))
+    aggregatorAnswers.set('/quote', (query) => ({
+      status: 200,
+      body: { dstAmount: query.get('amount') === '1000' ? '3000' : '0', ...(query.get('includeGas') === 'true' ? { gas: 150000 } : {}) },
+    }))
     aggregatorAnswers.set('/approve/allowance', () => ({ status: 200, body: { allowance: '42' } }))
-    aggregatorAnswers.set('/approve/transaction', () => ({ status: 200, body: { data: '0x095ea7b3', gasPrice: '7', to: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', value: '0' } }))
-    aggregatorAnswers.set('/swap', (query) => ({ status: 200, body: { dstAmount: '3000', tx: { from: query.get('from'), to: '0x111111125421ca6dc452d289314280a0f8842a65', data: '0x12aa3caf', value: '1000', gas: 180000, gasPrice: '7' } } }))
+    aggregatorAnswers.set('/approve/transaction', () => ({
+      status: 200,
+      body: { data: '0x095ea7b3', gasPrice: '7', to: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', value: '0' },
+    }))
+    aggregatorAnswers.set('/swap', (query) => ({
+      status: 200,
+      body: {
+        dstAmount: '3000',
+        tx: { from: query.get('from'), to: '0x111111125421ca6dc452d289314280a0f8842a65', data: '0x12aa3caf', value: '1000', gas: 180000, gasPrice: '7' },
+      },
+    }))
     expect((await call<{ tokens: unknown[]; popular: string[] }>('GET', `/v1/convert/tokens?${q({ chainId: 'eip155:1' })}`)).body).toEqual({
       tokens: [{ address: native(1), name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: 'https://tokens.example/eth.png' }],
       popular: [native(1)],
       suggested: [native(1)],
     })
-    expect((await call<{ quotes: unknown[] }>('GET', `/v1/convert/quotes?${q({ amount: '1000', userAddress: mainnetUser, from: native(1), to: mainnetUsdc })}`)).body.quotes).toEqual([
-      { id: null, fromAmount: '1000', toAmount: '3000', fromAccount: native(1), toAccount: mainnetUsdc, gas: '150000' },
-    ])
+    expect(
+      (await call<{ quotes: unknown[] }>('GET', `/v1/convert/quotes?${q({ amount: '1000', userAddress: mainnetUser, from: native(1), to: mainnetUsdc })}`)).body
+        .quotes,
+    ).toEqual([{ id: null, fromAmount: '1000', toAmount: '3000', fromAccount: native(1), toAccount: mainnetUsdc, gas: '150000' }])
     expect((await call('GET', `/v1/convert/allowance?${q({ tokenAddress: mainnetUsdc, userAddress: mainnetUser })}`)).body).toEqual({ allowance: '42' })
-    expect((await call<Tx>('GET', `/v1/convert/build-approve?${q({ userAddress: mainnetUser, from: mainnetUsdc, to: native(1), amount: '5' })}`)).body.tx).toEqual({
-      from: user.address, to: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', data: '0x095ea7b3', value: '0', eip155: { gasPrice: '7' },
+    expect(
+      (await call<Tx>('GET', `/v1/convert/build-approve?${q({ userAddress: mainnetUser, from: mainnetUsdc, to: native(1), amount: '5' })}`)).body.tx,
+    ).toEqual({
+      from: user.address,
+      to: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      data: '0x095ea7b3',
+      value: '0',
+      eip155: { gasPrice: '7' },
     })
-    expect((await call<Tx>('POST', `/v1/convert/build-transaction?${P}`, { userAddress: mainnetUser, from: native(1), to: mainnetUsdc, amount: '1000' })).body.tx).toMatchObject({
-      to: '0x111111125421cA6dc452d289314280a0f8842A65', value: '1000', eip155: { gas: '180000', gasPrice: '7' },
+    expect(
+      (await call<Tx>('POST', `/v1/convert/build-transaction?${P}`, { userAddress: mainnetUser, from: native(1), to: mainnetUsdc, amount: '1000' })).body.tx,
+    ).toMatchObject({
+      to: '0x111111125421cA6dc452d289314280a0f8842A65',
+      value: '1000',
+      eip155: { gas: '180000', gasPrice: '7' },
     })
     expect(aggregatorCalls.every((line) => line.endsWith('Bearer aggregator-key'))).toBe(true)
   })

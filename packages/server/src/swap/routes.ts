@@ -15,14 +15,20 @@ import { swapProviders } from './providers.js'
  */
 
 const Caip10 = z.string().regex(CAIP10_PATTERN, 'Expected a CAIP-10 address (namespace:chain:address)')
-const TokenAddress = Caip10.openapi({ description: 'CAIP-10 token address; the native token as its placeholder address', example: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' })
+const TokenAddress = Caip10.openapi({
+  description: 'CAIP-10 token address; the native token as its placeholder address',
+  example: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+})
 const UserAddress = Caip10.openapi({ description: 'CAIP-10 address of the user', example: 'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
 const Amount = z
   .string()
   .regex(/^\d{1,78}$/, 'Expected an amount in base units (a positive integer)')
   .refine((value) => /^\d{1,78}$/.test(value) && BigInt(value) > 0n && BigInt(value) < 2n ** 256n, 'Expected an amount above 0 that fits in 256 bits')
   .openapi({ example: '1000000' })
-const Slippage = z.union([z.string().regex(/^\d{1,2}(\.\d{1,2})?$/), z.number().min(0).max(50)]).transform(Number).pipe(z.number().min(0).max(50))
+const Slippage = z
+  .union([z.string().regex(/^\d{1,2}(\.\d{1,2})?$/), z.number().min(0).max(50)])
+  .transform(Number)
+  .pipe(z.number().min(0).max(50))
 
 const Token = z.object({ address: z.string(), name: z.string(), symbol: z.string(), decimals: z.number(), logoUri: z.string().optional() }).openapi('SwapToken')
 const Transaction = z
@@ -38,7 +44,9 @@ const errors = { ...errorResponses, 502: errorResponse('The swap provider or the
 
 const route = <R extends Parameters<typeof createRoute>[0]>(r: R) => createRoute(r)
 const tokensRoute = route({
-  method: 'get', path: '/v1/convert/tokens', summary: 'Swappable tokens of a chain',
+  method: 'get',
+  path: '/v1/convert/tokens',
+  summary: 'Swappable tokens of a chain',
   request: { query: z.object({ ...CommonQuery, chainId: CaipNetworkId.openapi({ example: 'eip155:31337' }) }) },
   responses: {
     200: json(
@@ -56,13 +64,36 @@ const tokensRoute = route({
 const bySymbols = (tokens: { address: string; symbol: string }[], symbols: readonly string[]) =>
   symbols.flatMap((symbol) => tokens.find((t) => t.symbol.toUpperCase() === symbol)?.address ?? [])
 const quotesRoute = route({
-  method: 'get', path: '/v1/convert/quotes', summary: 'Swap quotes',
-  request: { query: z.object({ ...CommonQuery, amount: Amount, userAddress: UserAddress, from: TokenAddress, to: TokenAddress, gasPrice: z.string().regex(/^\d{1,78}$/).optional() }) },
+  method: 'get',
+  path: '/v1/convert/quotes',
+  summary: 'Swap quotes',
+  request: {
+    query: z.object({
+      ...CommonQuery,
+      amount: Amount,
+      userAddress: UserAddress,
+      from: TokenAddress,
+      to: TokenAddress,
+      gasPrice: z
+        .string()
+        .regex(/^\d{1,78}$/)
+        .optional(),
+    }),
+  },
   responses: {
     200: json(
       z.object({
         quotes: z.array(
-          z.object({ id: z.null(), fromAmount: z.string(), fromAccount: z.string(), toAmount: z.string(), toAccount: z.string(), route: z.array(z.string()).optional(), priceImpact: z.number().optional(), gas: z.string().optional() }),
+          z.object({
+            id: z.null(),
+            fromAmount: z.string(),
+            fromAccount: z.string(),
+            toAmount: z.string(),
+            toAccount: z.string(),
+            route: z.array(z.string()).optional(),
+            priceImpact: z.number().optional(),
+            gas: z.string().optional(),
+          }),
         ),
       }),
       'amount of from buys toAmount of to (base units); priceImpact in percent; gas: the gas units the swap is expected to use',
@@ -71,28 +102,41 @@ const quotesRoute = route({
   },
 })
 const allowanceRoute = route({
-  method: 'get', path: '/v1/convert/allowance', summary: 'Allowance of the swap router',
+  method: 'get',
+  path: '/v1/convert/allowance',
+  summary: 'Allowance of the swap router',
   request: { query: z.object({ ...CommonQuery, tokenAddress: TokenAddress, userAddress: UserAddress }) },
   responses: { 200: json(z.object({ allowance: z.string() }), 'How much of tokenAddress the router may spend for userAddress'), ...errors },
 })
 const gasPriceRoute = route({
-  method: 'get', path: '/v1/convert/gas-price', summary: 'Gas price for swaps',
+  method: 'get',
+  path: '/v1/convert/gas-price',
+  summary: 'Gas price for swaps',
   request: { query: z.object({ ...CommonQuery, chainId: CaipNetworkId.openapi({ example: 'eip155:31337' }) }) },
   responses: { 200: json(z.object({ standard: z.string(), fast: z.string(), instant: z.string() }), 'Wei per gas'), ...errors },
 })
 const buildApproveRoute = route({
-  method: 'get', path: '/v1/convert/build-approve', summary: 'Approval transaction for a swap',
+  method: 'get',
+  path: '/v1/convert/build-approve',
+  summary: 'Approval transaction for a swap',
   request: { query: z.object({ ...CommonQuery, userAddress: UserAddress, from: TokenAddress, to: TokenAddress, amount: Amount }) },
   responses: { 200: json(z.object({ tx: Transaction }), 'The transaction approving the router to spend amount of from'), ...errors },
 })
 const buildTransactionRoute = route({
-  method: 'post', path: '/v1/convert/build-transaction', summary: 'Swap transaction',
+  method: 'post',
+  path: '/v1/convert/build-transaction',
+  summary: 'Swap transaction',
   request: {
     query: z.object(CommonQuery),
     body: jsonBody(
       z.object({
-        userAddress: UserAddress, from: TokenAddress, to: TokenAddress, amount: Amount,
-        eip155: z.object({ slippage: Slippage.openapi({ description: `Percent (default ${SWAP_SLIPPAGE_PERCENT})` }), permit: z.string().max(4096).optional() }).optional(),
+        userAddress: UserAddress,
+        from: TokenAddress,
+        to: TokenAddress,
+        amount: Amount,
+        eip155: z
+          .object({ slippage: Slippage.openapi({ description: `Percent (default ${SWAP_SLIPPAGE_PERCENT})` }), permit: z.string().max(4096).optional() })
+          .optional(),
       }),
     ),
   },
@@ -153,13 +197,19 @@ export function register(app: App, ctx: ServerContext) {
   app.openapi(buildApproveRoute, async (c) => {
     const q = c.req.valid('query')
     const chain = sameChain(q.from, q.to, q.userAddress)
-    return c.json(transaction(await provider(chain).buildApprove({ token: split(q.from).address, owner: evmAddress(q.userAddress), amount: BigInt(q.amount) })), 200)
+    return c.json(
+      transaction(await provider(chain).buildApprove({ token: split(q.from).address, owner: evmAddress(q.userAddress), amount: BigInt(q.amount) })),
+      200,
+    )
   })
   app.openapi(buildTransactionRoute, async (c) => {
     const b = c.req.valid('json')
     const chain = sameChain(b.from, b.to, b.userAddress)
     const tx = await provider(chain).buildSwap({
-      from: split(b.from).address, to: split(b.to).address, amount: BigInt(b.amount), user: evmAddress(b.userAddress),
+      from: split(b.from).address,
+      to: split(b.to).address,
+      amount: BigInt(b.amount),
+      user: evmAddress(b.userAddress),
       slippagePercent: b.eip155?.slippage ?? SWAP_SLIPPAGE_PERCENT,
     })
     return c.json(transaction(tx), 200)

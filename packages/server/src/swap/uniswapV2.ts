@@ -31,7 +31,13 @@ type UniswapConfig = Extract<SwapProviderConfig, { kind: 'uniswap-v2' }>
  * WETH when the two tokens have no pool, and builds the router calls with a deadline and the
  * slippage bound. The native token goes in and out through the router's ETH functions.
  */
-export function uniswapV2Provider(options: { config: UniswapConfig; client: PublicClient; caip2: string; native: NativeCurrency; now?: () => number }): SwapProvider {
+export function uniswapV2Provider(options: {
+  config: UniswapConfig
+  client: PublicClient
+  caip2: string
+  native: NativeCurrency
+  now?: () => number
+}): SwapProvider {
   const { config, client, caip2, native } = options
   const now = options.now ?? Date.now
   const placeholder = NATIVE_TOKEN_PLACEHOLDERS.eip155
@@ -108,7 +114,13 @@ export function uniswapV2Provider(options: { config: UniswapConfig; client: Publ
     async tokens() {
       return [
         { address: `${caip2}:${placeholder}`, name: native.name, symbol: native.symbol, decimals: native.decimals },
-        ...config.tokens.map((t) => ({ address: `${caip2}:${getAddress(t.address)}`, name: t.name, symbol: t.symbol, decimals: t.decimals, logoUri: t.logoUri })),
+        ...config.tokens.map((t) => ({
+          address: `${caip2}:${getAddress(t.address)}`,
+          name: t.name,
+          symbol: t.symbol,
+          decimals: t.decimals,
+          logoUri: t.logoUri,
+        })),
       ]
     },
     async quote({ from, to, amount }) {

@@ -57,12 +57,16 @@ export function chainReads(devnet: SolanaDevnet) {
   return {
     lamports: async (owner: string) => (await rpc().getBalance(address(owner), { commitment: 'confirmed' }).send()).value,
     tokenBalance: async (owner: string, mint: string) => {
-      const { value } = await rpc().getTokenAccountsByOwner(address(owner), { mint: address(mint) }, { encoding: 'jsonParsed' }).send()
+      const { value } = await rpc()
+        .getTokenAccountsByOwner(address(owner), { mint: address(mint) }, { encoding: 'jsonParsed' })
+        .send()
       const info = (value[0]?.account.data as { parsed?: { info?: { tokenAmount?: { amount: string } } } } | undefined)?.parsed?.info
       return BigInt(info?.tokenAmount?.amount ?? 0)
     },
     feeOf: async (hash: string) => {
-      const tx = await rpc().getTransaction(hash as Signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }).send()
+      const tx = await rpc()
+        .getTransaction(hash as Signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' })
+        .send()
       return BigInt(tx!.meta!.fee)
     },
   }

@@ -3,8 +3,8 @@
  * from the dapp; Playwright can still pierce it) in the top-right corner.
  * Requests are shown one at a time; callers wait their turn.
  */
-import { TEST_WALLET_ICON } from './icon';
-import type { ApprovalRequest } from './types';
+import { TEST_WALLET_ICON } from './icon'
+import type { ApprovalRequest } from './types'
 
 const STYLES = `
 :host { all: initial; }
@@ -31,96 +31,96 @@ dd { margin: 0; font-family: ui-monospace, monospace; white-space: pre-wrap; wor
 button { font: inherit; padding: 6px 14px; border-radius: 8px; cursor: pointer; border: 1px solid #9ca3af; background: #fff; color: #111827; }
 button.approve { background: #15803d; border-color: #15803d; color: #fff; }
 button:focus-visible { outline: 2px solid #2563eb; outline-offset: 2px; }
-`;
+`
 
-let queue: Promise<unknown> = Promise.resolve();
-let waiting = 0;
+let queue: Promise<unknown> = Promise.resolve()
+let waiting = 0
 
 /** Shows the request in the dialog once earlier ones are answered; resolves true on Approve. */
 export function askInDialog(request: ApprovalRequest): Promise<boolean> {
-  waiting++;
+  waiting++
   const turn = queue.then(() => {
-    waiting--;
-    return showDialog(request);
-  });
-  queue = turn.catch(() => undefined);
-  return turn;
+    waiting--
+    return showDialog(request)
+  })
+  queue = turn.catch(() => undefined)
+  return turn
 }
 
 async function showDialog(request: ApprovalRequest): Promise<boolean> {
   // Init scripts run before <body> exists; a request can arrive that early.
-  if (!document.body) await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
+  if (!document.body) await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }))
 
-  const host = document.createElement('div');
-  host.id = 'portico-test-wallet';
-  host.setAttribute('data-testid', 'test-wallet-dialog-host');
-  const root = host.attachShadow({ mode: 'open' });
+  const host = document.createElement('div')
+  host.id = 'portico-test-wallet'
+  host.setAttribute('data-testid', 'test-wallet-dialog-host')
+  const root = host.attachShadow({ mode: 'open' })
 
-  const style = document.createElement('style');
-  style.textContent = STYLES;
-  root.append(style, buildCard(request));
-  document.body.append(host);
+  const style = document.createElement('style')
+  style.textContent = STYLES
+  root.append(style, buildCard(request))
+  document.body.append(host)
 
   return new Promise<boolean>((resolve) => {
     const done = (approved: boolean) => {
-      host.remove();
-      resolve(approved);
-    };
-    root.querySelector('[data-testid="test-wallet-approve"]')!.addEventListener('click', () => done(true));
-    root.querySelector('[data-testid="test-wallet-reject"]')?.addEventListener('click', () => done(false));
-  });
+      host.remove()
+      resolve(approved)
+    }
+    root.querySelector('[data-testid="test-wallet-approve"]')!.addEventListener('click', () => done(true))
+    root.querySelector('[data-testid="test-wallet-reject"]')?.addEventListener('click', () => done(false))
+  })
 }
 
 /** Builds the card with textContent only: messages come from the dapp and must never be parsed as HTML. */
 function buildCard(request: ApprovalRequest): HTMLElement {
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: string) => {
-    const node = document.createElement(tag);
-    if (text !== undefined) node.textContent = text;
-    if (cls) node.className = cls;
-    return node;
-  };
+    const node = document.createElement(tag)
+    if (text !== undefined) node.textContent = text
+    if (cls) node.className = cls
+    return node
+  }
 
   // Not aria-modal and no autofocus: the dapp's own modal keeps its focus trap.
-  const card = el('div', undefined, 'card');
-  card.setAttribute('role', 'dialog');
-  card.setAttribute('aria-labelledby', 'ptw-title');
-  card.setAttribute('data-testid', 'test-wallet-dialog');
+  const card = el('div', undefined, 'card')
+  card.setAttribute('role', 'dialog')
+  card.setAttribute('aria-labelledby', 'ptw-title')
+  card.setAttribute('data-testid', 'test-wallet-dialog')
 
-  const header = el('header');
-  const icon = el('img');
-  icon.src = TEST_WALLET_ICON;
-  icon.alt = '';
-  const title = el('h2', 'Portico Test Wallet');
-  title.id = 'ptw-title';
-  header.append(icon, title);
+  const header = el('header')
+  const icon = el('img')
+  icon.src = TEST_WALLET_ICON
+  icon.alt = ''
+  const title = el('h2', 'Portico Test Wallet')
+  title.id = 'ptw-title'
+  header.append(icon, title)
 
-  const badge = el('p', 'Development wallet — do not use real funds', 'badge');
-  const what = el('h3', request.title);
-  what.setAttribute('data-testid', 'test-wallet-request');
+  const badge = el('p', 'Development wallet — do not use real funds', 'badge')
+  const what = el('h3', request.title)
+  what.setAttribute('data-testid', 'test-wallet-request')
 
-  const list = el('dl');
+  const list = el('dl')
   const rows = [
     { label: 'Site', value: request.origin },
     ...request.details,
     { label: 'Account', value: request.account },
     { label: 'Network', value: request.chainName },
-  ];
-  for (const row of rows) list.append(el('dt', row.label), el('dd', row.value));
+  ]
+  for (const row of rows) list.append(el('dt', row.label), el('dd', row.value))
 
-  const approve = el('button', 'Approve', 'approve');
-  approve.type = 'button';
-  approve.setAttribute('data-testid', 'test-wallet-approve');
-  const reject = el('button', 'Reject', 'reject');
-  reject.type = 'button';
-  reject.setAttribute('data-testid', 'test-wallet-reject');
-  const actions = el('div', undefined, 'actions');
+  const approve = el('button', 'Approve', 'approve')
+  approve.type = 'button'
+  approve.setAttribute('data-testid', 'test-wallet-approve')
+  const reject = el('button', 'Reject', 'reject')
+  reject.type = 'button'
+  reject.setAttribute('data-testid', 'test-wallet-reject')
+  const actions = el('div', undefined, 'actions')
   if (request.acknowledge) {
-    approve.textContent = 'Close';
-    actions.append(approve);
-  } else actions.append(reject, approve);
+    approve.textContent = 'Close'
+    actions.append(approve)
+  } else actions.append(reject, approve)
 
-  card.append(header, badge, what, list);
-  if (waiting > 0) card.append(el('p', `${waiting} more request(s) waiting`, 'queue'));
-  card.append(actions);
-  return card;
+  card.append(header, badge, what, list)
+  if (waiting > 0) card.append(el('p', `${waiting} more request(s) waiting`, 'queue'))
+  card.append(actions)
+  return card
 }

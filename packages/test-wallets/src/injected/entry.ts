@@ -3,23 +3,23 @@
  * (Playwright page.addInitScript({ path })), the way a browser extension would.
  * Config: window.__PORTICO_TEST_WALLET__ = { privateKey, chains, knownChainIds, autoApprove, rejectAll, storageKey }.
  */
-import { announceTestWallet } from './announce';
-import type { TestWalletOptions, TestWalletProvider } from './types';
-import { createTestWallet } from './wallet';
+import { announceTestWallet } from './announce'
+import type { TestWalletOptions, TestWalletProvider } from './types'
+import { createTestWallet } from './wallet'
 // The Solana test wallet (Wallet Standard) travels in the same bundle.
-import '../solana/entry';
+import '../solana/entry'
 
 declare global {
   interface Window {
-    __PORTICO_TEST_WALLET__?: TestWalletOptions;
-    porticoTestWallet?: TestWalletProvider;
+    __PORTICO_TEST_WALLET__?: TestWalletOptions
+    porticoTestWallet?: TestWalletProvider
   }
 }
 
 // Init scripts also run in iframes; one wallet per frame is what an extension does too.
 if (!window.porticoTestWallet) {
-  const config = window.__PORTICO_TEST_WALLET__ ?? {};
-  const wallet = createTestWallet({ storageKey: 'portico-test-wallet', ...config });
-  window.porticoTestWallet = wallet;
-  announceTestWallet(wallet);
+  const config = window.__PORTICO_TEST_WALLET__ ?? {}
+  const wallet = createTestWallet({ storageKey: 'portico-test-wallet', ...config })
+  window.porticoTestWallet = wallet
+  announceTestWallet(wallet)
 }

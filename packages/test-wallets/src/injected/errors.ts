@@ -9,40 +9,36 @@ export const ErrorCode = {
   UnrecognizedChain: 4902,
   InvalidParams: -32602,
   Internal: -32603,
-} as const;
+} as const
 
 export class ProviderRpcError extends Error {
-  readonly code: number;
-  readonly data?: unknown;
+  readonly code: number
+  readonly data?: unknown
 
   constructor(code: number, message: string, data?: unknown) {
-    super(message);
-    this.name = 'ProviderRpcError';
-    this.code = code;
-    if (data !== undefined) this.data = data;
+    super(message)
+    this.name = 'ProviderRpcError'
+    this.code = code
+    if (data !== undefined) this.data = data
   }
 
   /** Plain `{code, message, data}` for consumers that serialize errors (e.g. across postMessage). */
   toJSON() {
-    return { code: this.code, message: this.message, ...(this.data !== undefined ? { data: this.data } : {}) };
+    return { code: this.code, message: this.message, ...(this.data !== undefined ? { data: this.data } : {}) }
   }
 }
 
-export const userRejected = (what = 'User rejected the request.') => new ProviderRpcError(ErrorCode.UserRejected, what);
+export const userRejected = (what = 'User rejected the request.') => new ProviderRpcError(ErrorCode.UserRejected, what)
 
 export const unauthorized = (method: string) =>
   new ProviderRpcError(
     ErrorCode.Unauthorized,
     `The requested account and/or method has not been authorized by the user (${method}). Call eth_requestAccounts first.`,
-  );
+  )
 
-export const unsupported = (method: string) =>
-  new ProviderRpcError(ErrorCode.Unsupported, `The Portico Test Wallet does not support the method "${method}".`);
+export const unsupported = (method: string) => new ProviderRpcError(ErrorCode.Unsupported, `The Portico Test Wallet does not support the method "${method}".`)
 
-export const invalidParams = (message: string) => new ProviderRpcError(ErrorCode.InvalidParams, message);
+export const invalidParams = (message: string) => new ProviderRpcError(ErrorCode.InvalidParams, message)
 
 export const unrecognizedChain = (chainIdHex: string) =>
-  new ProviderRpcError(
-    ErrorCode.UnrecognizedChain,
-    `Unrecognized chain ID "${chainIdHex}". Try adding the chain using wallet_addEthereumChain first.`,
-  );
+  new ProviderRpcError(ErrorCode.UnrecognizedChain, `Unrecognized chain ID "${chainIdHex}". Try adding the chain using wallet_addEthereumChain first.`)

@@ -1,52 +1,57 @@
 /** EIP-5792 for the injected test wallet: the shared batch logic (../calls.ts) on this wallet's chains, approvals and dialog. */
-import { formatEther, numberToHex, type Hex } from 'viem';
-import type { PrivateKeyAccount } from 'viem/accounts';
-import { createCallsStore, describeCalls, walletCapabilities } from '../calls';
-import { askInDialog } from './dialog';
-import { ProviderRpcError } from './errors';
-import { prepareTransaction, signAndSend } from './transaction';
-import type { ApprovalRequest, TestWalletChain, TestWalletOptions } from './types';
+import { formatEther, numberToHex, type Hex } from 'viem'
+import type { PrivateKeyAccount } from 'viem/accounts'
+import { createCallsStore, describeCalls, walletCapabilities } from '../calls'
+import { askInDialog } from './dialog'
+import { ProviderRpcError } from './errors'
+import { prepareTransaction, signAndSend } from './transaction'
+import type { ApprovalRequest, TestWalletChain, TestWalletOptions } from './types'
 
 export interface CallsWallet {
-  chains(): number[];
-  current(): TestWalletChain;
-  account(): PrivateKeyAccount;
-  origin: string;
-  options: TestWalletOptions;
-  settings: { autoApprove: boolean; rejectAll: boolean };
-  approve(method: string, params: unknown, title: string, details: ApprovalRequest['details']): Promise<void>;
-  requireAccount(method: string, from?: unknown): void;
-  rpc<T>(method: string, params: unknown[] | undefined, chain: TestWalletChain): Promise<T>;
+  chains(): number[]
+  current(): TestWalletChain
+  account(): PrivateKeyAccount
+  origin: string
+  options: TestWalletOptions
+  settings: { autoApprove: boolean; rejectAll: boolean }
+  approve(method: string, params: unknown, title: string, details: ApprovalRequest['details']): Promise<void>
+  requireAccount(method: string, from?: unknown): void
+  rpc<T>(method: string, params: unknown[] | undefined, chain: TestWalletChain): Promise<T>
 }
 
 export function callsHandlers(wallet: CallsWallet): Record<string, (params: unknown[]) => unknown> {
-  const batches = createCallsStore((code, message) => new ProviderRpcError(code, message));
+  const batches = createCallsStore((code, message) => new ProviderRpcError(code, message))
   return {
     wallet_getCapabilities: (p) => walletCapabilities(wallet.chains(), p),
     wallet_sendCalls: async (p) => {
-      wallet.requireAccount('wallet_sendCalls');
-      const account = wallet.account();
+      wallet.requireAccount('wallet_sendCalls')
+      const account = wallet.account()
       // Pin the chain: a switch while the prompt is open must not redirect the calls.
-      const chain = wallet.current();
-      const parsed = batches.parse(p, { address: account.address, chainId: chain.chainId });
-      const chainRpc = <T>(method: string, params?: unknown[]) => wallet.rpc<T>(method, params, chain);
-      const n = parsed.calls.length;
-      await wallet.approve('wallet_sendCalls', p, `Send ${n} call${n === 1 ? '' : 's'}, one after another`, describeCalls(parsed.calls, chain.nativeCurrency.symbol, formatEther));
+      const chain = wallet.current()
+      const parsed = batches.parse(p, { address: account.address, chainId: chain.chainId })
+      const chainRpc = <T>(method: string, params?: unknown[]) => wallet.rpc<T>(method, params, chain)
+      const n = parsed.calls.length
+      await wallet.approve(
+        'wallet_sendCalls',
+        p,
+        `Send ${n} call${n === 1 ? '' : 's'}, one after another`,
+        describeCalls(parsed.calls, chain.nativeCurrency.symbol, formatEther),
+      )
       const id = batches.start(parsed, {
         chainId: chain.chainId,
         sendOne: async (call) => {
-          const prepared = await prepareTransaction(chainRpc, account.address, { to: call.to, data: call.data, value: numberToHex(call.value) });
-          return signAndSend(chainRpc, account, chain.chainId, prepared, undefined);
+          const prepared = await prepareTransaction(chainRpc, account.address, { to: call.to, data: call.data, value: numberToHex(call.value) })
+          return signAndSend(chainRpc, account, chain.chainId, prepared, undefined)
         },
         receipt: (hash: Hex) => chainRpc('eth_getTransactionReceipt', [hash]),
-      });
-      return { id };
+      })
+      return { id }
     },
     wallet_getCallsStatus: (p) => batches.status(p),
     // Shown in the wallet's own dialog (one Close button); the dapp does not wait for it.
     wallet_showCallsStatus: (p) => {
-      const status = batches.status(p);
-      const current = wallet.current();
+      const status = batches.status(p)
+      const current = wallet.current()
       const shown: ApprovalRequest = {
         method: 'wallet_showCallsStatus',
         params: p,
@@ -56,10 +61,10 @@ export function callsHandlers(wallet: CallsWallet): Record<string, (params: unkn
         account: wallet.account().address,
         chainName: `${current.name} (${current.chainId})`,
         acknowledge: true,
-      };
-      if (wallet.options.onApprovalRequest) void wallet.options.onApprovalRequest(shown);
-      else if (typeof document !== 'undefined' && !wallet.settings.autoApprove) void askInDialog(shown);
-      return null;
+      }
+      if (wallet.options.onApprovalRequest) void wallet.options.onApprovalRequest(shown)
+      else if (typeof document !== 'undefined' && !wallet.settings.autoApprove) void askInDialog(shown)
+      return null
     },
-  };
+  }
 }

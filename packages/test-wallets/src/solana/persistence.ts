@@ -5,37 +5,37 @@
  */
 export interface SolanaPersistedState {
   /** The user approved a connection from this site and did not disconnect it since. */
-  approved?: boolean;
+  approved?: boolean
   /** The selected dev account (custom keys are not persisted). */
-  accountIndex?: number;
+  accountIndex?: number
 }
 
 export interface SolanaStateStore {
-  load(): SolanaPersistedState;
-  save(state: SolanaPersistedState): void;
+  load(): SolanaPersistedState
+  save(state: SolanaPersistedState): void
 }
 
 export function createSolanaStore(storageKey: string | undefined): SolanaStateStore {
-  let memory: SolanaPersistedState = {};
-  const storage = storageKey ? localStorageOrUndefined() : undefined;
-  if (!storage || !storageKey) return { load: () => ({ ...memory }), save: (s) => void (memory = { ...s }) };
+  let memory: SolanaPersistedState = {}
+  const storage = storageKey ? localStorageOrUndefined() : undefined
+  if (!storage || !storageKey) return { load: () => ({ ...memory }), save: (s) => void (memory = { ...s }) }
   return {
     load() {
       try {
-        const parsed = JSON.parse(storage.getItem(storageKey) ?? '{}') as unknown;
-        return parsed && typeof parsed === 'object' ? (parsed as SolanaPersistedState) : {};
+        const parsed = JSON.parse(storage.getItem(storageKey) ?? '{}') as unknown
+        return parsed && typeof parsed === 'object' ? (parsed as SolanaPersistedState) : {}
       } catch {
-        return {};
+        return {}
       }
     },
     save: (state) => storage.setItem(storageKey, JSON.stringify(state)),
-  };
+  }
 }
 
 function localStorageOrUndefined(): Storage | undefined {
   try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
+    return typeof localStorage === 'undefined' ? undefined : localStorage
   } catch {
-    return undefined; // Opaque origins throw on access.
+    return undefined // Opaque origins throw on access.
   }
 }

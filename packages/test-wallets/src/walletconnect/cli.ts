@@ -94,9 +94,7 @@ async function main() {
     for (const item of wallet.pending()) {
       if (asked.has(item.key)) continue
       asked.add(item.key)
-      rl.question(`Approve ${item.summary}? [y/N] `).then((answer) =>
-        wallet.decide(item.key, /^y(es)?$/i.test(answer.trim()) ? 'approve' : 'reject'),
-      )
+      rl.question(`Approve ${item.summary}? [y/N] `).then((answer) => wallet.decide(item.key, /^y(es)?$/i.test(answer.trim()) ? 'approve' : 'reject'))
     }
   })
   if (args.flags.has('reject-proposal')) wallet.rejectNext('proposal')

@@ -57,7 +57,12 @@ export function createEip155Calls() {
   return createCallsStore((code, message) => new RpcError(code, message))
 }
 
-export async function runEip155({ account, chains, rpc, current, switchChain, calls }: Eip155Context, method: string, params: unknown, chainId: string): Promise<unknown> {
+export async function runEip155(
+  { account, chains, rpc, current, switchChain, calls }: Eip155Context,
+  method: string,
+  params: unknown,
+  chainId: string,
+): Promise<unknown> {
   const p = (Array.isArray(params) ? params : []) as unknown[]
   const rpcUrl = rpc[chainId] ?? rpc[current]!
   const chain = chainFor(rpc[chainId] ? chainId : current, rpcUrl)
@@ -87,9 +92,7 @@ export async function runEip155({ account, chains, rpc, current, switchChain, ca
         value: big(tx.value),
         gas: big(tx.gas ?? tx.gasLimit),
         nonce: tx.nonce === undefined ? undefined : Number(BigInt(tx.nonce)),
-        ...(tx.gasPrice
-          ? { gasPrice: big(tx.gasPrice) }
-          : { maxFeePerGas: big(tx.maxFeePerGas), maxPriorityFeePerGas: big(tx.maxPriorityFeePerGas) }),
+        ...(tx.gasPrice ? { gasPrice: big(tx.gasPrice) } : { maxFeePerGas: big(tx.maxFeePerGas), maxPriorityFeePerGas: big(tx.maxPriorityFeePerGas) }),
       } as TransactionRequest
       return wallet.sendTransaction({ ...request, account, chain } as never)
     }
@@ -101,7 +104,10 @@ export async function runEip155({ account, chains, rpc, current, switchChain, ca
     }
     // EIP-5792 (the request was approved as a whole before it got here).
     case 'wallet_getCapabilities':
-      return walletCapabilities(chains.map((c) => Number(c.split(':')[1])), p)
+      return walletCapabilities(
+        chains.map((c) => Number(c.split(':')[1])),
+        p,
+      )
     case 'wallet_sendCalls': {
       const parsed = calls.parse(p, { address: account.address, chainId: chain.id })
       const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) })

@@ -75,7 +75,8 @@ async function solTransfer(from: string, to: string, amount: bigint): Promise<st
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(from as Address, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: createNoopSigner(from as Address), destination: to as Address, amount })], m),
+    (m) =>
+      appendTransactionMessageInstructions([getTransferSolInstruction({ source: createNoopSigner(from as Address), destination: to as Address, amount })], m),
   )
   return getBase64EncodedWireTransaction(compileTransaction(message))
 }

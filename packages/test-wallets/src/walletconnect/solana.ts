@@ -98,7 +98,9 @@ export function createSolanaSide(account: number | string, rpc: Record<string, s
         }
         const tx = transactionOf(p)
         const readTokenAccount = async (address: string) => {
-          const { value } = await rpcFor(chainId).getAccountInfo(address as Address, { encoding: 'base64' }).send()
+          const { value } = await rpcFor(chainId)
+            .getAccountInfo(address as Address, { encoding: 'base64' })
+            .send()
           return value ? parseTokenAccount(new Uint8Array(getBase64Encoder().encode(value.data[0]))) : undefined
         }
         const summary = await describeTransaction(tx, readTokenAccount)

@@ -92,7 +92,6 @@ export interface WalletConnectTestWallet {
   close(): Promise<void>
 }
 
-
 export async function createWalletConnectTestWallet(options: WalletConnectTestWalletOptions): Promise<WalletConnectTestWallet> {
   const account = privateKeyToAccount(options.privateKey)
   const chains = Object.keys(options.rpc).filter((c) => c.startsWith('eip155:'))
@@ -217,14 +216,16 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
 
   client.on('session_request', async ({ topic, id, params }) => {
     const { request, chainId } = params
-    const summary = isSolanaMethod(request.method) && solana
-      ? `${request.method} on ${chainId}: ${await solana.describe(request.method, request.params, chainId)}`
-      : `${request.method} on ${chainId}`
+    const summary =
+      isSolanaMethod(request.method) && solana
+        ? `${request.method} on ${chainId}: ${await solana.describe(request.method, request.params, chainId)}`
+        : `${request.method} on ${chainId}`
     let response: { id: number; jsonrpc: '2.0'; result: unknown } | { id: number; jsonrpc: '2.0'; error: { code: number; message: string } }
     try {
-      const d = READ_ONLY.has(request.method) || SOLANA_READ_ONLY.has(request.method)
-        ? 'approve'
-        : await decision({ kind: 'request', summary, request: { topic, id, chainId, method: request.method, params: request.params } })
+      const d =
+        READ_ONLY.has(request.method) || SOLANA_READ_ONLY.has(request.method)
+          ? 'approve'
+          : await decision({ kind: 'request', summary, request: { topic, id, chainId, method: request.method, params: request.params } })
       if (d === 'reject') throw userRejected()
       const result = await run(request.method, request.params, chainId)
       response = { id, jsonrpc: '2.0', result }

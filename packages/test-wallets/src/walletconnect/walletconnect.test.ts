@@ -93,9 +93,7 @@ describe('WalletConnect test wallet through the Portico relay', () => {
     const to = devnet.accounts[2]!.address
     const client = createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
     const before = await client.getBalance({ address: to })
-    const hash = await request<Hex>(dapp, topic, chain(), 'eth_sendTransaction', [
-      { from: wallet.address, to, value: toHex(parseEther('0.5')), data: '0x' },
-    ])
+    const hash = await request<Hex>(dapp, topic, chain(), 'eth_sendTransaction', [{ from: wallet.address, to, value: toHex(parseEther('0.5')), data: '0x' }])
     const receipt = await client.waitForTransactionReceipt({ hash })
     expect(receipt.status).toBe('success')
     expect((await client.getBalance({ address: to })) - before).toBe(parseEther('0.5'))
@@ -108,7 +106,10 @@ describe('WalletConnect test wallet through the Portico relay', () => {
     expect(await request(dapp, topic, chain(), 'wallet_getCapabilities', [wallet.address, [toHex(devnet.chains[0]!.chainId)]])).toEqual({
       [toHex(devnet.chains[0]!.chainId)]: { atomic: { status: 'unsupported' } },
     })
-    const calls = [{ to: a, value: toHex(parseEther('0.1')) }, { to: b, value: toHex(parseEther('0.2')) }]
+    const calls = [
+      { to: a, value: toHex(parseEther('0.1')) },
+      { to: b, value: toHex(parseEther('0.2')) },
+    ]
     const base = { version: '2.0.0', from: wallet.address, chainId: toHex(devnet.chains[0]!.chainId), atomicRequired: false }
     const { id } = await request<{ id: string }>(dapp, topic, chain(), 'wallet_sendCalls', [{ ...base, calls }])
     let status: { status: number; receipts: unknown[]; atomic: boolean }
@@ -177,10 +178,7 @@ describe.skipIf(!redis)('two server instances sharing Redis', () => {
     const [a, b] = instances.map((s) => `ws://127.0.0.1:${s.port}/relay`) as [string, string]
     const { wallet, dapp, session, pairingMs } = await pairThrough(a, b, devnet.accounts[4]!.privateKey)
     console.log(`pairing across two instances through Redis: ${pairingMs.toFixed(0)} ms`)
-    const signature = await request<Hex>(dapp, session.topic, `eip155:${devnet.chains[0]!.chainId}`, 'personal_sign', [
-      toHex('two instances'),
-      wallet.address,
-    ])
+    const signature = await request<Hex>(dapp, session.topic, `eip155:${devnet.chains[0]!.chainId}`, 'personal_sign', [toHex('two instances'), wallet.address])
     expect(await verifyMessage({ address: wallet.address, message: 'two instances', signature })).toBe(true)
   }, 90_000)
 })

@@ -19,9 +19,7 @@ export function Account() {
         <dt>Connector</dt>
         <dd data-testid="wagmi-connector">{connector?.name ?? '—'}</dd>
         <dt>Balance</dt>
-        <dd data-testid="wagmi-balance">
-          {balance.data ? `${formatUnits(balance.data.value, balance.data.decimals)} ${balance.data.symbol}` : '—'}
-        </dd>
+        <dd data-testid="wagmi-balance">{balance.data ? `${formatUnits(balance.data.value, balance.data.decimals)} ${balance.data.symbol}` : '—'}</dd>
       </dl>
       {status === 'connected' && (
         <button type="button" data-testid="wagmi-disconnect" onClick={() => disconnect.mutate()}>

@@ -12,12 +12,7 @@ export function ConnectWithWagmi() {
   return (
     <section aria-label="Connect with wagmi">
       <h2>Connect with wagmi</h2>
-      <button
-        type="button"
-        data-testid="wagmi-connect"
-        disabled={status === 'connected' || connect.isPending}
-        onClick={() => connect.mutate({ connector })}
-      >
+      <button type="button" data-testid="wagmi-connect" disabled={status === 'connected' || connect.isPending} onClick={() => connect.mutate({ connector })}>
         {connect.isPending ? 'Choose a wallet in the modal…' : 'Connect with wagmi'}
       </button>
       <Result testId="wagmi-connect-result" label="Connected" value={connect.isSuccess ? address : undefined} />

@@ -33,8 +33,7 @@ export function TransferUsdc() {
     <section aria-label="Transfer USDC">
       <h2>Transfer USDC</h2>
       <p>
-        Balance:{' '}
-        <span data-testid="usdc-balance">{balance.data === undefined ? '—' : `${formatUnits(balance.data, USDC_DECIMALS)} USDC`}</span>
+        Balance: <span data-testid="usdc-balance">{balance.data === undefined ? '—' : `${formatUnits(balance.data, USDC_DECIMALS)} USDC`}</span>
       </p>
       <form onSubmit={submit}>
         <input data-testid="usdc-to" placeholder="0x… receiver" value={to} onChange={(e) => setTo(e.target.value)} />

@@ -27,7 +27,9 @@ export function OtpForm({
   }
   return (
     <form className="otp-form" onSubmit={submit} noValidate>
-      <label className="sr-only" htmlFor={inputId}>{label}</label>
+      <label className="sr-only" htmlFor={inputId}>
+        {label}
+      </label>
       <input
         id={inputId}
         className="otp-input"

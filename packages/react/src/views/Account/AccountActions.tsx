@@ -33,14 +33,18 @@ export function AccountActions() {
       </li>
       <li>
         <button type="button" className="list-item" onClick={() => navigate(portico, 'ProfileWallets')} data-testid="account-wallets">
-          <span className="wallet-image" style={iconBox}><WalletIcon /></span>
+          <span className="wallet-image" style={iconBox}>
+            <WalletIcon />
+          </span>
           <span className="name">Wallets</span>
           <ChevronIcon />
         </button>
       </li>
       <li>
         <button type="button" className="list-item" onClick={onDisconnect} disabled={disconnecting} data-testid="disconnect">
-          <span className="wallet-image" style={iconBox}>{disconnecting ? <Spinner size={16} /> : <DisconnectIcon />}</span>
+          <span className="wallet-image" style={iconBox}>
+            {disconnecting ? <Spinner size={16} /> : <DisconnectIcon />}
+          </span>
           <span className="name">Disconnect</span>
         </button>
       </li>

@@ -19,7 +19,9 @@ export function AccountHeader() {
       </CopyButton>
       {account.profileName && <span className="account-sub">{shortenAddress(address)}</span>}
       {total !== undefined && (
-        <p className="account-total" data-testid="account-total">{formatUsd(total)}</p>
+        <p className="account-total" data-testid="account-total">
+          {formatUsd(total)}
+        </p>
       )}
       <p className="balance" data-testid="account-balance" aria-live="polite">
         {account.balanceLoading && account.balance === undefined ? (

@@ -29,7 +29,8 @@ export function AccountTabs() {
     <div>
       <div className="tabs" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
         {TABS.map((tab, index) => (
-          <button type="button"
+          <button
+            type="button"
             key={tab.id}
             ref={(el) => {
               buttons.current[index] = el

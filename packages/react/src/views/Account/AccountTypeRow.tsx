@@ -37,7 +37,9 @@ export function AccountTypeRow() {
       <Sheet css={embeddedCss} />
       <Sheet css={css} />
       <span>Account type</span>
-      <span className="kind" data-testid="account-type-value">{LABELS[row.current]}</span>
+      <span className="kind" data-testid="account-type-value">
+        {LABELS[row.current]}
+      </span>
       {row.switchTo && (
         <button
           type="button"

@@ -15,12 +15,24 @@ export function ActivityRow({ transaction, address }: { transaction: Transaction
         </span>
       </span>
       <span className="main">
-        <span className="primary">{row.label}{row.failed && <span className="error"> · Failed</span>}</span>
-        <span className="secondary">{row.direction === 'out' ? 'To' : 'From'} {row.counterparty}</span>
+        <span className="primary">
+          {row.label}
+          {row.failed && <span className="error"> · Failed</span>}
+        </span>
+        <span className="secondary">
+          {row.direction === 'out' ? 'To' : 'From'} {row.counterparty}
+        </span>
       </span>
       <span className="end">
-        <span className="primary" data-testid="activity-amount">{row.direction === 'out' && !row.isNft ? '−' : ''}{row.amount}</span>
-        {row.received && <span className="secondary" data-testid="activity-received">+{row.received}</span>}
+        <span className="primary" data-testid="activity-amount">
+          {row.direction === 'out' && !row.isNft ? '−' : ''}
+          {row.amount}
+        </span>
+        {row.received && (
+          <span className="secondary" data-testid="activity-received">
+            +{row.received}
+          </span>
+        )}
         <span className="secondary">
           <time dateTime={row.minedAt.toISOString()}>{row.minedAt.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</time>
         </span>

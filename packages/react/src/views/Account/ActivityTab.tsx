@@ -32,19 +32,35 @@ export function ActivityTab() {
     return () => observer.disconnect()
   }, [portico, next, transactions.length])
 
-  if (error) return <div className="empty" role="alert" data-testid="activity-error"><span className="error">{error}</span></div>
-  if (empty) return <div className="empty" data-testid="activity-empty">No activity yet</div>
+  if (error)
+    return (
+      <div className="empty" role="alert" data-testid="activity-error">
+        <span className="error">{error}</span>
+      </div>
+    )
+  if (empty)
+    return (
+      <div className="empty" data-testid="activity-empty">
+        No activity yet
+      </div>
+    )
   return (
     <div data-testid="activity-list" aria-busy={loading}>
       {groups.map((group) => (
         <section key={group.label} aria-label={group.label}>
           <h3 className="day">{group.label}</h3>
           <ul className="list" style={{ gap: 2 }}>
-            {group.transactions.map((t) => <ActivityRow key={t.id} transaction={t} address={address!} />)}
+            {group.transactions.map((t) => (
+              <ActivityRow key={t.id} transaction={t} address={address!} />
+            ))}
           </ul>
         </section>
       ))}
-      {loading && <div className="empty"><Spinner size={20} label="Loading activity" /></div>}
+      {loading && (
+        <div className="empty">
+          <Spinner size={20} label="Loading activity" />
+        </div>
+      )}
       {next != null && !loading && <div className="sentinel" ref={sentinel} />}
     </div>
   )

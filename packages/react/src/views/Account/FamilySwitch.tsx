@@ -14,7 +14,8 @@ export function FamilySwitch() {
   return (
     <div className="tabs" role="group" aria-label="Chain family" data-testid="family-switch">
       {families.map((namespace) => (
-        <button type="button"
+        <button
+          type="button"
           key={namespace}
           className="tab"
           aria-pressed={namespace === active}

@@ -18,15 +18,27 @@ export function NftsTab() {
     void fetchNfts(portico)
   }, [portico, address, network])
 
-  if (loading && nfts.length === 0) return <div className="empty"><Spinner size={20} label="Loading NFTs" /></div>
+  if (loading && nfts.length === 0)
+    return (
+      <div className="empty">
+        <Spinner size={20} label="Loading NFTs" />
+      </div>
+    )
   if (error)
     return (
       <div className="empty" role="alert" data-testid="nfts-error">
         <span className="error">Could not load NFTs</span>
-        <button type="button" className="button secondary" onClick={() => void fetchNfts(portico)}>Try again</button>
+        <button type="button" className="button secondary" onClick={() => void fetchNfts(portico)}>
+          Try again
+        </button>
       </div>
     )
-  if (nfts.length === 0) return <div className="empty" data-testid="nfts-empty">No NFTs yet</div>
+  if (nfts.length === 0)
+    return (
+      <div className="empty" data-testid="nfts-empty">
+        No NFTs yet
+      </div>
+    )
   return (
     <ul className="nft-grid list" aria-label="NFTs" data-testid="nft-grid">
       {nfts.map((nft) => (

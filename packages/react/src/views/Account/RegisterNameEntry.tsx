@@ -24,7 +24,9 @@ export function RegisterNameEntry() {
   return (
     <button type="button" className="name-entry" onClick={() => navigate(portico, 'RegisterAccountName')} data-testid="account-register-name">
       <Sheet css={css} />
-      <span className="at" aria-hidden="true">@</span>
+      <span className="at" aria-hidden="true">
+        @
+      </span>
       <span className="main">
         Choose a name
         <span className="sub">Like you{fullName(portico, '')}, instead of your address</span>

@@ -30,12 +30,17 @@ export function SecurityEntry() {
   const sub = !factors
     ? 'Passkey, password and recovery'
     : factors.protected
-    ? `Protected by ${factors.factors.map((f) => (f.kind === 'passkey' ? 'a passkey' : 'a password')).filter((v, i, a) => a.indexOf(v) === i).join(' and ')}`
-    : 'Add a passkey or password so your email alone cannot open it'
+      ? `Protected by ${factors.factors
+          .map((f) => (f.kind === 'passkey' ? 'a passkey' : 'a password'))
+          .filter((v, i, a) => a.indexOf(v) === i)
+          .join(' and ')}`
+      : 'Add a passkey or password so your email alone cannot open it'
   return (
     <button type="button" className="security-entry" onClick={() => void openWalletSecurity(portico)} data-testid="account-security">
       <Sheet css={css} />
-      <span className="badge"><ShieldIcon /></span>
+      <span className="badge">
+        <ShieldIcon />
+      </span>
       <span className="main">
         Wallet security
         <span className="sub">{sub}</span>

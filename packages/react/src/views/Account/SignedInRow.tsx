@@ -18,7 +18,9 @@ export function SignedInRow() {
     <div className="signed-in" data-testid="account-signed-in">
       <Sheet css={embeddedCss} />
       {cache.connectedSocial ? <SocialIcon provider={cache.connectedSocial} /> : <MailIcon />}
-      <span className="who" title={cache.email ?? cache.socialUsername}>{name}</span>
+      <span className="who" title={cache.email ?? cache.socialUsername}>
+        {name}
+      </span>
       {cache.email && !cache.connectedSocial && (
         <button type="button" className="link-button" onClick={() => void updateEmail(portico).catch(() => {})} data-testid="account-update-email">
           Change

@@ -7,7 +7,12 @@ import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 export function TokensTab() {
   const { tokenBalance, balanceLoading, balanceError } = usePorticoAccount()
   if (!tokenBalance) {
-    if (balanceLoading) return <div className="empty"><Spinner size={20} label="Loading tokens" /></div>
+    if (balanceLoading)
+      return (
+        <div className="empty">
+          <Spinner size={20} label="Loading tokens" />
+        </div>
+      )
     return <div className="empty">{balanceError ? ErrorText.tokenBalanceUnavailable : 'No tokens yet'}</div>
   }
   if (tokenBalance.length === 0) return <div className="empty">No tokens yet</div>

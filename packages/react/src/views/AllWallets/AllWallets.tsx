@@ -45,7 +45,11 @@ export default function AllWallets() {
           searchWallets(portico, event.target.value)
         }}
       />
-      {error && <p className="text error" role="alert">{error}</p>}
+      {error && (
+        <p className="text error" role="alert">
+          {error}
+        </p>
+      )}
       <ul className="wallet-grid" aria-label="All wallets" aria-busy={loading || search.loading}>
         {shown.map((wallet) => (
           <li key={wallet.id}>
@@ -56,7 +60,11 @@ export default function AllWallets() {
           </li>
         ))}
       </ul>
-      {(loading || search.loading) && <div className="center"><Spinner size={22} label="Loading wallets" /></div>}
+      {(loading || search.loading) && (
+        <div className="center">
+          <Spinner size={22} label="Loading wallets" />
+        </div>
+      )}
       {!loading && !search.loading && search.query && shown.length === 0 && <p className="text center">No wallet found</p>}
       <div ref={sentinel} style={{ height: 1 }} />
     </div>

@@ -57,7 +57,8 @@ export default function Connect() {
     <ul className="list" aria-label="Wallets">
       {items.map(({ connector, recent, group }) => (
         <li key={connector.id}>
-          <button type="button"
+          <button
+            type="button"
             className="list-item"
             data-testid={`wallet-${connector.id}`}
             onClick={() => void selectConnector(portico, connector.id, namespace ? { namespace, caipNetworkId: only?.caipNetworkId } : {}).catch(() => {})}
@@ -106,7 +107,11 @@ export default function Connect() {
       {sections.map((section, i) => (
         <Fragment key={i}>
           {/* 'or' between the email/social logins and the wallets */}
-          {i > 0 && sections[i - 1]!.wallet !== section.wallet && <div className="login-divider" role="separator">or</div>}
+          {i > 0 && sections[i - 1]!.wallet !== section.wallet && (
+            <div className="login-divider" role="separator">
+              or
+            </div>
+          )}
           {section.node}
         </Fragment>
       ))}
@@ -118,7 +123,10 @@ function WalletConnectLogo() {
   return (
     <svg className="wallet-image" viewBox="0 0 40 40" aria-hidden="true">
       <rect width="40" height="40" rx="10" fill="#3396ff" />
-      <path d="M12.2 16.3c4.3-4.2 11.3-4.2 15.6 0l.5.5c.2.2.2.6 0 .8l-1.8 1.7a.3.3 0 0 1-.4 0l-.7-.7c-3-2.9-7.8-2.9-10.8 0l-.8.7a.3.3 0 0 1-.4 0l-1.8-1.7a.6.6 0 0 1 0-.8l.6-.5Zm19.3 3.6 1.6 1.5c.2.2.2.6 0 .8l-7.1 7a.6.6 0 0 1-.8 0l-5-4.9a.1.1 0 0 0-.2 0l-5 4.9a.6.6 0 0 1-.8 0l-7.1-7a.6.6 0 0 1 0-.8l1.6-1.5a.6.6 0 0 1 .8 0l5 4.9c.1.1.2.1.2 0l5-4.9a.6.6 0 0 1 .8 0l5 4.9c.1.1.2.1.2 0l5-4.9a.6.6 0 0 1 .8 0Z" fill="#fff" />
+      <path
+        d="M12.2 16.3c4.3-4.2 11.3-4.2 15.6 0l.5.5c.2.2.2.6 0 .8l-1.8 1.7a.3.3 0 0 1-.4 0l-.7-.7c-3-2.9-7.8-2.9-10.8 0l-.8.7a.3.3 0 0 1-.4 0l-1.8-1.7a.6.6 0 0 1 0-.8l.6-.5Zm19.3 3.6 1.6 1.5c.2.2.2.6 0 .8l-7.1 7a.6.6 0 0 1-.8 0l-5-4.9a.1.1 0 0 0-.2 0l-5 4.9a.6.6 0 0 1-.8 0l-7.1-7a.6.6 0 0 1 0-.8l1.6-1.5a.6.6 0 0 1 .8 0l5 4.9c.1.1.2.1.2 0l5-4.9a.6.6 0 0 1 .8 0l5 4.9c.1.1.2.1.2 0l5-4.9a.6.6 0 0 1 .8 0Z"
+        fill="#fff"
+      />
     </svg>
   )
 }

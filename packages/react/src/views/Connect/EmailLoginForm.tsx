@@ -33,7 +33,9 @@ export function EmailLoginForm() {
     <form className="email-form" onSubmit={submit} noValidate aria-label="Continue with email">
       <div className={`email-row${error ? ' invalid' : ''}`}>
         <MailIcon className="lead" />
-        <label className="sr-only" htmlFor={inputId}>Email</label>
+        <label className="sr-only" htmlFor={inputId}>
+          Email
+        </label>
         <input
           id={inputId}
           type="email"

@@ -21,12 +21,7 @@ export function SocialLogins({ providers }: { providers: SocialProvider[] }) {
         <ul className="social-row" aria-label="More sign-in options" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {rest.map((provider) => (
             <li key={provider} style={{ display: 'contents' }}>
-              <button type="button"
-                className="social-tile"
-                onClick={() => start(provider)}
-                title={socialNames[provider]}
-                data-testid={`social-${provider}`}
-              >
+              <button type="button" className="social-tile" onClick={() => start(provider)} title={socialNames[provider]} data-testid={`social-${provider}`}>
                 <SocialIcon provider={provider} />
                 {/* The name as text, not aria-label: the icon's letters are not part of it (WCAG 2.5.3). */}
                 <span className="sr-only">Continue with {socialNames[provider]}</span>

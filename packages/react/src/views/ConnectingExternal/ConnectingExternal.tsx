@@ -20,7 +20,9 @@ export default function ConnectingExternal() {
       </span>
       {error ? (
         <>
-          <p className="title error" role="alert">{error}</p>
+          <p className="title error" role="alert">
+            {error}
+          </p>
           <p className="text">The connection was declined or failed. You can try again.</p>
           <button type="button" className="button" onClick={retry} data-testid="connect-retry">
             Try again
@@ -28,7 +30,9 @@ export default function ConnectingExternal() {
         </>
       ) : (
         <>
-          <p className="title" aria-live="polite">Continue in {name}</p>
+          <p className="title" aria-live="polite">
+            Continue in {name}
+          </p>
           <p className="text">Accept the connection request in the wallet.</p>
         </>
       )}

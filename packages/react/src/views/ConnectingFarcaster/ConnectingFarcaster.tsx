@@ -30,9 +30,13 @@ export default function ConnectingFarcaster() {
     return (
       <div className="center" data-testid="connecting-farcaster">
         <Sheet css={embeddedCss} />
-        <p className="title error" role="alert" data-testid="farcaster-error">{error}</p>
+        <p className="title error" role="alert" data-testid="farcaster-error">
+          {error}
+        </p>
         <p className="text">The Farcaster sign-in did not finish. You can try again.</p>
-        <button type="button" className="button" onClick={() => void connectFarcaster(portico).catch(() => {})}>Try again</button>
+        <button type="button" className="button" onClick={() => void connectFarcaster(portico).catch(() => {})}>
+          Try again
+        </button>
       </div>
     )
 
@@ -43,11 +47,15 @@ export default function ConnectingFarcaster() {
         {url ? (
           <QrCode value={url} size={232} label="Farcaster sign-in QR code" testId="farcaster-qr" />
         ) : (
-          <div className="qr-placeholder"><Spinner size={28} label="Getting the sign-in code" /></div>
+          <div className="qr-placeholder">
+            <Spinner size={28} label="Getting the sign-in code" />
+          </div>
         )}
       </div>
       {status === 'connecting' ? (
-        <p className="title" aria-live="polite">Connecting your wallet</p>
+        <p className="title" aria-live="polite">
+          Connecting your wallet
+        </p>
       ) : (
         <>
           <p className="title">Scan with your phone</p>
@@ -55,7 +63,9 @@ export default function ConnectingFarcaster() {
         </>
       )}
       {mobile && url && (
-        <a className="button" href={url} data-testid="farcaster-open">Open Farcaster</a>
+        <a className="button" href={url} data-testid="farcaster-open">
+          Open Farcaster
+        </a>
       )}
       <button type="button" className="button secondary" onClick={copy} disabled={!url} data-testid="farcaster-copy">
         <CopyIcon /> Copy link

@@ -22,7 +22,9 @@ export default function ConnectingSocial() {
       </span>
       {status === 'error' ? (
         <>
-          <p className="title error" role="alert" data-testid="social-error">{error}</p>
+          <p className="title error" role="alert" data-testid="social-error">
+            {error}
+          </p>
           <p className="text">The sign-in with {name} did not finish. You can try again.</p>
           {/* The retry opens the popup inside this click. */}
           <button type="button" className="button" onClick={() => void connectSocial(portico, { provider }).catch(() => {})} data-testid="social-retry">
@@ -31,12 +33,16 @@ export default function ConnectingSocial() {
         </>
       ) : status === 'connecting' ? (
         <>
-          <p className="title" aria-live="polite">Connecting your wallet</p>
+          <p className="title" aria-live="polite">
+            Connecting your wallet
+          </p>
           <p className="text">Signed in with {name}. Your wallet is being opened in the secure frame.</p>
         </>
       ) : (
         <>
-          <p className="title" aria-live="polite">Continue with {name}</p>
+          <p className="title" aria-live="polite">
+            Continue with {name}
+          </p>
           <p className="text">Sign in with {name} in the window that opened. This window continues by itself.</p>
         </>
       )}

@@ -37,9 +37,13 @@ export default function ConnectingWalletConnect({ basic = false }: { basic?: boo
   if (error)
     return (
       <div className="center" data-testid="connecting-wc">
-        <p className="title error" role="alert">{error}</p>
+        <p className="title error" role="alert">
+          {error}
+        </p>
         <p className="text">The pairing did not complete. You can try again.</p>
-        <button type="button" className="button" onClick={retry}>Try again</button>
+        <button type="button" className="button" onClick={retry}>
+          Try again
+        </button>
       </div>
     )
 
@@ -54,9 +58,15 @@ export default function ConnectingWalletConnect({ basic = false }: { basic?: boo
           <p className="title">Continue in {wallet.name}</p>
           <p className="text">Accept the connection request in the wallet app.</p>
           {deepLink && (
-            <a className="button" href={deepLink.href} data-testid="wc-deep-link">Open {wallet.name}</a>
+            <a className="button" href={deepLink.href} data-testid="wc-deep-link">
+              Open {wallet.name}
+            </a>
           )}
-          {webLink && <a className="button secondary" href={webLink.href} target="_blank" rel="noreferrer noopener">Open in browser</a>}
+          {webLink && (
+            <a className="button secondary" href={webLink.href} target="_blank" rel="noreferrer noopener">
+              Open in browser
+            </a>
+          )}
         </>
       ) : (
         <>
@@ -64,7 +74,9 @@ export default function ConnectingWalletConnect({ basic = false }: { basic?: boo
             {uri ? (
               <QrCode value={uri} size={232} label="WalletConnect QR code" testId="wc-qr" />
             ) : (
-              <div className="qr-placeholder"><Spinner size={28} label="Generating QR code" /></div>
+              <div className="qr-placeholder">
+                <Spinner size={28} label="Generating QR code" />
+              </div>
             )}
           </div>
           <p className="title">Scan with your phone</p>

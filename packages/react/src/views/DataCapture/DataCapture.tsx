@@ -33,7 +33,9 @@ export default function DataCapture() {
   return (
     <div className="siwx" data-testid="data-capture">
       <Sheet css={siwxCss} />
-      <span className="siwx-icon"><MailIcon /></span>
+      <span className="siwx-icon">
+        <MailIcon />
+      </span>
       <p className="title">Stay in touch with {name}</p>
       <p className="text">Your email is added to the sign-in message you sign next, so {name} receives it from your account.</p>
       <form className="siwx-form" onSubmit={submit} noValidate>
@@ -55,7 +57,9 @@ export default function DataCapture() {
         <p id="data-capture-error" className="error-text error" role={shownError ? 'alert' : undefined} data-testid="data-capture-error">
           {shownError ?? ''}
         </p>
-        <button type="submit" className="button full" data-testid="data-capture-continue">Continue</button>
+        <button type="submit" className="button full" data-testid="data-capture-continue">
+          Continue
+        </button>
         {canSkipDataCapture(portico) && (
           <button type="button" className="link-button" onClick={() => skipDataCapture(portico)} data-testid="data-capture-skip">
             Skip

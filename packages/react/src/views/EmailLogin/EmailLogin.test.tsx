@@ -16,7 +16,13 @@ function render(portico: Portico) {
   const container = document.createElement('div')
   document.body.appendChild(container)
   const root = createRoot(container)
-  act(() => root.render(<PorticoContext.Provider value={portico}><EmailLogin /></PorticoContext.Provider>))
+  act(() =>
+    root.render(
+      <PorticoContext.Provider value={portico}>
+        <EmailLogin />
+      </PorticoContext.Provider>,
+    ),
+  )
   unmount = () => act(() => root.unmount())
   return container
 }

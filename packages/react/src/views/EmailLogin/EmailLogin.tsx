@@ -23,7 +23,9 @@ export default function EmailLogin() {
     return (
       <div className="embedded-step" data-testid="email-device">
         <Sheet css={embeddedCss} />
-        <span className="step-icon"><DeviceIcon /></span>
+        <span className="step-icon">
+          <DeviceIcon />
+        </span>
         <p className="title">Approve this device</p>
         <p className="text">
           We emailed a link to <strong>{email}</strong>. Open it to approve this browser; this window continues by itself.
@@ -36,7 +38,9 @@ export default function EmailLogin() {
           </div>
         )}
         {error ? (
-          <p className="field-error" role="alert" data-testid="email-device-error">{error}</p>
+          <p className="field-error" role="alert" data-testid="email-device-error">
+            {error}
+          </p>
         ) : (
           <Spinner size={24} label="Waiting for the approval" />
         )}
@@ -46,7 +50,9 @@ export default function EmailLogin() {
   return (
     <div className="embedded-step" data-testid="email-otp">
       <Sheet css={embeddedCss} />
-      <span className="step-icon"><MailIcon /></span>
+      <span className="step-icon">
+        <MailIcon />
+      </span>
       <p className="title">Enter the code</p>
       <p className="text">
         We sent a code to <strong>{email}</strong>.

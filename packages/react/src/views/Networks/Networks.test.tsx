@@ -15,7 +15,13 @@ afterEach(() => unmount?.())
 function render(portico: Portico) {
   const container = document.createElement('div')
   const root = createRoot(container)
-  act(() => root.render(<PorticoContext.Provider value={portico}><Networks /></PorticoContext.Provider>))
+  act(() =>
+    root.render(
+      <PorticoContext.Provider value={portico}>
+        <Networks />
+      </PorticoContext.Provider>,
+    ),
+  )
   unmount = () => act(() => root.unmount())
   return container
 }
@@ -32,7 +38,10 @@ test('behavior: networks of two chain families are grouped under their names; a 
   await connectExternal(portico, { connectorId: 'dev.portico.testwallet' })
   openModal(portico, { view: 'Networks' })
   const view = render(portico)
-  const groups = [...view.querySelectorAll('section')].map((s) => [s.querySelector('h3')!.textContent, [...s.querySelectorAll('.name')].map((n) => n.textContent)])
+  const groups = [...view.querySelectorAll('section')].map((s) => [
+    s.querySelector('h3')!.textContent,
+    [...s.querySelectorAll('.name')].map((n) => n.textContent),
+  ])
   expect(groups).toEqual([
     ['EVMConnected', ['Devnet', 'Devnet 2']],
     ['Solana', ['Solana Devnet']],

@@ -18,7 +18,8 @@ export default function Networks() {
     const active = network.caipNetworkId === current && !unsupported
     return (
       <li key={network.caipNetworkId}>
-        <button type="button"
+        <button
+          type="button"
           className="list-item"
           aria-current={active}
           data-testid={`network-${network.caipNetworkId}`}

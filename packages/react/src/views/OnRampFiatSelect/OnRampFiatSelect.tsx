@@ -23,9 +23,13 @@ export default function OnRampFiatSelect() {
       <p className="text intro">Choose the currency you pay with.</p>
       {currencies.length === 0 ? (
         error ? (
-          <p className="empty error" role="alert">{error}</p>
+          <p className="empty error" role="alert">
+            {error}
+          </p>
         ) : (
-          <div className="center"><Spinner size={24} label="Loading currencies" /></div>
+          <div className="center">
+            <Spinner size={24} label="Loading currencies" />
+          </div>
         )
       ) : (
         <ul className="list" aria-label="Payment currencies">
@@ -33,7 +37,8 @@ export default function OnRampFiatSelect() {
             const current = selected?.id === currency.id
             return (
               <li key={currency.id}>
-                <button type="button"
+                <button
+                  type="button"
                   className="list-item"
                   aria-current={current}
                   onClick={() => {

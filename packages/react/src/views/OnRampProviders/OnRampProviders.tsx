@@ -28,7 +28,12 @@ const AMOUNT_PATTERN = /^\d*\.?\d*$/
 export default function OnRampProviders() {
   const portico = usePortico()
   const { fiat, token, providers, amountOk, limits } = usePorticoSelector(getOnrampPurchase, shallowEqual)
-  const { paymentAmount = '', purchaseAmount, quotesLoading, error } = usePorticoSelector((p) => {
+  const {
+    paymentAmount = '',
+    purchaseAmount,
+    quotesLoading,
+    error,
+  } = usePorticoSelector((p) => {
     const { paymentAmount, purchaseAmount, quotesLoading, error } = p.stores.onramp.getState()
     return { paymentAmount, purchaseAmount, quotesLoading, error }
   }, shallowEqual)
@@ -89,7 +94,9 @@ export default function OnRampProviders() {
         {quotesLoading ? (
           <Spinner size={14} label="Getting a quote" />
         ) : purchaseAmount !== undefined ? (
-          <span className="value" data-testid="onramp-quote-amount">≈ {truncateDecimals(purchaseAmount, 2)} {token}</span>
+          <span className="value" data-testid="onramp-quote-amount">
+            ≈ {truncateDecimals(purchaseAmount, 2)} {token}
+          </span>
         ) : (
           <span className="muted">—</span>
         )}
@@ -101,8 +108,16 @@ export default function OnRampProviders() {
         <ul className="list" aria-label="Providers">
           {providers.map((provider) => (
             <li key={provider.name}>
-              <button type="button" className="list-item" disabled={!amountOk || quotesLoading} onClick={() => open(provider)} data-testid={`onramp-provider-${provider.name}`}>
-                <span className="provider-icon"><CardIcon /></span>
+              <button
+                type="button"
+                className="list-item"
+                disabled={!amountOk || quotesLoading}
+                onClick={() => open(provider)}
+                data-testid={`onramp-provider-${provider.name}`}
+              >
+                <span className="provider-icon">
+                  <CardIcon />
+                </span>
                 <span className="main">
                   {provider.label}
                   <span className="sub">Fees {provider.feeRange}</span>
@@ -125,9 +140,13 @@ function PurchasePending({ provider, token, onBack }: { provider: OnrampProvider
   return (
     <div className="onramp-pending" data-testid="onramp-pending">
       <Sheet css={onrampCss} />
-      <span className="provider-icon"><CardIcon /></span>
+      <span className="provider-icon">
+        <CardIcon />
+      </span>
       <p className="title">Complete the purchase in the provider window</p>
-      <p className="text">{provider.label} opened in a new window. When it is done, refresh the balance to see your {token}.</p>
+      <p className="text">
+        {provider.label} opened in a new window. When it is done, refresh the balance to see your {token}.
+      </p>
       <p className="balance-line" data-testid="onramp-balance">
         {balanceLoading ? <Spinner size={14} label="Loading balance" /> : `${truncateDecimals(held?.quantity.numeric ?? '0')} ${token}`}
       </p>
@@ -138,7 +157,9 @@ function PurchasePending({ provider, token, onBack }: { provider: OnrampProvider
         <button type="button" className="button secondary full" onClick={() => returnToAccount(portico)} data-testid="onramp-done">
           Back to Account
         </button>
-        <button type="button" className="link-button" onClick={onBack}>Choose another amount</button>
+        <button type="button" className="link-button" onClick={onBack}>
+          Choose another amount
+        </button>
       </div>
     </div>
   )

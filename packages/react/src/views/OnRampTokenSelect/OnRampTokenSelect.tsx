@@ -24,9 +24,13 @@ export default function OnRampTokenSelect() {
       <p className="text intro">Choose the token to buy. It arrives in your connected wallet.</p>
       {currencies.length === 0 ? (
         error ? (
-          <p className="empty error" role="alert">{error}</p>
+          <p className="empty error" role="alert">
+            {error}
+          </p>
         ) : (
-          <div className="center"><Spinner size={24} label="Loading tokens" /></div>
+          <div className="center">
+            <Spinner size={24} label="Loading tokens" />
+          </div>
         )
       ) : (
         <TokenPickList

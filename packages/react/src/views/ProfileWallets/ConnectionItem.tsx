@@ -5,10 +5,7 @@ import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 const TAGS = { connected: 'tag success', active: 'tag accent', disconnected: 'tag' } as const
 
 /** One wallet connection: its accounts (the current one marked), its status, and a tap to switch to it. */
-export function ConnectionItem({ connection, onChoose }: {
-  connection: WalletConnection
-  onChoose: (connection: WalletConnection, address?: string) => void
-}) {
+export function ConnectionItem({ connection, onChoose }: { connection: WalletConnection; onChoose: (connection: WalletConnection, address?: string) => void }) {
   const { address: current } = usePorticoAccount()
   const name = connection.connector?.name ?? connection.connectorId
   const icon = connection.connector?.imageUrl ?? connection.connector?.info?.icon
@@ -19,7 +16,8 @@ export function ConnectionItem({ connection, onChoose }: {
         const isCurrent = connection.status === 'connected' && account?.address.toLowerCase() === current?.toLowerCase()
         return (
           <li key={account?.address ?? 'none'}>
-            <button type="button"
+            <button
+              type="button"
               className="list-item"
               aria-current={isCurrent}
               disabled={isCurrent}
@@ -30,7 +28,9 @@ export function ConnectionItem({ connection, onChoose }: {
               {account ? <Avatar address={account.address} size={36} /> : icon ? <img src={icon} alt="" /> : <span className="wallet-image" />}
               <span className="name" style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
                 <span>{account ? shortenAddress(account.address) : name}</span>
-                <span className="muted" style={{ fontSize: 12 }}>{name}</span>
+                <span className="muted" style={{ fontSize: 12 }}>
+                  {name}
+                </span>
               </span>
               <span className={TAGS[connection.status]}>{connection.status}</span>
             </button>

@@ -27,16 +27,28 @@ export default function ProfileWallets() {
     <div data-testid="profile-wallets">
       {namespaces.map((namespace) => (
         <section key={namespace} aria-label={namespace}>
-          {namespaces.length > 1 && <h3 className="text" style={{ margin: '4px 4px 8px' }}>{namespace}</h3>}
+          {namespaces.length > 1 && (
+            <h3 className="text" style={{ margin: '4px 4px 8px' }}>
+              {namespace}
+            </h3>
+          )}
           <ul className="list">
-            {connections.filter((c) => c.namespace === namespace).map((connection) => (
-              <ConnectionItem key={connection.connectorId} connection={connection} onChoose={choose} />
-            ))}
+            {connections
+              .filter((c) => c.namespace === namespace)
+              .map((connection) => (
+                <ConnectionItem key={connection.connectorId} connection={connection} onChoose={choose} />
+              ))}
           </ul>
         </section>
       ))}
       {multiWallet && (
-        <button type="button" className="button secondary full" style={{ marginTop: 12 }} onClick={() => navigate(portico, 'ConnectWallets')} data-testid="add-wallet">
+        <button
+          type="button"
+          className="button secondary full"
+          style={{ marginTop: 12 }}
+          onClick={() => navigate(portico, 'ConnectWallets')}
+          data-testid="add-wallet"
+        >
           Add wallet
         </button>
       )}

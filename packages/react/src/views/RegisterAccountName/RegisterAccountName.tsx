@@ -50,10 +50,17 @@ export default function RegisterAccountName() {
               data-testid="register-name-input"
             />
           </span>
-          <span className="name-suffix" aria-hidden="true">{suffix}</span>
+          <span className="name-suffix" aria-hidden="true">
+            {suffix}
+          </span>
         </div>
       </div>
-      <p id="register-name-hint" className={`names-hint${hintIsError ? ' error' : ''}`} role={hintIsError ? 'alert' : undefined} data-testid="register-name-hint">
+      <p
+        id="register-name-hint"
+        className={`names-hint${hintIsError ? ' error' : ''}`}
+        role={hintIsError ? 'alert' : undefined}
+        data-testid="register-name-hint"
+      >
         {hint}
       </p>
       {(suggestionsLoading || suggestions.length > 0) && (
@@ -79,7 +86,14 @@ export default function RegisterAccountName() {
         </>
       )}
       <button type="submit" className="button full" disabled={!canRegister} aria-busy={loading} data-testid="register-name-submit">
-        {loading ? <><Spinner size={14} />Registering…</> : 'Register'}
+        {loading ? (
+          <>
+            <Spinner size={14} />
+            Registering…
+          </>
+        ) : (
+          'Register'
+        )}
       </button>
     </form>
   )

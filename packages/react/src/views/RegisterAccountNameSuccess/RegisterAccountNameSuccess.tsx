@@ -17,11 +17,15 @@ export default function RegisterAccountNameSuccess() {
       {address && (
         <span className="badge">
           <Avatar address={address} image={profileImage} size={72} />
-          <span className="check"><CheckIcon width={12} height={12} /></span>
+          <span className="check">
+            <CheckIcon width={12} height={12} />
+          </span>
         </span>
       )}
       <p className="text">Your account is now</p>
-      <p className="registered" data-testid="registered-name">{name}</p>
+      <p className="registered" data-testid="registered-name">
+        {name}
+      </p>
       <p className="text">Others can send to this name instead of your address.</p>
       <button type="button" className="button full" onClick={() => returnToAccount(portico)} data-testid="register-name-done">
         Back to Account

@@ -17,7 +17,13 @@ afterEach(() => unmount?.())
 function render(portico: Portico, View: ComponentType) {
   const container = document.createElement('div')
   const root = createRoot(container)
-  act(() => root.render(<PorticoContext.Provider value={portico}><View /></PorticoContext.Provider>))
+  act(() =>
+    root.render(
+      <PorticoContext.Provider value={portico}>
+        <View />
+      </PorticoContext.Provider>,
+    ),
+  )
   unmount = () => act(() => root.unmount())
   return (testId: string) => container.querySelector(`[data-testid=${testId}]`) as HTMLElement | null
 }

@@ -53,7 +53,12 @@ export default function SIWXSignMessage() {
         {shortenAddress(address)}
         {caipNetwork && <span className="muted">· {caipNetwork.name}</span>}
       </span>
-      <p className={`siwx-status${status === 'error' ? ' error' : ' muted'}`} role={status === 'error' ? 'alert' : undefined} aria-live="polite" data-testid="siwx-status">
+      <p
+        className={`siwx-status${status === 'error' ? ' error' : ' muted'}`}
+        role={status === 'error' ? 'alert' : undefined}
+        aria-live="polite"
+        data-testid="siwx-status"
+      >
         {signing ? 'Approve the request in your wallet' : status === 'error' ? error : ''}
       </p>
       <div className="siwx-actions">
@@ -62,7 +67,14 @@ export default function SIWXSignMessage() {
           Cancel
         </button>
         <button type="button" className="button" onClick={sign} disabled={signing || cancelling} aria-busy={signing} data-testid="siwx-sign">
-          {signing ? <><Spinner size={14} />Signing…</> : 'Sign'}
+          {signing ? (
+            <>
+              <Spinner size={14} />
+              Signing…
+            </>
+          ) : (
+            'Sign'
+          )}
         </button>
       </div>
     </div>

@@ -1,6 +1,21 @@
 import {
-  flipSwapTokens, formatSwapAmount, formatUsd, getSwapProblem, isPriceImpactHigh, openSwapTokenPicker, navigate, setSwapAmount, swapAmount, swapFiatValue,
-  swapNetworkFee, swapRate, swapTokenBalance, SwapText, truncateDecimals, SWAP_PRICE_IMPACT_WARNING_PERCENT, type SwapToken,
+  flipSwapTokens,
+  formatSwapAmount,
+  formatUsd,
+  getSwapProblem,
+  isPriceImpactHigh,
+  openSwapTokenPicker,
+  navigate,
+  setSwapAmount,
+  swapAmount,
+  swapFiatValue,
+  swapNetworkFee,
+  swapRate,
+  swapTokenBalance,
+  SwapText,
+  truncateDecimals,
+  SWAP_PRICE_IMPACT_WARNING_PERCENT,
+  type SwapToken,
 } from '@portico/core'
 import { ArrowDownIcon, ChevronIcon, WarningIcon } from '../../components/icons.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -18,8 +33,18 @@ export default function Swap() {
   const portico = usePortico()
   const state = usePorticoStore('swap', (s) => s)
   const { tokenBalance } = usePorticoAccount()
-  if (state.tokensError) return <div className="empty" role="alert" data-testid="swap-error">{state.tokensError}</div>
-  if (!state.tokens) return <div className="empty"><Spinner size={24} label="Loading tokens" /></div>
+  if (state.tokensError)
+    return (
+      <div className="empty" role="alert" data-testid="swap-error">
+        {state.tokensError}
+      </div>
+    )
+  if (!state.tokens)
+    return (
+      <div className="empty">
+        <Spinner size={24} label="Loading tokens" />
+      </div>
+    )
   const problem = getSwapProblem(state, tokenBalance)
   const balance = swapTokenBalance(state.from, tokenBalance)
   const toBalance = swapTokenBalance(state.to, tokenBalance)
@@ -35,27 +60,46 @@ export default function Swap() {
         <label htmlFor="swap-amount">You pay</label>
         <div className="row">
           <input
-            id="swap-amount" className="amount-input" inputMode="decimal" autoComplete="off" placeholder="0"
-            value={state.fromAmount} onChange={(event) => setSwapAmount(portico, event.target.value)}
-            aria-invalid={problem === SwapText.insufficientBalance} data-testid="swap-amount"
+            id="swap-amount"
+            className="amount-input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={state.fromAmount}
+            onChange={(event) => setSwapAmount(portico, event.target.value)}
+            aria-invalid={problem === SwapText.insufficientBalance}
+            data-testid="swap-amount"
           />
           <TokenPick token={state.from} onClick={() => openSwapTokenPicker(portico, 'from')} testId="swap-from" />
         </div>
         <div className="row">
-          <span className="hint" data-testid="swap-pay-fiat">{fiat(payUsd)}</span>
+          <span className="hint" data-testid="swap-pay-fiat">
+            {fiat(payUsd)}
+          </span>
           <span className="swap-balance">
             <span className={`hint${problem === SwapText.insufficientBalance ? ' error' : ''}`} data-testid="swap-balance">
               {balance ? `Balance: ${truncateDecimals(balance.quantity.numeric)} ${balance.symbol}` : 'Balance: 0'}
             </span>
             {balance && (
-              <button type="button" className="max" onClick={() => setSwapAmount(portico, balance.quantity.numeric)} data-testid="swap-max">Max</button>
+              <button type="button" className="max" onClick={() => setSwapAmount(portico, balance.quantity.numeric)} data-testid="swap-max">
+                Max
+              </button>
             )}
           </span>
         </div>
       </div>
       <div className="send-arrow">
-        <button type="button" className="swap-flip" aria-label="Switch the tokens" onClick={() => flipSwapTokens(portico)} data-testid="swap-flip" style={{ display: 'inline-flex' }}>
-          <span><ArrowDownIcon /></span>
+        <button
+          type="button"
+          className="swap-flip"
+          aria-label="Switch the tokens"
+          onClick={() => flipSwapTokens(portico)}
+          data-testid="swap-flip"
+          style={{ display: 'inline-flex' }}
+        >
+          <span>
+            <ArrowDownIcon />
+          </span>
         </button>
       </div>
       <div className="field">
@@ -67,30 +111,44 @@ export default function Swap() {
           <TokenPick token={state.to} onClick={() => openSwapTokenPicker(portico, 'to')} testId="swap-to" />
         </div>
         <div className="row">
-          <span className="hint" data-testid="swap-receive-fiat">{fiat(receiveUsd)}</span>
-          <span className="hint" data-testid="swap-to-balance">{state.to ? `Balance: ${toBalance ? truncateDecimals(toBalance.quantity.numeric) : '0'} ${state.to.symbol}` : ''}</span>
+          <span className="hint" data-testid="swap-receive-fiat">
+            {fiat(receiveUsd)}
+          </span>
+          <span className="hint" data-testid="swap-to-balance">
+            {state.to ? `Balance: ${toBalance ? truncateDecimals(toBalance.quantity.numeric) : '0'} ${state.to.symbol}` : ''}
+          </span>
         </div>
       </div>
       <dl className="swap-facts">
-        <div className="row"><dt>Rate</dt><dd data-testid="swap-rate">{rate ?? '–'}</dd></div>
+        <div className="row">
+          <dt>Rate</dt>
+          <dd data-testid="swap-rate">{rate ?? '–'}</dd>
+        </div>
         <div className="row">
           <dt>Network fee</dt>
-          <dd data-testid="swap-fee">{fee ? (fee.usd !== undefined ? `≈ ${formatUsd(fee.usd)}` : `≈ ${truncateDecimals(fee.amount, 6)} ${fee.symbol}`) : '–'}</dd>
+          <dd data-testid="swap-fee">
+            {fee ? (fee.usd !== undefined ? `≈ ${formatUsd(fee.usd)}` : `≈ ${truncateDecimals(fee.amount, 6)} ${fee.symbol}`) : '–'}
+          </dd>
         </div>
       </dl>
       {impactHigh && (
         <div className="swap-warning" role="alert" data-testid="swap-impact-warning">
           <WarningIcon />
-          <span>Price impact {state.quote!.priceImpact!.toFixed(2)} %: above {SWAP_PRICE_IMPACT_WARNING_PERCENT} %, you receive much less than the market price.</span>
+          <span>
+            Price impact {state.quote!.priceImpact!.toFixed(2)} %: above {SWAP_PRICE_IMPACT_WARNING_PERCENT} %, you receive much less than the market price.
+          </span>
         </div>
       )}
       <div className="slippage" role="group" aria-label="Slippage tolerance">
         Slippage
         {SLIPPAGES.map((value) => (
-          <button type="button" key={value} aria-pressed={state.slippage === value} onClick={() => portico.stores.swap.setState({ slippage: value })}>{value} %</button>
+          <button type="button" key={value} aria-pressed={state.slippage === value} onClick={() => portico.stores.swap.setState({ slippage: value })}>
+            {value} %
+          </button>
         ))}
       </div>
-      <button type="button"
+      <button
+        type="button"
         className={`button full${problem === SwapText.insufficientBalance ? ' problem-error' : ''}`}
         disabled={problem !== undefined}
         onClick={() => navigate(portico, 'SwapPreview')}
@@ -110,7 +168,14 @@ function fiat(usd: number | undefined) {
 function TokenPick({ token, onClick, testId }: { token: SwapToken | undefined; onClick: () => void; testId: string }) {
   return (
     <button type="button" className="token-pick" onClick={onClick} data-testid={testId}>
-      {token ? <><TokenIcon src={token.logoUri} symbol={token.symbol} size={24} />{token.symbol}</> : 'Select token'}
+      {token ? (
+        <>
+          <TokenIcon src={token.logoUri} symbol={token.symbol} size={24} />
+          {token.symbol}
+        </>
+      ) : (
+        'Select token'
+      )}
       <ChevronIcon />
     </button>
   )

@@ -17,14 +17,20 @@ const css = `.swap-section{margin:4px 0 0;font-size:var(--portico-font-size-xs);
  */
 export default function SwapSelectToken() {
   const portico = usePortico()
-  const { tokens = [], popular, suggested } = usePorticoSelector((p) => {
+  const {
+    tokens = [],
+    popular,
+    suggested,
+  } = usePorticoSelector((p) => {
     const { tokens, popular, suggested } = p.stores.swap.getState()
     return { tokens, popular, suggested }
   }, shallowEqual)
   const { tokenBalance } = usePorticoAccount()
   const [query, setQuery] = useState('')
   const needle = query.trim().toLowerCase()
-  const matching = tokens.filter((t) => !needle || t.symbol.toLowerCase().includes(needle) || t.name.toLowerCase().includes(needle) || t.address.toLowerCase().endsWith(needle))
+  const matching = tokens.filter(
+    (t) => !needle || t.symbol.toLowerCase().includes(needle) || t.name.toLowerCase().includes(needle) || t.address.toLowerCase().endsWith(needle),
+  )
   const held = (t: SwapToken) => Number(swapTokenBalance(t, tokenBalance)?.quantity.numeric ?? 0) > 0
   const yours = matching.filter(held)
   const popularShown = popular.filter((t) => matching.includes(t) && !held(t))
@@ -32,11 +38,20 @@ export default function SwapSelectToken() {
   return (
     <div className="send" data-testid="swap-token-picker">
       <Sheet css={sendCss + css} />
-      <input className="input" type="search" placeholder="Search token" aria-label="Search token" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="swap-token-search" />
+      <input
+        className="input"
+        type="search"
+        placeholder="Search token"
+        aria-label="Search token"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        data-testid="swap-token-search"
+      />
       <div role="group" aria-label="Suggested tokens" style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }} data-testid="swap-suggested">
         {suggested.map((t) => (
           <button type="button" key={t.address} className="token-pick" onClick={() => selectSwapToken(portico, t)}>
-            <TokenIcon src={t.logoUri} symbol={t.symbol} size={20} />{t.symbol}
+            <TokenIcon src={t.logoUri} symbol={t.symbol} size={20} />
+            {t.symbol}
           </button>
         ))}
       </div>
@@ -48,7 +63,17 @@ export default function SwapSelectToken() {
   )
 }
 
-function TokenSection({ title, tokens, balances, testId }: { title: string; tokens: SwapToken[]; balances: readonly TokenBalance[] | undefined; testId: string }) {
+function TokenSection({
+  title,
+  tokens,
+  balances,
+  testId,
+}: {
+  title: string
+  tokens: SwapToken[]
+  balances: readonly TokenBalance[] | undefined
+  testId: string
+}) {
   const portico = usePortico()
   if (tokens.length === 0) return null
   return (
@@ -64,7 +89,12 @@ function TokenSection({ title, tokens, balances, testId }: { title: string; toke
             symbol: t.symbol,
             iconUrl: t.logoUri,
             title: t.name,
-            end: <span>{balance ? `${truncateDecimals(balance.quantity.numeric)} ` : ''}{t.symbol}</span>,
+            end: (
+              <span>
+                {balance ? `${truncateDecimals(balance.quantity.numeric)} ` : ''}
+                {t.symbol}
+              </span>
+            ),
             testId: `swap-token-${t.symbol}`,
           }
         })}

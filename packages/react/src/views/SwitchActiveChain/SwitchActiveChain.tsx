@@ -20,10 +20,11 @@ export default function SwitchActiveChain() {
       <NetworkImage network={target} size={72} />
       <p className="title">Switch to {family}</p>
       <p className="text">
-        Your {ChainNamespaceNames[activeNamespace]} wallet does not connect to {target.name}. Connect a {family} wallet to use
-        it; your {ChainNamespaceNames[activeNamespace]} wallet stays connected.
+        Your {ChainNamespaceNames[activeNamespace]} wallet does not connect to {target.name}. Connect a {family} wallet to use it; your{' '}
+        {ChainNamespaceNames[activeNamespace]} wallet stays connected.
       </p>
-      <button type="button"
+      <button
+        type="button"
         className="button"
         data-testid="switch-active-chain-connect"
         onClick={() => switchActiveChain(portico, { caipNetworkId: target.caipNetworkId })}

@@ -17,7 +17,9 @@ export default function SwitchNetwork() {
       </span>
       {error && !switching ? (
         <>
-          <p className="title error" role="alert" data-testid="switch-error">{error}</p>
+          <p className="title error" role="alert" data-testid="switch-error">
+            {error}
+          </p>
           <p className="text">Your wallet did not switch to {target?.name}.</p>
           <button type="button" className="button" onClick={() => caipNetworkId && void selectNetwork(portico, caipNetworkId)}>
             Try again

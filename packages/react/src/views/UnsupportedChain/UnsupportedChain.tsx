@@ -22,7 +22,8 @@ export default function UnsupportedChain() {
       <ul className="list" aria-label="Supported networks" style={{ marginTop: 12 }}>
         {choices.map((network) => (
           <li key={network.caipNetworkId}>
-            <button type="button"
+            <button
+              type="button"
               className="list-item"
               data-testid={`network-${network.caipNetworkId}`}
               onClick={() => void selectNetwork(portico, network.caipNetworkId).catch(() => {})}
@@ -34,7 +35,13 @@ export default function UnsupportedChain() {
           </li>
         ))}
       </ul>
-      <button type="button" className="button secondary full" style={{ marginTop: 12 }} onClick={() => void disconnect(portico).catch(() => {})} data-testid="disconnect">
+      <button
+        type="button"
+        className="button secondary full"
+        style={{ marginTop: 12 }}
+        onClick={() => void disconnect(portico).catch(() => {})}
+        data-testid="disconnect"
+      >
         Disconnect
       </button>
     </div>

@@ -26,7 +26,9 @@ export default function UpdateEmailWallet() {
   return (
     <div className="embedded-step" data-testid={primary ? 'update-email-primary' : 'update-email-secondary'}>
       <Sheet css={embeddedCss} />
-      <span className="step-icon"><MailIcon /></span>
+      <span className="step-icon">
+        <MailIcon />
+      </span>
       <p className="title">{primary ? 'Confirm it is you' : 'Confirm your new email'}</p>
       <p className="text">
         {primary ? 'Step 1 of 2. ' : 'Step 2 of 2. '}
@@ -56,7 +58,9 @@ function NewEmailStep({ current, loading, error }: { current: string | undefined
   return (
     <div className="embedded-step" data-testid="update-email">
       <Sheet css={embeddedCss} />
-      <span className="step-icon"><MailIcon /></span>
+      <span className="step-icon">
+        <MailIcon />
+      </span>
       <p className="title">Change your email</p>
       {current && (
         <p className="text">
@@ -66,7 +70,9 @@ function NewEmailStep({ current, loading, error }: { current: string | undefined
       <form className="otp-form" onSubmit={submit} noValidate>
         <div className={`email-row${error ? ' invalid' : ''}`}>
           <MailIcon className="lead" />
-          <label className="sr-only" htmlFor={inputId}>New email</label>
+          <label className="sr-only" htmlFor={inputId}>
+            New email
+          </label>
           <input
             id={inputId}
             type="email"
@@ -81,7 +87,9 @@ function NewEmailStep({ current, loading, error }: { current: string | undefined
             data-testid="update-email-input"
           />
         </div>
-        <p id={errorId} className="field-error" role={error ? 'alert' : undefined} data-testid="update-email-error">{error ?? ''}</p>
+        <p id={errorId} className="field-error" role={error ? 'alert' : undefined} data-testid="update-email-error">
+          {error ?? ''}
+        </p>
         <button type="submit" className="button full" disabled={loading || !email.trim()} data-testid="update-email-submit">
           {loading ? <Spinner size={16} label="Sending the code" /> : 'Continue'}
         </button>

@@ -26,13 +26,20 @@ export default function WalletReceive() {
   return (
     <div className="receive" data-testid="wallet-receive">
       <Sheet css={css} />
-      <div className="qr-frame"><QrCode value={address} label={`QR code of the address ${address}`} testId="receive-qr" /></div>
-      <p className="receive-address" data-testid="receive-address">{address}</p>
+      <div className="qr-frame">
+        <QrCode value={address} label={`QR code of the address ${address}`} testId="receive-qr" />
+      </div>
+      <p className="receive-address" data-testid="receive-address">
+        {address}
+      </p>
       <CopyButton text={address} label={`Copy address ${shortenAddress(address)}`} testId="receive-copy" />
       <p className="text">Send assets to this address on any of these networks:</p>
       <ul className="receive-networks" aria-label="Networks" data-testid="receive-networks">
         {sameFamily.map((network) => (
-          <li key={network.caipNetworkId}><NetworkImage network={network} size={20} />{network.name}</li>
+          <li key={network.caipNetworkId}>
+            <NetworkImage network={network} size={20} />
+            {network.name}
+          </li>
         ))}
       </ul>
     </div>

@@ -82,7 +82,13 @@ export default function WalletSecurity() {
         </ul>
       )}
       <div className="add-factors">
-        <button type="button" className="add-factor" disabled={busy !== undefined} onClick={() => void addWalletFactor(portico, { kind: 'passkey' })} data-testid="security-add-passkey">
+        <button
+          type="button"
+          className="add-factor"
+          disabled={busy !== undefined}
+          onClick={() => void addWalletFactor(portico, { kind: 'passkey' })}
+          data-testid="security-add-passkey"
+        >
           {busy === 'passkey' ? <Spinner size={24} label="Adding a passkey" /> : <PasskeyIcon />}
           Add a passkey
           <span className="hint">Face, fingerprint or device PIN</span>
@@ -99,10 +105,17 @@ export default function WalletSecurity() {
           <span className="hint">Typed in the secure wallet frame</span>
         </button>
       </div>
-      <p className="field-error" role={error ? 'alert' : undefined} data-testid="security-error">{error ?? ''}</p>
-      {notice && <p className="security-notice" role="status" data-testid="security-notice">{notice}</p>}
+      <p className="field-error" role={error ? 'alert' : undefined} data-testid="security-error">
+        {error ?? ''}
+      </p>
+      {notice && (
+        <p className="security-notice" role="status" data-testid="security-notice">
+          {notice}
+        </p>
+      )}
       <p className="security-foot">
-        The passkey or password never reaches this site or Portico's server. If you lose every factor and every signed-in device, the wallet cannot be recovered.
+        The passkey or password never reaches this site or Portico's server. If you lose every factor and every signed-in device, the wallet cannot be
+        recovered.
       </p>
     </div>
   )
@@ -115,7 +128,10 @@ function Status({ factors, recoveredBy }: { factors: WalletFactors | undefined; 
         <ShieldIcon />
         <div>
           <strong>Protected</strong>
-          <span>A new device needs one of the factors below. {recoveredBy[0]!.toUpperCase() + recoveredBy.slice(1)} alone, or the server's data, cannot open the wallet.</span>
+          <span>
+            A new device needs one of the factors below. {recoveredBy[0]!.toUpperCase() + recoveredBy.slice(1)} alone, or the server's data, cannot open the
+            wallet.
+          </span>
         </div>
       </div>
     )

@@ -28,9 +28,13 @@ export function ReceiverInput() {
       />
       <div id="send-receiver-status" aria-live="polite">
         {resolving ? (
-          <span className="hint"><Spinner size={12} /> Resolving…</span>
+          <span className="hint">
+            <Spinner size={12} /> Resolving…
+          </span>
         ) : error ? (
-          <span className="hint error" data-testid="receiver-error">{error}</span>
+          <span className="hint error" data-testid="receiver-error">
+            {error}
+          </span>
         ) : address && (name || address !== input.trim()) ? (
           <span className="receiver-card" data-testid="receiver-resolved">
             <Avatar address={address} image={image} size={28} />

@@ -28,12 +28,21 @@ export function TokenAmountInput() {
           data-testid="send-amount"
         />
         <button type="button" className="token-pick" onClick={() => navigate(portico, 'WalletSendSelectToken')} data-testid="send-token">
-          {token ? <><TokenIcon src={token.iconUrl} symbol={token.symbol} size={24} />{token.symbol}</> : 'Select token'}
+          {token ? (
+            <>
+              <TokenIcon src={token.iconUrl} symbol={token.symbol} size={24} />
+              {token.symbol}
+            </>
+          ) : (
+            'Select token'
+          )}
           <ChevronIcon />
         </button>
       </div>
       <div className="row">
-        <span className="hint" data-testid="send-usd">{usd !== undefined ? formatUsd(usd) : '$0.00'}</span>
+        <span className="hint" data-testid="send-usd">
+          {usd !== undefined ? formatUsd(usd) : '$0.00'}
+        </span>
         {token && (
           <span className={`hint${insufficient ? ' error' : ''}`}>
             {insufficient ? 'Insufficient balance' : `Balance: ${truncateDecimals(token.quantity.numeric)} ${token.symbol}`}

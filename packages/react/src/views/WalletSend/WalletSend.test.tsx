@@ -19,7 +19,13 @@ afterEach(() => unmount?.())
 function render(portico: Portico) {
   const container = document.createElement('div')
   const root = createRoot(container)
-  act(() => root.render(<PorticoContext.Provider value={portico}><WalletSend /></PorticoContext.Provider>))
+  act(() =>
+    root.render(
+      <PorticoContext.Provider value={portico}>
+        <WalletSend />
+      </PorticoContext.Provider>,
+    ),
+  )
   unmount = () => act(() => root.unmount())
   return () => container.querySelector('[data-testid=send-continue]') as HTMLButtonElement
 }

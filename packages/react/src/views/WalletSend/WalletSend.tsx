@@ -18,9 +18,14 @@ export default function WalletSend() {
     <div className="send" data-testid="wallet-send">
       <Sheet css={sendCss} />
       <TokenAmountInput />
-      <div className="send-arrow" aria-hidden="true"><span><ArrowDownIcon /></span></div>
+      <div className="send-arrow" aria-hidden="true">
+        <span>
+          <ArrowDownIcon />
+        </span>
+      </div>
       <ReceiverInput />
-      <button type="button"
+      <button
+        type="button"
         className={`button full${isSendInputError(problem) ? ' problem-error' : ''}`}
         disabled={problem !== undefined}
         onClick={() => navigate(portico, 'WalletSendPreview')}

@@ -10,14 +10,18 @@ export function SendDetails({ estimated }: { estimated: boolean }) {
     <dl className="details">
       <div className="row">
         <dt>Network</dt>
-        <dd className="row"><NetworkImage network={caipNetwork} size={18} /> {caipNetwork?.name}</dd>
+        <dd className="row">
+          <NetworkImage network={caipNetwork} size={18} /> {caipNetwork?.name}
+        </dd>
       </div>
       <div className="row">
         <dt>Network fee</dt>
         <dd data-testid="preview-fee">
           {fee
             ? `${fee.amount.startsWith('0.000000') ? '< 0.000001' : `~${truncateDecimals(fee.amount, 6)}`} ${fee.symbol}${fee.usd !== undefined ? ` (${formatUsd(fee.usd)})` : ''}`
-            : estimated ? 'Unavailable' : 'Estimating…'}
+            : estimated
+              ? 'Unavailable'
+              : 'Estimating…'}
         </dd>
       </div>
     </dl>

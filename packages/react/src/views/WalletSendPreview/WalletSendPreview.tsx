@@ -30,17 +30,31 @@ export default function WalletSendPreview() {
         <span className="label">You send</span>
         <div className="preview-amount">
           <TokenIcon src={token.iconUrl} symbol={token.symbol} />
-          <span className="value" data-testid="preview-amount">{amount} {token.symbol}</span>
+          <span className="value" data-testid="preview-amount">
+            {amount} {token.symbol}
+          </span>
         </div>
         {usd !== undefined && <span className="hint">{formatUsd(usd)}</span>}
       </div>
-      <div className="send-arrow" aria-hidden="true"><span><ArrowDownIcon /></span></div>
+      <div className="send-arrow" aria-hidden="true">
+        <span>
+          <ArrowDownIcon />
+        </span>
+      </div>
       <ReceiverSummary />
       <SendDetails estimated={estimated} />
       <div className="actions">
-        <button type="button" className="button secondary" onClick={() => goBack(portico)} disabled={loading}>Cancel</button>
+        <button type="button" className="button secondary" onClick={() => goBack(portico)} disabled={loading}>
+          Cancel
+        </button>
         <button type="button" className="button" onClick={send} disabled={loading} data-testid="send-submit" aria-busy={loading}>
-          {loading ? <><Spinner size={14} /> Approve in wallet</> : 'Send'}
+          {loading ? (
+            <>
+              <Spinner size={14} /> Approve in wallet
+            </>
+          ) : (
+            'Send'
+          )}
         </button>
       </div>
     </div>

@@ -9,7 +9,12 @@ export default function WalletSendSelectToken() {
   const portico = usePortico()
   const tokens = usePorticoStore('send', (s) => s.tokenBalances)
   const current = usePorticoStore('send', (s) => s.token)
-  if (tokens.length === 0) return <div className="empty" data-testid="send-no-tokens">No tokens to send on this network</div>
+  if (tokens.length === 0)
+    return (
+      <div className="empty" data-testid="send-no-tokens">
+        No tokens to send on this network
+      </div>
+    )
   return (
     <TokenPickList
       label="Tokens"
@@ -22,7 +27,9 @@ export default function WalletSendSelectToken() {
         title: token.name,
         end: (
           <>
-            <span>{truncateDecimals(token.quantity.numeric)} {token.symbol}</span>
+            <span>
+              {truncateDecimals(token.quantity.numeric)} {token.symbol}
+            </span>
             <span className="hint">{formatUsd(token.value)}</span>
           </>
         ),

@@ -9,7 +9,12 @@ export const rpcHandlers: RequestHandlers<'RPC_REQUEST' | 'RPC_ABORT'> = {
     const ctx = { chainId, rpcUrlFor, keys: () => wallet.keys, approve: approvals.approve }
     // EIP-5792 batches and ERC-7715 smart sessions: frame/calls.ts.
     if (CALLS_METHODS.has(payload.method) || SMART_SESSION_METHODS.has(payload.method))
-      return handleCallsRequest(ctx, payload.method, Array.isArray(payload.params) ? payload.params : payload.params === undefined ? [] : [payload.params], payload.chainId ?? chainId)
+      return handleCallsRequest(
+        ctx,
+        payload.method,
+        Array.isArray(payload.params) ? payload.params : payload.params === undefined ? [] : [payload.params],
+        payload.chainId ?? chainId,
+      )
     return handleRpc(ctx, payload)
   },
   async RPC_ABORT({ approvals }) {

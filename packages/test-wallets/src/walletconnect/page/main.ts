@@ -53,13 +53,18 @@ function settingsSection() {
     h('label', { for: 'account' }, 'Dev account'),
     account,
     h('label', {}, auto, ' Approve everything automatically'),
-    button('Apply (reloads)', 'wc-wallet-apply', () => {
-      const q = new URLSearchParams(location.search)
-      q.set('relay', relay.value.trim())
-      q.set('account', account.value)
-      q.set('auto', auto.checked ? '1' : '0')
-      location.search = q.toString()
-    }, 'secondary'),
+    button(
+      'Apply (reloads)',
+      'wc-wallet-apply',
+      () => {
+        const q = new URLSearchParams(location.search)
+        q.set('relay', relay.value.trim())
+        q.set('account', account.value)
+        q.set('auto', auto.checked ? '1' : '0')
+        location.search = q.toString()
+      },
+      'secondary',
+    ),
   )
 }
 
@@ -135,7 +140,13 @@ function render(wallet: WalletConnectTestWallet) {
               'div',
               { class: 'card', 'data-testid': 'wc-wallet-session' },
               h('strong', {}, s.peer.metadata.name),
-              h('div', { class: 'muted' }, `${s.peer.metadata.url} · ${Object.values(s.namespaces).flatMap((n) => n.chains ?? []).join(', ')}`),
+              h(
+                'div',
+                { class: 'muted' },
+                `${s.peer.metadata.url} · ${Object.values(s.namespaces)
+                  .flatMap((n) => n.chains ?? [])
+                  .join(', ')}`,
+              ),
               button('Disconnect', 'wc-wallet-disconnect', () => void wallet.disconnect(s.topic).then(update), 'danger'),
             ),
           )
@@ -169,5 +180,7 @@ async function start() {
 }
 
 start().catch((error: Error) => {
-  app.replaceChildren(h('section', {}, h('h2', { class: 'error' }, 'The wallet could not start'), h('pre', {}, error.stack ?? error.message), settingsSection()))
+  app.replaceChildren(
+    h('section', {}, h('h2', { class: 'error' }, 'The wallet could not start'), h('pre', {}, error.stack ?? error.message), settingsSection()),
+  )
 })
