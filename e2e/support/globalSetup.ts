@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
+import { DEMO_DIST } from './cspSite.js'
 import { startStack } from './stack.js'
 
 declare module 'vitest' {
@@ -15,7 +15,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const stack = await startStack({ outDir: fileURLToPath(new URL('../.demo-dist', import.meta.url)) })
+  const stack = await startStack({ outDir: DEMO_DIST })
   project.provide('demoUrl', stack.demoUrl)
   project.provide('apiUrl', stack.server.url)
   project.provide('secureFrameUrl', stack.secureFrameUrl)

@@ -14,6 +14,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
   const server = await startServer({
     port: 0,
     dataDir: undefined,
+    // Request lines drown a test run's output; a test that reads the log passes its own destination.
+    logLevel: overrides.logDestination ? 'info' : ((process.env.PORTICO_LOG_LEVEL as ServerConfig['logLevel'] | undefined) ?? 'warn'),
     databaseUrl: schema ? withSearchPath(shared!, schema) : shared,
     ...overrides,
   })
