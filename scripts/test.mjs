@@ -21,6 +21,8 @@ delete baseEnv.PORTICO_TEST_DATABASE_URL
 
 const suites = [
   ['typecheck', 'npx tsc -p tsconfig.json --noEmit', null],
+  // Biome (biome.json): formatting and the lint rules, on every package (npm run lint; npm run format fixes formatting).
+  ['lint', 'npm run lint --silent', null],
   // No import circles among the packages' sources (scripts/check-circles.mjs, under a second).
   ['circles', 'npm run check:circles --silent', null],
   // The public packages build, pack, and pass publint and attw (scripts/packages.mjs).
