@@ -1,5 +1,5 @@
 import { closeModal, goBack, Time } from '@portico/core'
-import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import { BackIcon, CloseIcon, WarningIcon } from '../components/icons.js'
 import { ShadowHost } from '../components/ShadowHost.js'
@@ -9,7 +9,10 @@ import { Footer } from './Footer.js'
 import { Snackbar } from './Snackbar.js'
 import { modalCss } from './styles.js'
 import { isBody, useFocusTrap } from './useFocusTrap.js'
+import { useSwipeToClose } from './useSwipeToClose.js'
 import { views } from './viewRegistry.js'
+import { I18nModalProvider } from '../i18n/I18nModalProvider.js'
+import { useI18n } from '../i18n/useI18n.js'
 import { embeddedCss } from '../components/embedded/styles.js'
 
 // The email and social styles are the Connect view's too: in the shell's stylesheet, so that
@@ -34,16 +37,26 @@ export default function Modal({ ahead = false, named = true }: ModalProps) {
   if (typeof document === 'undefined') return null
   const hidden = ahead && !open
   return createPortal(
-    <ShadowHost css={shellCss} testId={named ? 'portico-modal' : undefined}>
+    <I18nModalProvider>
+      <ModalRoot css={shellCss} named={named} open={open} ahead={ahead} hidden={hidden} card={card} />
+    </I18nModalProvider>,
+    document.body,
+  )
+}
+
+/** The shadow root's content, in the user's language: dir="rtl" for Arabic, lang for screen readers. */
+function ModalRoot({ css, named, open, ahead, hidden, card }: { css: string; named: boolean; open: boolean; ahead: boolean; hidden: boolean; card: RefObject<HTMLDivElement | null> }) {
+  const { dir, locale } = useI18n()
+  return (
+    <ShadowHost css={css} testId={named ? 'portico-modal' : undefined}>
       {open || ahead ? (
         // The same elements whether hidden or shown: revealing re-renders none of the dialog.
-        <div className={hidden ? 'ahead' : undefined} aria-hidden={hidden || undefined} inert={hidden}>
+        <div className={hidden ? 'ahead' : undefined} aria-hidden={hidden || undefined} inert={hidden} dir={dir} lang={locale}>
           <Dialog card={card} />
           <DialogFocus card={card} active={!hidden} />
         </div>
       ) : null}
-    </ShadowHost>,
-    document.body,
+    </ShadowHost>
   )
 }
 
@@ -51,6 +64,11 @@ export default function Modal({ ahead = false, named = true }: ModalProps) {
 function DialogFocus({ card, active }: { card: RefObject<HTMLDivElement | null>; active: boolean }) {
   const portico = usePortico()
   useFocusTrap(card, active)
+  const close = useCallback(() => {
+    closeModal(portico)
+    return !portico.stores.modal.getState().open
+  }, [portico])
+  useSwipeToClose(card, active, close)
   useEffect(() => {
     if (!active) return
     // Escape inside the card closes it (below); this covers focus dropped on the page's body by a view change.
@@ -69,6 +87,7 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
   const depth = usePorticoStore('router', (s) => s.history.length)
   const shakeCount = usePorticoStore('modal', (s) => s.shakeCount)
   const { component: ViewComponent, title } = views[view]
+  const { t } = useI18n()
   const shaking = useShake(shakeCount)
 
   return (
@@ -94,14 +113,15 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
           }
         }}
       >
+        <div className="grabber" aria-hidden="true" />
         <div className="header">
-          <button type="button" className="icon-button" aria-label="Back" hidden={depth <= 1} onClick={() => goBack(portico)}>
+          <button type="button" className="icon-button" aria-label={t('modal.back')} hidden={depth <= 1} onClick={() => goBack(portico)}>
             <BackIcon />
           </button>
           <h2 id="portico-title" key={title ?? view}>
-            {title ?? <span className="sr-only">{view === 'Account' ? 'Account' : 'Portico'}</span>}
+            {title ? t(title) : <span className="sr-only">{t(view === 'Account' ? 'account.title' : 'modal.portico')}</span>}
           </h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={() => closeModal(portico)}>
+          <button type="button" className="icon-button" aria-label={t('modal.close')} onClick={() => closeModal(portico)}>
             <CloseIcon />
           </button>
         </div>
@@ -111,7 +131,7 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
             <Suspense
               fallback={
                 <div className="center">
-                  <Spinner size={28} label="Loading" />
+                  <Spinner size={28} label={t('modal.loading')} />
                 </div>
               }
             >
@@ -129,11 +149,12 @@ const Dialog = memo(function Dialog({ card }: { card: RefObject<HTMLDivElement |
 /** An alert of SPEC §8's table (e.g. APKT002 'Invalid App Configuration'), above the view. */
 function AlertBanner() {
   const alert = usePorticoStore('project', (s) => s.alert)
+  const { t } = useI18n()
   if (!alert) return null
   return (
     <div className={`alert ${alert.severity}`} role="alert" data-testid="portico-alert" data-code={alert.code}>
       <WarningIcon />
-      <span>{alert.message}</span>
+      <span>{t(`alert.${alert.code}`)}</span>
     </div>
   )
 }

@@ -12,10 +12,18 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
   background:var(--portico-color-bg-125);border:1px solid var(--portico-color-border);border-radius:var(--portico-radius-3xl);
   box-shadow:0 12px 40px rgba(0,0,0,.3);overflow:hidden;animation:rise ${Time.viewTransitionMs}ms ease-out}
 .card.shake{animation:shake ${Time.shakeMs}ms cubic-bezier(.36,.07,.19,.97)}
+.grabber{display:none}
+.card.settling{transition:transform ${Time.viewTransitionMs}ms ease-out}
 @media (max-width:430px){
   .overlay{align-items:flex-end}
   .card{width:100%;border-radius:var(--portico-radius-3xl) var(--portico-radius-3xl) 0 0;border-bottom:none;max-height:90vh;
     animation:sheet-up ${Time.viewTransitionMs}ms ease-out}
+  /* The sheet is dragged down by its grabber or header (useSwipeToClose): no browser panning there. */
+  .grabber{display:block;flex:none;width:36px;height:4px;margin:8px auto -6px;border-radius:2px;background:var(--portico-color-bg-300);touch-action:none}
+  .header{touch-action:none}
+  /* Touch targets of at least 44 × 44 px. */
+  button,a[href],[role=tab],.card .input,.card .field input{min-height:44px;min-width:44px}
+  .icon-button{width:44px;height:44px}
 }
 .header{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:14px 14px 6px;min-height:56px}
 .header h2{margin:0;font-size:var(--portico-font-size-md);font-weight:600;flex:1;text-align:center;
