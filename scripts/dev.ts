@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 
 const demoRoot = fileURLToPath(new URL('../apps/demo', import.meta.url))
 
-const devnet = await startDevnet()
+const devnet = await startDevnet({ smartAccounts: true }) // ERC-4337 + a bundler per chain (127.0.0.1:4337, :4338)
 await buildSecureFrame()
 const server = await startServer({
   // `npm start` is `portico-server --dev` (config/dev.ts): then PORTICO_* variables, a --config file and flags given to it.

@@ -92,7 +92,7 @@ export async function startAnvil(opts: AnvilOptions): Promise<AnvilInstance> {
   return instance
 }
 
-function assertPortFree(host: string, port: number): Promise<void> {
+export function assertPortFree(host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const srv = createServer()
     srv.once('error', (err: NodeJS.ErrnoException) =>
@@ -127,13 +127,13 @@ export async function waitForChainId(rpcUrl: string, timeoutMs: number): Promise
 const children = new Set<ChildProcess>()
 let handlersInstalled = false
 
-function trackChild(child: ChildProcess) {
+export function trackChild(child: ChildProcess) {
   children.add(child)
   child.once('exit', () => children.delete(child))
   installExitHandlers()
 }
 
-function killChild(child: ChildProcess): Promise<void> {
+export function killChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 2_000)

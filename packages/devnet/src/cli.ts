@@ -1,16 +1,19 @@
 /**
  * `npm start -w @portico/devnet`: starts the devnet with default ports, prints
  * what a developer needs to configure a wallet/dapp, and stays up until Ctrl-C.
- * Flags: --random-ports, --verbose, --no-solana (EVM chains only), --solana-only (the local Solana chain only;
+ * Flags: --random-ports, --verbose, --no-smart-accounts (no ERC-4337 contracts, no bundlers), --no-solana (EVM chains only), --solana-only (the local Solana chain only;
  * the root `npm start` runs it this way beside scripts/dev.ts, which starts the EVM chains itself).
  */
 import { startDevnet, type Devnet } from './index'
 import { startSolanaDevnet, type SolanaDevnet } from './solana/index'
 import { SOLANA_DEVNET_MINTS } from './solana/constants'
+import { DEVNET_AA } from './constants'
 
 const args = new Set(process.argv.slice(2))
 const randomPorts = args.has('--random-ports')
-const devnet = args.has('--solana-only') ? undefined : await startDevnet({ randomPorts, verbose: args.has('--verbose') })
+const devnet = args.has('--solana-only')
+  ? undefined
+  : await startDevnet({ randomPorts, verbose: args.has('--verbose'), smartAccounts: !args.has('--no-smart-accounts') })
 const solana = args.has('--no-solana') ? undefined : await startSolanaDevnet({ randomPorts })
 
 const lines = ['', 'Portico devnet is running (development only; keys below are public).', '']
@@ -22,7 +25,9 @@ console.log(lines.join('\n'))
 function evmLines(d: Devnet): string[] {
   const out: string[] = []
   for (const c of d.chains) {
-    out.push(`  ${c.name} (chain id ${c.chainId})`, `    RPC   ${c.rpcUrl}`, `    USDC  ${c.usdc}`, `    NFT   ${c.nft}`, '')
+    out.push(`  ${c.name} (chain id ${c.chainId})`, `    RPC   ${c.rpcUrl}`, `    USDC  ${c.usdc}`, `    NFT   ${c.nft}`)
+    if (c.bundlerUrl) out.push(`    Bundler (ERC-4337, EntryPoint ${DEVNET_AA.entryPoint})  ${c.bundlerUrl}`, `    Paymaster  ${DEVNET_AA.verifyingPaymaster}`)
+    out.push('')
   }
   out.push(`  Fixtures  ${d.fixturesUrl}  (e.g. ${d.fixturesUrl}/nft/${d.chains[0].chainId}/1.json)`, '')
   out.push('  Accounts (10,000 ETH and 10,000 USDC each; NFT #1-3 -> account 0, #4-5 -> account 1)')

@@ -78,6 +78,47 @@ export const DEVNET_SWAP = {
   pairInitCodeHash: '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f',
 } as const
 
+/**
+ * ERC-4337 on both chains when startDevnet runs with `smartAccounts` (aa.ts): EntryPoint v0.7 from
+ * @account-abstraction/contracts, Safe 1.4.1 + Safe4337Module 0.3.0 (the parts permissionless'
+ * toSafeSmartAccount takes as explicit addresses) and a VerifyingPaymaster. CREATE2 with salt 0 through
+ * anvil's deterministic deployer: the addresses depend only on the bytecode (checked in aa.test.ts); the
+ * EntryPoint (with its own salt), SafeModuleSetup and Safe4337Module are at their canonical addresses.
+ */
+export const DEVNET_AA = {
+  entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+  safeSingleton: '0x639245e8476E03e789a244f279b5843b9633b2E7',
+  safeProxyFactory: '0xd9d2Ba03a7754250FDD71333F444636471CACBC4',
+  safeModuleSetup: '0x2dd68b007B46fBe91B9A7c3EDa5A7a1063cB5b47',
+  safe4337Module: '0x75cf11467937ce3F2f357CE24ffc3DBF8fD5c226',
+  multiSend: '0x7B21BBDBdE8D01Df591fdc2dc0bE9956Dde1e16C',
+  multiSendCallOnly: '0x32228dDEA8b9A2bd7f2d71A958fF241D79ca5eEC',
+  verifyingPaymaster: '0x2fdD404ca84C99377Db1a58907Febc01f1c1D2cC',
+} as const satisfies Record<string, Address>
+
+/**
+ * Devnet-only keys of the ERC-4337 parts (anvil's mnemonic, accounts 6-9; public, never real funds): the
+ * deployer of the contracts, the bundler's executor and utility accounts, and the paymaster's verifying
+ * signer, which the Portico server signs sponsorships with under --dev.
+ */
+export const DEVNET_AA_KEYS = {
+  deployer: '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
+  bundlerExecutor: '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
+  bundlerUtility: '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
+  paymasterSigner: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
+} as const satisfies Record<string, Hex>
+
+/** The bundler (alto) of each chain under `npm start`: 127.0.0.1:4337 for the first, :4338 for the second. */
+export const DEVNET_BUNDLER_PORTS = [4337, 4338] as const
+
+/**
+ * Chainlink-style price feeds (AggregatorV3Interface) on both chains: ETH/USD at 3,000 with 8 decimals,
+ * like Chainlink's USD feeds, deployed by anvil's account 5 (a PUBLIC devnet key) at nonce 0 (priceFeed.ts).
+ */
+export const DEVNET_PRICE_FEEDS = { ethUsd: '0x0116686E2291dbd5e317F47faDBFb43B599786Ef' } as const satisfies Record<string, Address>
+export const DEVNET_ETH_USD = { decimals: 8, answer: 3000n * 10n ** 8n } as const
+export const DEVNET_PRICE_FEED_DEPLOYER: Hex = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'
+
 export const USDC_DECIMALS = 6
 /** Each of the 5 dev accounts gets 10,000 USDC (in base units). */
 export const USDC_MINTED_PER_ACCOUNT = 10_000n * 10n ** 6n

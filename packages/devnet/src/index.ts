@@ -4,15 +4,20 @@
  * Node only; browser code should import '@portico/devnet/constants'.
  */
 import { createServer } from 'node:net'
+import { deployAccountAbstraction } from './aa'
 import { startAnvil, type AnvilInstance } from './anvil'
-import { DEV_ACCOUNTS, DEVNET_CHAINS, DEVNET_HOST, DEVNET_NATIVE_CURRENCY, DEVNET_PORTS, type Address, type Hex } from './constants'
+import { startBundler, type BundlerInstance } from './bundler'
+import { DEV_ACCOUNTS, DEVNET_BUNDLER_PORTS, DEVNET_CHAINS, DEVNET_HOST, DEVNET_NATIVE_CURRENCY, DEVNET_PORTS, type Address, type Hex } from './constants'
 import { deployFixtures, nftAbi, usdcAbi } from './deploy'
+import { deployPriceFeeds } from './priceFeed'
 import { deploySwapPools, type DeployedSwap } from './swap'
 import { startFixturesServer, type FixturesServer } from './fixtures'
 
 export * from './constants'
 export { resolveAnvilBinary } from './anvil'
+export { computeAaAddresses, entryPointAbi, PAYMASTER_DEPOSIT, verifyingPaymasterAbi } from './aa'
 export { usdcAbi, nftAbi }
+export { priceFeedAbi } from './priceFeed'
 export { uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi, wethAbi, type DeployedSwap } from './swap'
 
 export interface DevnetChainOptions {
@@ -39,6 +44,12 @@ export interface StartDevnetOptions {
   anvilArgs?: string[]
   /** Show anvil's logs instead of --silent. */
   verbose?: boolean
+  /**
+   * ERC-4337: deploy DEVNET_AA (EntryPoint v0.7, Safe + Safe4337Module, a funded VerifyingPaymaster) on every
+   * chain and start a bundler (alto) per chain, on DEVNET_BUNDLER_PORTS or free ports with randomPorts.
+   * Off by default: alto takes a few seconds to start and suites that do not need it should not wait.
+   */
+  smartAccounts?: boolean
 }
 
 export interface DevnetChain {
@@ -48,8 +59,12 @@ export interface DevnetChain {
   nativeCurrency: { name: string; symbol: string; decimals: number }
   usdc: Address
   nft: Address
+  /** Chainlink-style feeds (AggregatorV3Interface, priceFeed.ts): ETH/USD; undefined with skipFixtures. */
+  priceFeeds?: { ethUsd: Address }
   /** Uniswap V2 (factory, router, WETH, DAI, pools); undefined with skipFixtures. */
   swap?: DeployedSwap
+  /** The chain's ERC-4337 bundler (alto); only with the smartAccounts option. */
+  bundlerUrl?: string
 }
 
 export interface Devnet {
@@ -77,9 +92,13 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   )
 
   const anvils: AnvilInstance[] = []
+  const bundlers: BundlerInstance[] = []
   let fixtures: FixturesServer | undefined
   let stopped: Promise<void> | undefined
-  const stop = () => (stopped ??= Promise.all([...anvils.map((a) => a.stop()), fixtures?.close()]).then(() => undefined))
+  const stop = () =>
+    (stopped ??= Promise.all(bundlers.map((b) => b.stop()))
+      .then(() => Promise.all([...anvils.map((a) => a.stop()), fixtures?.close()]))
+      .then(() => undefined))
 
   try {
     // Fixtures first: the NFT's baseURI must contain the server's real port.
@@ -109,11 +128,12 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const chains = await Promise.all(
       specs.map(async (s, i): Promise<DevnetChain> => {
         const rpcUrl = anvils[i].rpcUrl
-        if (options.skipFixtures)
-          return { chainId: s.chainId, name: s.name, rpcUrl, nativeCurrency: { ...DEVNET_NATIVE_CURRENCY }, usdc: '0x' as Address, nft: '0x' as Address }
-        const contracts = await deployFixtures({ rpcUrl, chainId: s.chainId, nftBaseURI: `${fixturesUrl}/nft/${s.chainId}/` })
-        const swap = await deploySwapPools({ rpcUrl, chainId: s.chainId, usdc: contracts.usdc })
-        return { chainId: s.chainId, name: s.name, rpcUrl, nativeCurrency: { ...DEVNET_NATIVE_CURRENCY }, ...contracts, swap }
+        // Deployed from its own account (aa.ts), so it runs beside the fixtures without moving their addresses.
+        const smart = options.smartAccounts ? startSmartAccounts(rpcUrl, s.chainId, i) : undefined
+        smart?.catch(() => {}) // awaited below; only keeps a failure during the fixtures from going unhandled
+        const base = { chainId: s.chainId, name: s.name, rpcUrl, nativeCurrency: { ...DEVNET_NATIVE_CURRENCY } }
+        const deployed = options.skipFixtures ? { usdc: '0x' as Address, nft: '0x' as Address } : await deployAll(rpcUrl, s.chainId)
+        return { ...base, ...deployed, ...(smart ? { bundlerUrl: await smart } : {}) }
       }),
     )
 
@@ -121,6 +141,23 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   } catch (err) {
     await stop()
     throw err
+  }
+
+  async function deployAll(rpcUrl: string, chainId: number) {
+    // The price feed from its own account (priceFeed.ts), beside the fixtures.
+    const [contracts, priceFeeds] = await Promise.all([
+      deployFixtures({ rpcUrl, chainId, nftBaseURI: `${fixtures?.url}/nft/${chainId}/` }),
+      deployPriceFeeds({ rpcUrl, chainId }),
+    ])
+    return { ...contracts, priceFeeds, swap: await deploySwapPools({ rpcUrl, chainId, usdc: contracts.usdc }) }
+  }
+
+  async function startSmartAccounts(rpcUrl: string, chainId: number, i: number): Promise<string> {
+    await deployAccountAbstraction({ rpcUrl, chainId })
+    const port = options.randomPorts ? await freePort(host) : (DEVNET_BUNDLER_PORTS[i] ?? DEVNET_BUNDLER_PORTS[0] + i)
+    const bundler = await startBundler({ host, port, rpcUrl, verbose: options.verbose })
+    bundlers.push(bundler)
+    return bundler.url
   }
 }
 
