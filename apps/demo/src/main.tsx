@@ -51,7 +51,8 @@ const portico = createPortico({
   themeMode,
   debug: params.has('debug'),
   ...(siwx ? { siwx } : {}),
-  ...(emailCapture ? { remoteFeatures: { emailCapture: true } } : {}),
+  // Email capture asks on sign-in (SPEC §4), so it needs ?siwx= too.
+  ...(emailCapture && siwx ? { remoteFeatures: { emailCapture: true } } : {}),
 })
 
 createRoot(document.getElementById('root')!).render(

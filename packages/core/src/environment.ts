@@ -37,6 +37,8 @@ export interface Environment {
   openPopup?(url: string, size: { width: number; height: number }): PopupHandle | null
   /** Navigates to a wallet's deep link (a WalletConnect wallet app on a phone). */
   openUrl?(href: string): void
+  /** The device's IANA time zone (SPEC §6 restricted-timezone list); undefined when unknown. */
+  timeZone?(): string | undefined
   /** Runs `task` after the next frame has painted (work that must not delay what the user sees). */
   afterPaint?(task: () => void): void
 }
@@ -83,5 +85,14 @@ export function defaultEnvironment(): Environment {
     afterPaint: (task) => void (w.document.visibilityState === 'hidden' ? w.setTimeout(task, 0) : w.requestAnimationFrame(() => void w.setTimeout(task, 0))),
     fetch: fetchImpl,
     randomUUID,
+    timeZone: deviceTimeZone,
+  }
+}
+
+function deviceTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone
+  } catch {
+    return undefined
   }
 }

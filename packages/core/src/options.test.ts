@@ -80,3 +80,51 @@ describe('options validation', () => {
     expect(issues(() => resolveOptions({ adapters: [], networks: [{ ...devnet, caipNetworkId: 'eip155:1' }] }))).toContain('expected eip155:31337')
   })
 })
+
+describe('SPEC §3/§6 flags: a flag works or is refused, never silently ignored', () => {
+  const issues = (fn: () => unknown) => {
+    try {
+      fn()
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidOptionsError)
+      return (error as InvalidOptionsError).details
+    }
+    throw new Error('expected InvalidOptionsError')
+  }
+  const base = { adapters: [], networks: [devnet] as [typeof devnet] }
+
+  test('rule: flags whose feature is not built are refused with InvalidOptionsError naming them', () => {
+    const details = issues(() =>
+      resolveOptions({ ...base, enableEmbedded: true, remoteFeatures: { payWithExchange: true, payments: true }, features: { smartSessions: true } }),
+    )
+    for (const name of ['enableEmbedded', 'remoteFeatures.payWithExchange', 'remoteFeatures.payments', 'features.smartSessions'])
+      expect(details).toContain(`${name}:`)
+    // Off (their SPEC §9 default) is accepted.
+    expect(() => resolveOptions({ ...base, enableEmbedded: false, remoteFeatures: { payWithExchange: false, payments: false } })).not.toThrow()
+  })
+
+  test('rule: legalCheckbox needs a terms or privacy URL (the checkbox accepts them)', () => {
+    expect(issues(() => resolveOptions({ ...base, features: { legalCheckbox: true } }))).toContain(
+      'features.legalCheckbox: needs termsConditionsUrl or privacyPolicyUrl',
+    )
+    expect(() => resolveOptions({ ...base, features: { legalCheckbox: true }, privacyPolicyUrl: 'https://example.com/privacy' })).not.toThrow()
+  })
+
+  test('rule: emailCapture needs siwx (DataCapture opens on sign-in)', () => {
+    expect(issues(() => resolveOptions({ ...base, remoteFeatures: { emailCapture: true } }))).toContain('remoteFeatures.emailCapture: needs siwx')
+  })
+
+  test('rule: tokens are keyed by a configured network and need apiUrl', () => {
+    const details = issues(() => resolveOptions({ ...base, tokens: { 'eip155:1': { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' } } }))
+    expect(details).toContain('tokens: eip155:1 is not one of the networks')
+    expect(details).toContain('tokens: needs apiUrl')
+    expect(
+      resolveOptions({
+        ...base,
+        apiUrl: 'http://127.0.0.1:8787',
+        projectId: 'p',
+        tokens: { 'eip155:31337': { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' } },
+      }).tokens,
+    ).toEqual({ 'eip155:31337': { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' } })
+  })
+})

@@ -9,6 +9,7 @@ import type { WalletConnectLoader } from './walletconnect/client.js'
 import type { ServerSiwxMarker, SIWXConfig } from './siwx/config.js'
 import type { EmbeddedWalletLoader } from './embedded/client.js'
 import type { ThemeMode, ThemeVariables } from './stores/theme.js'
+import { Locales, type Locale } from './i18n/locales.js'
 
 /** SPEC §3 'Dapp metadata sent to the wallet' (the host's part of it). */
 export interface Metadata {
@@ -31,6 +32,13 @@ export interface CustomWallet {
   play_store?: string
 }
 
+export interface TokenOption {
+  address: string
+  image?: string
+  /** Shown while the account holds none of the token (the server lists only held tokens). */
+  symbol?: string
+}
+
 /** SPEC §3 'Options' (set by the host), plus the injected environment. */
 export interface PorticoOptions {
   adapters: ChainAdapter[]
@@ -50,11 +58,17 @@ export interface PorticoOptions {
   includeWalletIds?: string[]
   excludeWalletIds?: string[]
   featuredWalletIds?: string[]
-  tokens?: Record<string, { address: string; image?: string }>
+  /**
+   * Per network (CAIP-2 id), the token whose balance the button and Account show instead of the
+   * native balance (read through the Portico server's balances, so apiUrl is required); `image`
+   * replaces the token's icon in the lists.
+   */
+  tokens?: Record<string, TokenOption>
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
   /** Sign in with the wallet: `serverSiwx({ required })` (Portico's server) or a host's own SIWXConfig. */
   siwx?: SIWXConfig | ServerSiwxMarker
+  /** SPEC §3: embedded (inline) mode. Not built in the React modal: `true` is refused (InvalidOptionsError). */
   enableEmbedded?: boolean
   allowUnsupportedChain?: boolean
   manualWCControl?: boolean
@@ -70,6 +84,8 @@ export interface PorticoOptions {
   debug?: boolean
   themeMode?: ThemeMode
   themeVariables?: ThemeVariables
+  /** The modal's language (issue 19): one of Locales, English by default; another value is refused. */
+  locale?: Locale
   /** Injected for tests and non-browser hosts; browsers get localStorage, Date and setTimeout. */
   storage?: StorageLike
   clock?: Clock
@@ -92,6 +108,7 @@ export interface ResolvedOptions extends Omit<PorticoOptions, 'features' | 'remo
   manualWCControl: boolean
   themeMode: ThemeMode
   themeVariables: ThemeVariables
+  locale: Locale
 }
 
 const url = (name: string) => v.pipe(v.string(`${name} must be a string`), v.url(`${name} must be a URL`))
@@ -154,6 +171,16 @@ const OptionsSchema = v.object({
   includeWalletIds: v.optional(v.array(v.string())),
   excludeWalletIds: v.optional(v.array(v.string())),
   featuredWalletIds: v.optional(v.array(v.string())),
+  tokens: v.optional(
+    v.record(
+      v.pipe(v.string(), v.regex(CAIP2_PATTERN, 'tokens: each key must be a CAIP-2 network id')),
+      v.object({
+        address: v.pipe(v.string(), v.minLength(1, 'tokens: address is required')),
+        image: v.optional(url('tokens image')),
+        symbol: v.optional(v.string()),
+      }),
+    ),
+  ),
   termsConditionsUrl: v.optional(url('termsConditionsUrl')),
   privacyPolicyUrl: v.optional(url('privacyPolicyUrl')),
   enableEmbedded: v.optional(v.boolean()),
@@ -183,6 +210,7 @@ const OptionsSchema = v.object({
   defaultAccountTypes: v.optional(v.record(v.picklist(ChainNamespaces), v.picklist(['eoa', 'smartAccount', 'payment', 'ordinal']))),
   themeMode: v.optional(v.picklist(['dark', 'light'], "themeMode must be 'dark' or 'light'")),
   themeVariables: v.optional(ThemeVariablesSchema),
+  locale: v.optional(v.picklist(Locales, `locale must be one of ${Locales.join(', ')}`)),
 })
 
 function mapValues<T extends object, R>(obj: T, fn: (value: T[keyof T]) => R): { [K in keyof T]: R } {
@@ -216,6 +244,7 @@ export function resolveOptions(options: PorticoOptions): ResolvedOptions {
   if (options.siwx && 'kind' in options.siwx && options.siwx.kind === 'portico-server' && !options.apiUrl)
     issues.push('siwx: serverSiwx() needs apiUrl (the Portico server stores and verifies sessions)')
   if (options.apiUrl && !options.projectId) issues.push('projectId: Project ID Missing (required with apiUrl)')
+  issues.push(...unbuiltOrInconsistentFlags(options, ids))
   if (issues.length) throw new InvalidOptionsError(issues)
 
   const defaultNetwork = options.defaultNetwork ?? options.networks.find((n) => n.caipNetworkId === SdkDefaults.defaultCaipNetworkId) ?? options.networks[0]
@@ -235,5 +264,29 @@ export function resolveOptions(options: PorticoOptions): ResolvedOptions {
     manualWCControl: options.manualWCControl ?? false,
     themeMode: options.themeMode ?? 'dark',
     themeVariables: options.themeVariables ?? {},
+    locale: options.locale ?? 'en',
   }
+}
+
+/**
+ * A flag SPEC names either works or is refused here, never silently ignored: the flags whose
+ * feature Portico does not build, and the ones that cannot work with the rest of the options.
+ */
+function unbuiltOrInconsistentFlags(options: PorticoOptions, networkIds: readonly string[]): string[] {
+  const issues: string[] = []
+  const notBuilt = (name: string, what: string) => issues.push(`${name}: ${what} is not built in Portico; leave it off`)
+  if (options.enableEmbedded) notBuilt('enableEmbedded', 'embedded (inline) rendering of the modal')
+  if (options.remoteFeatures?.payWithExchange) notBuilt('remoteFeatures.payWithExchange', 'pay with exchange')
+  if (options.remoteFeatures?.payments) notBuilt('remoteFeatures.payments', 'payments')
+  if (options.features?.smartSessions) notBuilt('features.smartSessions', 'smart sessions (ERC-7715)')
+  if (options.features?.legalCheckbox && !options.termsConditionsUrl && !options.privacyPolicyUrl)
+    issues.push('features.legalCheckbox: needs termsConditionsUrl or privacyPolicyUrl (the checkbox accepts them)')
+  if (options.remoteFeatures?.emailCapture && !options.siwx)
+    issues.push('remoteFeatures.emailCapture: needs siwx (DataCapture opens when the wallet signs in, SPEC §4)')
+  for (const caipNetworkId of Object.keys(options.tokens ?? {})) {
+    if (!networkIds.includes(caipNetworkId)) issues.push(`tokens: ${caipNetworkId} is not one of the networks`)
+  }
+  if (options.tokens && Object.keys(options.tokens).length > 0 && !options.apiUrl)
+    issues.push("tokens: needs apiUrl (a token's balance is read through the Portico server)")
+  return issues
 }

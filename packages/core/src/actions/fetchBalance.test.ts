@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { testPortico } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'
-import { fetchBalance } from './fetchBalance.js'
+import { fetchBalance, withHostToken } from './fetchBalance.js'
+import { devnet } from '../test/fakes.js'
 import { initialize } from './initialize.js'
 
 async function connected() {
@@ -75,5 +76,38 @@ describe('SPEC §8 Balances', () => {
     clock.advance(30_000)
     await fetchBalance(portico)
     expect(calls).toBe(1)
+  })
+})
+
+describe('SPEC §3 option tokens', () => {
+  const usdc = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+  const balances = {
+    native: { balance: '2.5', symbol: 'ETH' },
+    tokens: [
+      {
+        name: 'USD Coin',
+        symbol: 'USDC',
+        chainId: 'eip155:31337',
+        address: usdc,
+        value: 12,
+        price: 1,
+        quantity: { decimals: '6', numeric: '12.345' },
+        iconUrl: 'a',
+      },
+    ],
+  }
+  const withTokens = (tokens: Record<string, { address: string; image?: string; symbol?: string }>) =>
+    testPortico({ apiUrl: 'http://127.0.0.1:1', projectId: 'p', tokens }).portico
+
+  test("rule: on a network where the host named a token, the balance shown is that token's", () => {
+    const portico = withTokens({ 'eip155:31337': { address: usdc.toLowerCase(), image: 'https://example.com/usdc.png' } })
+    const shown = withHostToken(portico, devnet, balances)
+    expect(shown).toMatchObject({ balance: '12.345', symbol: 'USDC' })
+    expect(shown.tokens[0]!.iconUrl).toBe('https://example.com/usdc.png')
+  })
+  test('rule: the named token at 0 while the account holds none; other networks keep the native balance', () => {
+    const portico = withTokens({ 'eip155:31337': { address: '0x0000000000000000000000000000000000000001', symbol: 'DAI' } })
+    expect(withHostToken(portico, devnet, balances)).toMatchObject({ balance: '0', symbol: 'DAI' })
+    expect(withHostToken(testPortico().portico, devnet, balances)).toMatchObject({ balance: '2.5', symbol: 'ETH' })
   })
 })

@@ -31,7 +31,7 @@ export async function fetchBalance(portico: Portico, namespace?: ChainNamespace,
 
   const cacheId = `${caipNetwork.caipNetworkId}:${address.toLowerCase()}`
   const cached = force ? undefined : portico.cache.get<Balances>(portico.api ? 'portfolio' : 'nativeBalance', cacheId)
-  if (cached) return apply(portico, ns, cached)
+  if (cached) return apply(portico, ns, caipNetwork, cached)
 
   setAccount(portico, ns, { balanceLoading: true, balanceError: undefined })
   try {
@@ -42,7 +42,7 @@ export async function fetchBalance(portico: Portico, namespace?: ChainNamespace,
     if (getAccount(portico, ns).address !== address) return
     if (portico.stores.network.getState().caipNetwork?.caipNetworkId !== caipNetwork.caipNetworkId) return
     portico.cache.set(portico.api ? 'portfolio' : 'nativeBalance', cacheId, balances)
-    apply(portico, ns, balances)
+    apply(portico, ns, caipNetwork, balances)
   } catch (error) {
     portico.logger.error('balance fetch failed', error)
     // The balances shown so far may be another network's: none is better than wrong ones.
@@ -57,15 +57,29 @@ export async function fetchBalance(portico: Portico, namespace?: ChainNamespace,
   }
 }
 
-function apply(portico: Portico, ns: ChainNamespace, { native, tokens }: Balances) {
+function apply(portico: Portico, ns: ChainNamespace, caipNetwork: CaipNetwork, balances: Balances) {
+  const { balance, symbol, tokens } = withHostToken(portico, caipNetwork, balances)
   setAccount(portico, ns, {
-    balance: native.balance,
-    balanceSymbol: native.symbol,
+    balance,
+    balanceSymbol: symbol,
     tokenBalance: tokens,
     balanceLoading: false,
     balanceError: undefined,
     balanceFailedAt: undefined,
   })
+}
+
+/**
+ * SPEC §3 option `tokens`: on a network where the host named a token, the balance shown is that
+ * token's (0 while the account holds none), and the host's image replaces the token's icon.
+ */
+export function withHostToken(portico: Portico, caipNetwork: CaipNetwork, { native, tokens }: Balances) {
+  const hostToken = portico.options.tokens?.[caipNetwork.caipNetworkId]
+  if (!hostToken) return { balance: native.balance, symbol: native.symbol, tokens }
+  const same = (t: Balances['tokens'][number]) => t.address?.toLowerCase() === hostToken.address.toLowerCase()
+  const held = tokens.find(same)
+  const withImage = hostToken.image ? tokens.map((t) => (same(t) ? { ...t, iconUrl: hostToken.image! } : t)) : tokens
+  return { balance: held?.quantity.numeric ?? '0', symbol: held?.symbol ?? hostToken.symbol ?? '', tokens: withImage }
 }
 
 async function fromAdapter(portico: Portico, ns: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<Balances> {

@@ -16,6 +16,11 @@ export async function fetchProjectConfig(portico: Portico) {
     const parsed = v.safeParse(RemoteConfigSchema, config.value)
     if (parsed.success) {
       const fromServer = toRemoteFeatures(parsed.output.features)
+      // Features Portico does not build stay off whatever the server says (a host's own option is refused outright).
+      for (const feature of NotBuiltRemoteFeatures) {
+        if (fromServer[feature]) portico.logger.warn(`remote feature ${feature} is not built in Portico; ignored`)
+        fromServer[feature] = false
+      }
       project.setState({ remoteFeatures: { ...DefaultRemoteFeatures, ...fromServer, ...portico.options.hostRemoteFeatures } })
     } else portico.logger.warn('ignored an invalid remote config', parsed.issues[0]?.message)
   }
@@ -24,6 +29,8 @@ export async function fetchProjectConfig(portico: Portico) {
     if (parsed.success) project.setState({ analyticsEnabled: portico.options.features.analytics && parsed.output.isAnalyticsEnabled })
   }
 }
+
+const NotBuiltRemoteFeatures = ['payWithExchange', 'payments'] as const
 
 function toRemoteFeatures(features: Array<{ id: string; isEnabled: boolean; config?: unknown }>): Partial<RemoteFeatures> {
   const out: Record<string, unknown> = {}

@@ -7,6 +7,7 @@ import { isConnected } from '../stores/account.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { accountView } from './unsupportedChain.js'
 import { track } from '../analytics/track.js'
+import { canSwitchNetwork } from './canSwitchNetwork.js'
 
 export interface OpenModalParameters {
   view?: View
@@ -23,8 +24,9 @@ export function openModal(portico: Portico, parameters: OpenModalParameters = {}
   if (portico.adapters.size === 0 || portico.options.manualWCControl)
     // Rule 2: no wallet adapters, or manual pairing control.
     reset(router, portico.environment.isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic')
-  else if (parameters.view)
-    // Rule 3: an explicit view, with its data (Account stands in for the unsupported-chain view).
+  else if (parameters.view && !(parameters.view === 'Networks' && !canSwitchNetwork(portico)))
+    // Rule 3: an explicit view, with its data (Account stands in for the unsupported-chain view;
+    // Networks is not offered with enableNetworkSwitch off).
     reset(router, parameters.view === 'Account' ? accountView(portico) : parameters.view, parameters.data)
   // Rule 4: Account when connected, else Connect; an unsupported chain shows UnsupportedChain.
   else reset(router, isConnected(portico) ? accountView(portico) : 'Connect')

@@ -32,3 +32,15 @@ export class RequestAbortedError extends PorticoError {
   }
 }
 export type RequestAbortedErrorType = RequestAbortedError & { name: 'RequestAbortedError' }
+
+/**
+ * SPEC §6 'legal checkbox': with the host's legalCheckbox feature on, a wallet is chosen only after
+ * the visitor ticked the checkbox that accepts the terms and privacy policy.
+ */
+export class TermsNotAcceptedError extends PorticoError {
+  override name = 'TermsNotAcceptedError'
+  constructor(options: PorticoErrorOptions = {}) {
+    super('Accept the terms of service and privacy policy to connect a wallet', { category: 'CONFIGURATION_ERROR', ...options })
+  }
+}
+export type TermsNotAcceptedErrorType = TermsNotAcceptedError & { name: 'TermsNotAcceptedError' }

@@ -1,7 +1,7 @@
 // Public API of @portico/core. Explicit named re-exports so every change is visible in review.
 export { createPortico } from '../createPortico.js'
 export type { Portico, CreatePorticoOptions, AuthConnectorHandle } from '../portico.js'
-export { resolveOptions, type PorticoOptions, type ResolvedOptions, type Metadata, type CustomWallet } from '../options.js'
+export { resolveOptions, type PorticoOptions, type ResolvedOptions, type Metadata, type CustomWallet, type TokenOption } from '../options.js'
 export {
   ChainNamespaces,
   DefaultAccountTypes,
@@ -94,9 +94,11 @@ export {
   ModalClosedError,
   PopupClosedError,
   RequestAbortedError,
+  TermsNotAcceptedError,
   type ModalClosedErrorType,
   type PopupClosedErrorType,
   type RequestAbortedErrorType,
+  type TermsNotAcceptedErrorType,
 } from '../errors/flow.js'
 export { InvalidOptionsError } from '../errors/options.js'
 export { errorDisplayText } from '../errors/display.js'
@@ -111,6 +113,11 @@ export type { SnackState } from '../stores/snack.js'
 export type { ThemeMode, ThemeState, ThemeVariables } from '../stores/theme.js'
 // Actions
 export { openModal, type OpenModalParameters } from '../actions/openModal.js'
+export { canSwitchNetwork } from '../actions/canSwitchNetwork.js'
+export { getAccountTabs, AccountTabs, type AccountTab } from '../actions/getAccountTabs.js'
+export { getConnectLayout, type GetConnectLayoutReturnType } from '../actions/getConnectLayout.js'
+export { setLegalAccepted, type SetLegalAcceptedParameters } from '../actions/setLegalAccepted.js'
+export { RestrictedTimezones, isRestrictedTimezone } from '../spec/regions.js'
 export { closeModal } from '../actions/closeModal.js'
 export { goBack } from '../actions/goBack.js'
 export { pushTransactionStack, popTransactionStack } from '../actions/transactionStack.js'
