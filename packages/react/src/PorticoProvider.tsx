@@ -1,6 +1,8 @@
 import { closeModal, initialize, type Portico } from '@portico/core'
-import { startTransition, useEffect, useReducer, useState, type ReactNode } from 'react'
+import { enFirstLoad, loadMessages, localeDirection, type Messages } from '@portico/core/i18n'
+import { startTransition, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react'
 import { PorticoContext, usePortico, usePorticoStore } from './context.js'
+import { I18nContext } from './i18n/context.js'
 import { loadedModal, loadModal, whenIdle } from './modal/loadModal.js'
 
 export interface PorticoProviderProps {
@@ -18,10 +20,27 @@ export function PorticoProvider({ portico, children }: PorticoProviderProps) {
     void initialize(portico)
     return () => portico.destroy()
   }, [portico])
+  const locale = portico.options.locale
+  const [messages, setMessages] = useState<{ locale: string; messages: Partial<Messages> | undefined }>()
+  // Only the chosen locale's catalogue is fetched (English is built in); until it arrives, English.
+  useEffect(() => {
+    let live = true
+    loadMessages({ locale }).then(
+      (loaded) => live && setMessages({ locale, messages: loaded }),
+      (error: unknown) => portico.logger.error(`the ${locale} texts could not load; showing English`, error),
+    )
+    return () => {
+      live = false
+    }
+  }, [portico, locale])
+  const current = messages?.locale === locale ? messages.messages : undefined
+  const i18n = useMemo(() => ({ locale, dir: localeDirection(locale), messages: current, fallback: enFirstLoad }), [locale, current])
   return (
     <PorticoContext.Provider value={portico}>
-      {children}
-      <ModalLoader />
+      <I18nContext.Provider value={i18n}>
+        {children}
+        <ModalLoader />
+      </I18nContext.Provider>
     </PorticoContext.Provider>
   )
 }

@@ -1,8 +1,9 @@
-import { openModal, shortenAddress, truncateDecimals } from '@portico/core'
+import { openModal, shortenAddress } from '@portico/core'
 import type { MouseEvent } from 'react'
 import { usePortico, usePorticoStore } from '../context.js'
 import { usePorticoAccount } from '../hooks/usePorticoAccount.js'
 import { preloadModal } from '../modal/loadModal.js'
+import { useFormatAmount, useT } from '../i18n/context.js'
 import { ShadowHost } from './ShadowHost.js'
 
 const css = `
@@ -20,14 +21,17 @@ button,span{white-space:nowrap}
 `
 
 export interface ConnectButtonProps {
+  /** Defaults to 'Connect Wallet' in the modal's language. */
   label?: string
   /** Show the native balance beside the address when connected. */
   balance?: 'show' | 'hide'
 }
 
 /** The host page's button: 'Connect Wallet' when disconnected, balance and address when connected. */
-export function ConnectButton({ label = 'Connect Wallet', balance = 'show' }: ConnectButtonProps) {
+export function ConnectButton({ label, balance = 'show' }: ConnectButtonProps) {
   const portico = usePortico()
+  const t = useT()
+  const amount = useFormatAmount()
   const account = usePorticoAccount()
   const modalOpen = usePorticoStore('modal', (s) => s.open)
   const busy = account.connectionStatus === 'reconnecting' || (account.connectionStatus === 'connecting' && modalOpen)
@@ -41,17 +45,17 @@ export function ConnectButton({ label = 'Connect Wallet', balance = 'show' }: Co
   return (
     <ShadowHost css={css} display="inline-block" testId="portico-connect-button">
       {account.isConnected && account.address ? (
-        <button className="account" onClick={open} {...intent} aria-label={`Account ${account.address}`}>
+        <button className="account" onClick={open} {...intent} aria-label={t('button.account', { address: account.address })}>
           {balance === 'show' && account.balance !== undefined && (
             <span className="balance">
-              {truncateDecimals(account.balance)} {account.balanceSymbol}
+              {amount(account.balance)} {account.balanceSymbol}
             </span>
           )}
           <span className="address">{account.profileName ?? shortenAddress(account.address)}</span>
         </button>
       ) : (
         <button onClick={open} {...intent} aria-busy={busy} aria-haspopup="dialog">
-          {account.connectionStatus === 'reconnecting' ? 'Reconnecting…' : busy ? 'Connecting…' : label}
+          {account.connectionStatus === 'reconnecting' ? t('button.reconnecting') : busy ? t('button.connecting') : (label ?? t('button.connect'))}
         </button>
       )}
     </ShadowHost>

@@ -44,8 +44,17 @@ export default function Modal({ ahead = false, named = true }: ModalProps) {
   )
 }
 
+interface ModalRootProps {
+  css: string
+  named: boolean
+  open: boolean
+  ahead: boolean
+  hidden: boolean
+  card: RefObject<HTMLDivElement | null>
+}
+
 /** The shadow root's content, in the user's language: dir="rtl" for Arabic, lang for screen readers. */
-function ModalRoot({ css, named, open, ahead, hidden, card }: { css: string; named: boolean; open: boolean; ahead: boolean; hidden: boolean; card: RefObject<HTMLDivElement | null> }) {
+function ModalRoot({ css, named, open, ahead, hidden, card }: ModalRootProps) {
   const { dir, locale } = useI18n()
   return (
     <ShadowHost css={css} testId={named ? 'portico-modal' : undefined}>

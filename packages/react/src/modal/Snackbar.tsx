@@ -1,6 +1,7 @@
 import { CheckIcon, WarningIcon } from '../components/icons.js'
 import { Spinner } from '../components/Spinner.js'
 import { usePorticoStore } from '../context.js'
+import { useI18n } from '../i18n/useI18n.js'
 
 /**
  * SPEC §3 'Snack message': success, error and loading. The live region stays mounted so that
@@ -9,7 +10,10 @@ import { usePorticoStore } from '../context.js'
  */
 export function Snackbar() {
   const open = usePorticoStore('snack', (s) => s.open)
-  const message = usePorticoStore('snack', (s) => s.message)
+  // Core's snacks carry SPEC's English text ('Transaction sent'): shown by its catalogue key.
+  const { text } = useI18n()
+  const english = usePorticoStore('snack', (s) => s.message)
+  const message = english ? text(english) : english
   const variant = usePorticoStore('snack', (s) => s.variant)
   return (
     <>

@@ -1,4 +1,5 @@
 import { Views } from '@portico/core'
+import { en } from '@portico/core/i18n'
 import { expect, test } from 'vitest'
 import { views } from './viewRegistry.js'
 
@@ -42,7 +43,7 @@ test('every view core can route to has an entry, and no entry names a view core 
 })
 
 test('titles: the header of the views that show one', () => {
-  const titles = Object.fromEntries(Object.entries(views).flatMap(([view, entry]) => (entry.title ? [[view, entry.title]] : [])))
+  const titles = Object.fromEntries(Object.entries(views).flatMap(([view, entry]) => (entry.title ? [[view, en[entry.title]]] : [])))
   expect(titles).toMatchObject({ Connect: 'Connect Wallet', Networks: 'Choose Network', AllWallets: 'All Wallets', WalletSend: 'Send', Swap: 'Swap' })
   expect(views.Account.title).toBeUndefined()
 })

@@ -1,0 +1,9 @@
+// @portico/core/i18n: the modal's languages (issue 19). The English catalogue is built in; each other
+// locale's catalogue is a chunk of its own that loadMessages fetches on demand. Headless: data and
+// pure functions only. Explicit named re-exports so every change is visible in review.
+export { Locales, localeDirection, type Locale } from '../i18n/locales.js'
+export { loadMessages, type LoadMessagesErrorType, type LoadMessagesParameters, type LoadMessagesReturnType } from '../i18n/loadMessages.js'
+export { en, type MessageKey, type Messages } from '../i18n/messages/en.js'
+export { enFirstLoad } from '../i18n/messages/en.firstLoad.js'
+export { catalogueKeyOf, localizeText, translate, type MessageParams } from '../i18n/translate.js'
+export { formatAmount, formatDay, formatTime, formatUsdIn } from '../i18n/format.js'

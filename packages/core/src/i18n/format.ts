@@ -1,0 +1,27 @@
+import type { Locale } from './locales.js'
+import { truncateDecimals } from '../utils/format.js'
+
+/**
+ * Numbers, currencies and dates in the user's language through Intl. SPEC §5's display rules are
+ * kept: a balance is truncated down (never rounded) to its places first, then only written in the
+ * locale's digits and separators (Intl receives the exact decimal string, so it has nothing to round).
+ */
+export function formatAmount(locale: Locale, amount: string, places = 3): string {
+  const truncated = truncateDecimals(amount, places)
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places }).format(truncated as unknown as number)
+}
+
+/** SPEC §5: currency is USD with 2 decimals, written the locale's way ('$1,234.50', '1.234,50 $', 'US$ 1.234,50'). */
+export function formatUsdIn(locale: Locale, value: number): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
+}
+
+/** A transaction's day in the locale ('Mar 3, 2026', '2026年3月3日'). */
+export function formatDay(locale: Locale, date: Date): string {
+  return date.toLocaleDateString(locale, { month: 'short', day: 'numeric', year: 'numeric' })
+}
+
+/** A transaction's time of day in the locale ('3:07 PM', '15:07'). */
+export function formatTime(locale: Locale, date: Date): string {
+  return date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })
+}

@@ -1,0 +1,3 @@
+import type { Messages } from './en.js'
+
+export const de = {} satisfies Partial<Messages>

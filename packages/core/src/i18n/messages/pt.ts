@@ -1,0 +1,3 @@
+import type { Messages } from './en.js'
+
+export const pt = {} satisfies Partial<Messages>

@@ -1,0 +1,25 @@
+import { formatAmount, formatDay, formatTime, formatUsdIn, localizeText, translate, type MessageKey, type MessageParams } from '@portico/core/i18n'
+import { useContext, useMemo } from 'react'
+import { I18nContext } from './context.js'
+
+/**
+ * Everything a view needs to speak the user's language: `t(key, params)` for its texts, `text()`
+ * for a text core keeps in SPEC's English (an error, a snack, a send problem) shown by its
+ * catalogue key, and Intl formatting of amounts (SPEC §5 truncation kept), USD, days and times.
+ */
+export function useI18n() {
+  const value = useContext(I18nContext)
+  return useMemo(() => {
+    const { locale, messages, fallback } = value
+    return {
+      locale,
+      dir: value.dir,
+      t: (key: MessageKey, params?: MessageParams) => translate(messages ?? {}, key, params, fallback),
+      text: (english: string) => localizeText(messages, english),
+      amount: (amount: string, places?: number) => formatAmount(locale, amount, places),
+      usd: (value: number) => formatUsdIn(locale, value),
+      day: (date: Date) => formatDay(locale, date),
+      time: (date: Date) => formatTime(locale, date),
+    }
+  }, [value])
+}
