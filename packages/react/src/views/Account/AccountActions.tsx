@@ -1,17 +1,19 @@
-import { disconnect, errorDisplayText, navigate, showSnack } from '@portico/core'
+import { canSwitchNetwork, disconnect, errorDisplayText, navigate, showSnack } from '@portico/core'
 import { useState } from 'react'
 import { ChevronIcon, DisconnectIcon, WalletIcon, WarningIcon } from '../../components/icons.js'
 import { NetworkImage } from '../../components/NetworkImage.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 
 const iconBox = { width: 32, height: 32, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' } as const
 
-/** The network (to switch), the wallets (ProfileWallets) and Disconnect. */
+/** The network (to switch, unless the host turned network switching off), the wallets (ProfileWallets) and Disconnect. */
 export function AccountActions() {
   const portico = usePortico()
   const caipNetwork = usePorticoStore('network', (s) => s.caipNetwork)
   const unsupported = usePorticoStore('network', (s) => s.unsupported)
+  const switchable = usePorticoSelector(canSwitchNetwork)
   const [disconnecting, setDisconnecting] = useState(false)
   const onDisconnect = async () => {
     setDisconnecting(true)
@@ -25,11 +27,19 @@ export function AccountActions() {
   return (
     <ul className="list account-actions">
       <li>
-        <button type="button" className="list-item" onClick={() => navigate(portico, 'Networks')} data-testid="account-network">
-          {unsupported ? <WarningIcon width={24} height={24} className="error" /> : <NetworkImage network={caipNetwork} size={32} />}
-          <span className="name">{unsupported ? <span className="error">Unsupported network</span> : caipNetwork?.name}</span>
-          <ChevronIcon />
-        </button>
+        {switchable ? (
+          <button type="button" className="list-item" onClick={() => navigate(portico, 'Networks')} data-testid="account-network">
+            {unsupported ? <WarningIcon width={24} height={24} className="error" /> : <NetworkImage network={caipNetwork} size={32} />}
+            <span className="name">{unsupported ? <span className="error">Unsupported network</span> : caipNetwork?.name}</span>
+            <ChevronIcon />
+          </button>
+        ) : (
+          // enableNetworkSwitch off: the network is shown, not offered.
+          <div className="list-item" data-testid="account-network-fixed">
+            <NetworkImage network={caipNetwork} size={32} />
+            <span className="name">{caipNetwork?.name}</span>
+          </div>
+        )}
       </li>
       <li>
         <button type="button" className="list-item" onClick={() => navigate(portico, 'ProfileWallets')} data-testid="account-wallets">

@@ -1,17 +1,22 @@
+import { getAccountTabs } from '@portico/core'
 import { useRef, useState, type KeyboardEvent } from 'react'
+import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { ActivityTab } from './ActivityTab.js'
 import { NftsTab } from './NftsTab.js'
 import { TokensTab } from './TokensTab.js'
 
-const TABS = [
+const ALL_TABS = [
   { id: 'tokens', label: 'Tokens', Panel: TokensTab },
   { id: 'nfts', label: 'NFTs', Panel: NftsTab },
   { id: 'activity', label: 'Activity', Panel: ActivityTab },
 ] as const
 
-/** Tokens, NFTs and Activity as a tablist (arrow keys, Home and End move between tabs). */
+/** Tokens, NFTs and Activity (core's getAccountTabs: without the activity feature, no Activity) as a tablist (arrow keys, Home and End move between tabs). */
 export function AccountTabs() {
-  const [selected, setSelected] = useState(0)
+  const shown = usePorticoSelector(getAccountTabs, shallowEqual)
+  const TABS = ALL_TABS.filter((tab) => shown.includes(tab.id))
+  const [chosen, setSelected] = useState(0)
+  const selected = Math.min(chosen, TABS.length - 1)
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
   const select = (index: number) => {
     const next = (index + TABS.length) % TABS.length
