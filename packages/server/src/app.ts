@@ -13,13 +13,13 @@ import { corsPolicy } from './cors.js'
 import { projectGuard } from './projects/projects.js'
 import { registerRoutes } from './routes.js'
 
-/** Request bodies: 64 KiB everywhere, more only where a call needs it; larger ones get 413. */
+/** Request bodies: 64 KiB everywhere (config.bodyLimitBytes), more only where a call needs it; larger ones get 413. */
 export const BODY_LIMITS = { default: 64 * 1024, rpc: 512 * 1024 } as const
 
-function bodyLimits(): MiddlewareHandler {
-  const tooLarge = bodyLimit({ maxSize: BODY_LIMITS.default, onError: (c) => c.json({ error: 'Payload Too Large' }, 413) })
+function bodyLimits(limit: number = BODY_LIMITS.default): MiddlewareHandler {
+  const tooLarge = bodyLimit({ maxSize: limit, onError: (c) => c.json({ error: 'Payload Too Large' }, 413) })
   // A signed raw transaction (eth_sendRawTransaction) may carry up to 128 KiB of data, hex-encoded.
-  const rpc = bodyLimit({ maxSize: BODY_LIMITS.rpc, onError: (c) => c.json({ error: 'Payload Too Large' }, 413) })
+  const rpc = bodyLimit({ maxSize: Math.max(limit, BODY_LIMITS.rpc), onError: (c) => c.json({ error: 'Payload Too Large' }, 413) })
   return (c, next) => (c.req.path.startsWith('/v1/rpc/') ? rpc : tooLarge)(c, next)
 }
 
@@ -53,7 +53,7 @@ export function createApp(ctx: ServerContext, metrics: Metrics = createMetrics()
     '*',
     corsPolicy(ctx, () => authOf(ctx)?.secureFrameUrl),
   )
-  app.use('*', bodyLimits())
+  app.use('*', bodyLimits(ctx.config.bodyLimitBytes))
 
   // Rate limit per client IPv4 address or IPv6 /64 on every call.
   app.use('*', async (c, next) => {

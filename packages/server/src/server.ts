@@ -14,7 +14,7 @@ import { startServices } from './services/index.js'
 import { startEmbeddedWallet, type EmbeddedInfo } from './auth/start.js'
 import { registerHealth } from './http/health.js'
 import { createLogger } from './http/logger.js'
-import { createMetrics, watchRelay } from './http/metrics.js'
+import { createMetrics, watchDatabase, watchIndexer, watchRelay } from './http/metrics.js'
 
 export interface PorticoServer {
   url: string
@@ -77,8 +77,15 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const embedded = await startEmbeddedWallet(ctx) // issue 6: secure origin (+ dev mail catcher, dev OpenID provider)
   const metrics = createMetrics()
   const app = createApp(ctx, metrics)
-  registerHealth(app as never, { database: () => db.query('select 1'), redis: ping.redis, draining: () => draining })
-  await startServices(ctx)
+  const { indexer } = await startServices(ctx)
+  registerHealth(app as never, {
+    database: () => db.query('select 1'),
+    redis: ping.redis,
+    draining: () => draining,
+    ...(indexer.chains.length > 0 ? { indexer: () => indexer.healthy() } : {}),
+  })
+  watchIndexer(metrics, indexer)
+  watchDatabase(metrics, db)
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s))
     s.once('error', reject)

@@ -21,6 +21,11 @@ export const httpShape = {
     })
     .default({ allow: ['127.0.0.1', '::1'] })
     .describe('Who may read /metrics.'),
+  bodyLimitBytes: positiveInt()
+    .optional()
+    .describe(
+      'Largest request body in bytes (default 65536); larger ones get 413. Chain reads (POST /v1/rpc/{caip2}) take up to 512 KiB, or this when larger.',
+    ),
   rateLimits: z
     .strictObject({
       perIpPerMinute: positiveInt().default(1200).describe('API requests per client address (IPv4, or IPv6 /64) per minute.'),

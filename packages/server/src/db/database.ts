@@ -14,6 +14,19 @@ export interface Database extends Queryable {
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * PostgreSQL: a connection of its own, outside the pool (session-level advisory locks live as long
+   * as it does). PGlite: undefined — one process owns the database, so it is always the leader.
+   */
+  dedicated(): Promise<DedicatedConnection | undefined>
+  /** The pool's connections (PostgreSQL), for the DB pool gauges; undefined on PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined
+  close(): Promise<void>
+}
+
+export interface DedicatedConnection extends Queryable {
+  /** Called once when the connection breaks (every session lock it held is gone). */
+  onLost(fn: (error: Error) => void): void
   close(): Promise<void>
 }
 
@@ -44,6 +57,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
     query: (sql, params) => serial(async () => (await db.query(sql, params)).rows as never),
     exec: (sql) => serial(async () => void (await db.exec(sql))),
     transaction: (fn) => serial(() => db.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never }))),
+    dedicated: async () => undefined,
+    poolStats: () => undefined,
     close: () => db.close(),
   }
 }
@@ -69,6 +84,33 @@ async function openPostgres(url: string): Promise<Database> {
         client.release()
       }
     },
+    dedicated: () => openDedicated(url),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
+  }
+}
+
+async function openDedicated(url: string): Promise<DedicatedConnection> {
+  const client = new pg.Client({ connectionString: url, keepAlive: true })
+  let lost: ((error: Error) => void) | undefined
+  let closed = false
+  const fail = (error: Error) => {
+    if (closed) return
+    closed = true
+    lost?.(error)
+  }
+  client.on('error', fail)
+  client.on('end', () => fail(new Error('connection ended')))
+  await client.connect()
+  // The server notices a vanished peer (a host gone without closing its socket) within ~25 s and
+  // ends its session, which releases its locks: another instance takes over within 30 s.
+  await client.query('set tcp_keepalives_idle = 10; set tcp_keepalives_interval = 5; set tcp_keepalives_count = 3')
+  return {
+    query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+    onLost: (fn) => void (lost = fn),
+    async close() {
+      closed = true
+      await client.end().catch(() => undefined)
+    },
   }
 }

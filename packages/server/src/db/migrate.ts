@@ -8,12 +8,12 @@ const LOCK_ID = 7_420_011
 
 /** Applies migrations/NNN_name.sql in order, each once, each in a transaction. */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec('create table if not exists portico_migrations (name text primary key, applied_at timestamptz not null default now())')
   const files = readdirSync(dir)
     .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
     .sort()
   const applied: string[] = []
   const run = async () => {
+    await db.exec('create table if not exists portico_migrations (name text primary key, applied_at timestamptz not null default now())')
     const done = new Set((await db.query<{ name: string }>('select name from portico_migrations')).map((r) => r.name))
     for (const file of files) {
       if (done.has(file)) continue
@@ -25,14 +25,19 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
       applied.push(file)
     }
   }
-  if (db.kind === 'postgres') {
-    await db.query('select pg_advisory_lock($1)', [LOCK_ID])
-    try {
-      await run()
-    } finally {
-      await db.query('select pg_advisory_unlock($1)', [LOCK_ID])
-    }
-  } else await run()
+  // The lock is taken on a connection of its own: a pooled query could take it on one connection and
+  // release it on another. Every other instance waits here, then finds the migrations applied.
+  const lock = await db.dedicated()
+  if (!lock) {
+    await run()
+    return applied
+  }
+  try {
+    await lock.query('select pg_advisory_lock($1)', [LOCK_ID])
+    await run()
+  } finally {
+    await lock.close() // ends the session: the lock goes with it
+  }
   return applied
 }
 

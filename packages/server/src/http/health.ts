@@ -7,12 +7,14 @@ export interface HealthChecks {
   redis?: () => Promise<unknown>
   /** True from the moment shutdown starts: balancers stop sending new requests. */
   draining(): boolean
+  /** The chain indexer (only when it follows chains): its leadership connection is up. */
+  indexer?: () => boolean
 }
 
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())])
 
-/** `/livez`: the process answers. `/readyz`: it can serve (database, Redis when configured, not shutting down), else 503. */
+/** `/livez`: the process answers. `/readyz`: it can serve (database, Redis when configured, the indexer when it runs, not shutting down), else 503. */
 export function registerHealth(app: Hono<never>, checks: HealthChecks) {
   app.get('/livez', (c) => c.json({ ok: true }))
   app.get('/readyz', async (c) => {
@@ -24,7 +26,12 @@ export function registerHealth(app: Hono<never>, checks: HealthChecks) {
         () => false,
       )
     }
-    await Promise.all([run('database', checks.database), ...(checks.redis ? [run('redis', checks.redis)] : [])])
+    const indexer = checks.indexer
+    await Promise.all([
+      run('database', checks.database),
+      ...(checks.redis ? [run('redis', checks.redis)] : []),
+      ...(indexer ? [run('indexer', async () => (indexer() ? true : Promise.reject(new Error('indexer lock connection down'))))] : []),
+    ])
     const ok = Object.values(result).every(Boolean)
     return c.json({ ok, ...result }, ok ? 200 : 503)
   })

@@ -26,14 +26,65 @@ export function createMetrics() {
 }
 export type Metrics = ReturnType<typeof createMetrics>
 
-/** The relay's open sockets on this instance, read at each scrape. */
-export function watchRelay(metrics: Metrics, relay: { connectionCount(): number }) {
+/** The relay's open sockets and its message counts on this instance, read at each scrape. */
+export function watchRelay(metrics: Metrics, relay: { connectionCount(): number; messageCounts(): { published: number; fannedOut: number } }) {
   new Gauge({
     name: 'portico_relay_connections',
     help: 'Open relay WebSockets on this instance',
     registers: [metrics.registry],
     collect() {
       this.set(relay.connectionCount())
+    },
+  })
+  new Counter({
+    name: 'portico_relay_messages_total',
+    help: 'Relay messages: published (stored by a publish on this instance) and fanned_out (delivered to this instance sockets, from any instance)',
+    labelNames: ['kind'] as const,
+    registers: [metrics.registry],
+    collect() {
+      const counts = relay.messageCounts()
+      this.reset()
+      this.inc({ kind: 'published' }, counts.published)
+      this.inc({ kind: 'fanned_out' }, counts.fannedOut)
+    },
+  })
+}
+
+/** Per chain: whether this instance leads its indexer, and how many blocks the index is behind the head. */
+export function watchIndexer(metrics: Metrics, indexer: { status(): { chainId: string; leader: boolean; head?: bigint; indexed?: bigint }[] }) {
+  new Gauge({
+    name: 'portico_indexer_lag_blocks',
+    help: 'Blocks between the chain head and the last indexed block (chains this instance leads)',
+    labelNames: ['chain'] as const,
+    registers: [metrics.registry],
+    collect() {
+      this.reset()
+      for (const s of indexer.status()) if (s.head !== undefined) this.set({ chain: s.chainId }, Number(s.head - (s.indexed ?? s.head)))
+    },
+  })
+  new Gauge({
+    name: 'portico_indexer_leader',
+    help: '1 when this instance indexes the chain (holds its lock), 0 on a standby',
+    labelNames: ['chain'] as const,
+    registers: [metrics.registry],
+    collect() {
+      this.reset()
+      for (const s of indexer.status()) this.set({ chain: s.chainId }, s.leader ? 1 : 0)
+    },
+  })
+}
+
+/** The PostgreSQL pool: connections in total, idle, and callers waiting for one (nothing on PGlite). */
+export function watchDatabase(metrics: Metrics, db: { poolStats(): { total: number; idle: number; waiting: number } | undefined }) {
+  new Gauge({
+    name: 'portico_db_pool_connections',
+    help: 'Database pool connections by state (total, idle, waiting: queued callers)',
+    labelNames: ['state'] as const,
+    registers: [metrics.registry],
+    collect() {
+      const stats = db.poolStats()
+      if (!stats) return
+      for (const [state, n] of Object.entries(stats)) this.set({ state }, n)
     },
   })
 }

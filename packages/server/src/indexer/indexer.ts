@@ -1,7 +1,9 @@
 import { eip155ChainId } from '@portico/core/spec'
 import { toHex, type Hash, type PublicClient } from 'viem'
 import type { ServerContext } from '../context.js'
-import { loadCursor, resetChain, writeRows, type Cursor, type TransferRow, type TxRow } from './store.js'
+import { leadership, type Leadership } from './leader.js'
+import { handleReorg, recordBlocks } from './reorg.js'
+import { loadCursor, writeRows, type Cursor, type TransferRow, type TxRow } from './store.js'
 
 /** The batch insert, shared with the Solana indexer (which imports it from here). */
 export { insertMany } from './store.js'
@@ -17,13 +19,39 @@ export interface IndexerOptions {
   batchBlocks: number
   /** A chain without a cursor starts this many blocks behind its head. */
   backfillBlocks: number
+  /** Blocks this close to the head are not indexed yet (0: index the head). */
+  confirmations: number
+  /** How many recent block hashes are kept to roll a reorg back (deeper blocks are final). */
+  reorgDepth: number
+  /** How often a standby instance tries to take a chain's leadership (PostgreSQL). */
+  leaderRetryMs: number
 }
 
-export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = { enabled: true, pollMs: 1000, batchBlocks: 20, backfillBlocks: 1000 }
+export const DEFAULT_INDEXER_OPTIONS: IndexerOptions = {
+  enabled: true,
+  pollMs: 1000,
+  batchBlocks: 20,
+  backfillBlocks: 1000,
+  confirmations: 0,
+  reorgDepth: 128,
+  leaderRetryMs: 5000,
+}
+
+export interface ChainStatus {
+  chainId: string
+  /** Whether this instance indexes the chain (holds its lock); standbys wait. */
+  leader: boolean
+  /** The chain's head at the last step, and the last indexed block (leader only). */
+  head?: bigint
+  indexed?: bigint
+}
 
 export interface Indexer {
   /** CAIP-2 ids of the chains being followed. */
   chains: string[]
+  status(): ChainStatus[]
+  /** False while the leadership connection is down. */
+  healthy(): boolean
   stop(): Promise<void>
 }
 
@@ -35,33 +63,57 @@ class RetryStep extends Error {}
  * ERC20/ERC721 Transfer logs go into chain_transactions / chain_transfers / account_transactions,
  * with a per-chain cursor (last indexed block number and hash) so a restart resumes.
  *
- * Reorgs are handled simply (anvil does not reorg, but a devnet can be restarted): when the next
- * block does not build on the cursor's hash, or the head falls behind the cursor, that chain's
- * indexed data is dropped and indexing starts again. RPC and database errors are logged and
- * retried with backoff; they never end the loop.
+ * Several instances: one leads each chain (leader.ts, a PostgreSQL advisory lock); the others
+ * stand by and take over when it dies. Reorgs (reorg.ts): when the next block does not build on
+ * the cursor's hash, or the head falls behind the cursor, only the blocks above the common
+ * ancestor are rolled back. RPC and database errors are logged and retried with backoff; they
+ * never end the loop.
  */
 export function startIndexer(ctx: ServerContext, overrides: Partial<IndexerOptions> = {}): Indexer {
   const opts: IndexerOptions = { ...DEFAULT_INDEXER_OPTIONS, ...ctx.config.indexer, ...overrides }
   const chains = opts.enabled ? Object.keys(ctx.config.rpcUrls).filter((id) => eip155ChainId(id) !== undefined && ctx.evmClient(id)) : []
   const controller = new AbortController()
-  const loops = chains.map((chainId) => followChain(ctx, opts, chainId, ctx.evmClient(chainId)!, controller.signal))
+  const leader = leadership(ctx.db, {
+    acquired: (chainId) => ctx.logger?.info({ event: 'indexer.leader', chainId }, 'indexer: leading this chain'),
+    lost: (lost, reason) => ctx.logger?.warn({ event: 'indexer.leadership_lost', chains: lost, reason }, 'indexer: lock connection lost'),
+  })
+  const state = new Map(chains.map((chainId) => [chainId, { chainId } as Omit<ChainStatus, 'leader'>]))
+  const loops = chains.map((chainId) => followChain(ctx, opts, chainId, ctx.evmClient(chainId)!, controller.signal, leader, state.get(chainId)!))
   return {
     chains,
+    status: () => [...state.values()].map((s) => ({ ...s, leader: leader.held().has(s.chainId) || ctx.db?.kind !== 'postgres' })),
+    healthy: () => leader.healthy(),
     async stop() {
       controller.abort()
       // A step stuck on a slow RPC must not hold up shutdown; it checks the signal before writing.
       await Promise.race([Promise.allSettled(loops), sleep(3_000)])
+      await leader.release() // the locks go with the connection: a standby takes over at its next try
     },
   }
 }
 
-async function followChain(ctx: ServerContext, opts: IndexerOptions, chainId: string, client: PublicClient, signal: AbortSignal) {
+async function followChain(
+  ctx: ServerContext,
+  opts: IndexerOptions,
+  chainId: string,
+  client: PublicClient,
+  signal: AbortSignal,
+  leader: Leadership,
+  state: Omit<ChainStatus, 'leader'>,
+) {
   let cursor: Cursor | null | undefined // undefined: not loaded yet
   let verified = false // whether the cursor's block was checked against the chain since loading it
   let failures = 0
   while (!signal.aborted) {
     let delay = opts.pollMs
     try {
+      // One leader per chain across instances: a standby waits, and reads the cursor afresh once it leads.
+      if (!(await leader.hold(chainId))) {
+        cursor = undefined
+        state.head = state.indexed = undefined
+        await sleep(opts.leaderRetryMs, signal)
+        continue
+      }
       if (cursor === undefined) {
         cursor = await loadCursor(ctx.db, chainId)
         verified = false
@@ -73,16 +125,16 @@ async function followChain(ctx: ServerContext, opts: IndexerOptions, chainId: st
           if ((error as { name?: string }).name === 'BlockNotFoundError') return null
           throw error
         })
-        if (block && block.hash!.toLowerCase() !== cursor.hash.toLowerCase()) {
-          await resetChain(ctx, chainId, `block ${cursor.number} changed`)
-          cursor = null
-        }
+        if (block && block.hash!.toLowerCase() !== cursor.hash.toLowerCase())
+          cursor = await handleReorg(ctx, client, chainId, `block ${cursor.number} changed`, opts.reorgDepth)
         verified = true // a missing block (head behind the cursor) is handled by step()
       }
       const result = await step(ctx, opts, chainId, client, cursor, signal)
       cursor = result.cursor
+      state.head = result.head
+      state.indexed = cursor?.number
       if (result.more) delay = 0
-      if (failures > 0) ctx.log(`indexer ${chainId}: recovered after ${failures} failed attempt(s)`)
+      if (failures > 0) ctx.logger?.info({ event: 'indexer.recovered', chainId, failures }, `indexer ${chainId}: recovered`)
       failures = 0
     } catch (error) {
       if (signal.aborted) break
@@ -103,14 +155,24 @@ async function step(
   client: PublicClient,
   cursor: Cursor | null,
   signal: AbortSignal,
-): Promise<{ cursor: Cursor | null; more: boolean }> {
-  const head = await client.getBlockNumber({ cacheTime: 0 })
-  if (cursor && head < cursor.number) {
-    await resetChain(ctx, chainId, `head ${head} is behind the indexed block ${cursor.number}`)
-    return { cursor: null, more: true }
+): Promise<{ cursor: Cursor | null; more: boolean; head: bigint }> {
+  const chainHead = await client.getBlockNumber({ cacheTime: 0 })
+  if (cursor && chainHead < cursor.number) {
+    const ancestor = await handleReorg(ctx, client, chainId, `head ${chainHead} is behind the indexed block ${cursor.number}`, opts.reorgDepth)
+    return { cursor: ancestor, more: true, head: chainHead }
   }
+  // Blocks within the confirmation depth wait; a reorg above them is rolled back anyway.
+  const head = chainHead - BigInt(opts.confirmations)
   const from = cursor ? cursor.number + 1n : bigMax(0n, head - BigInt(opts.backfillBlocks))
-  if (from > head) return { cursor, more: false }
+  if (from > head) {
+    // Caught up: a block replaced at the cursor's height (a reorg of the same length) shows only here.
+    if (cursor && head === cursor.number) {
+      const tip = await client.getBlock({ blockNumber: head })
+      if (tip.hash!.toLowerCase() !== cursor.hash.toLowerCase())
+        return { cursor: await handleReorg(ctx, client, chainId, `block ${head} was replaced`, opts.reorgDepth), more: true, head: chainHead }
+    }
+    return { cursor, more: false, head: chainHead }
+  }
   const to = bigMin(head, from + BigInt(Math.max(1, opts.batchBlocks)) - 1n)
 
   const numbers: bigint[] = []
@@ -121,8 +183,8 @@ async function step(
   for (const [i, block] of blocks.entries()) {
     if (previous && block.parentHash.toLowerCase() !== previous.toLowerCase()) {
       if (i === 0) {
-        await resetChain(ctx, chainId, `block ${block.number} does not build on the indexed block ${cursor!.number}`)
-        return { cursor: null, more: true }
+        const reason = `block ${block.number} does not build on the indexed block ${cursor!.number}`
+        return { cursor: await handleReorg(ctx, client, chainId, reason, opts.reorgDepth), more: true, head: chainHead }
       }
       throw new RetryStep('reorg while fetching')
     }
@@ -191,18 +253,24 @@ async function step(
     transfers.push({ hash: row.hash, blockNumber: row.blockNumber, logIndex: Number(BigInt(log.logIndex)), token: log.address.toLowerCase(), ...parsed })
   }
 
-  if (signal.aborted) return { cursor, more: false }
+  if (signal.aborted) return { cursor, more: false, head: chainHead }
   const last = blocks.at(-1)!
   const next: Cursor = { number: last.number!, hash: last.hash!.toLowerCase() }
   await ctx.db.transaction(async (db) => {
     await writeRows(db, chainId, [...txs.values()], transfers)
+    await recordBlocks(
+      db,
+      chainId,
+      blocks.map((b) => ({ number: b.number!, hash: b.hash!.toLowerCase() })),
+      opts.reorgDepth,
+    )
     await db.query(
       `insert into chain_cursors (chain_id, block_number, block_hash, updated_at) values ($1, $2, $3, now())
        on conflict (chain_id) do update set block_number = excluded.block_number, block_hash = excluded.block_hash, updated_at = now()`,
       [chainId, next.number.toString(), next.hash],
     )
   })
-  return { cursor: next, more: to < head }
+  return { cursor: next, more: to < head, head: chainHead }
 }
 
 /** ERC20: 3 topics and a 32-byte amount; ERC721: 4 topics (the token id indexed) and no data. */

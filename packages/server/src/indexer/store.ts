@@ -79,11 +79,11 @@ export async function loadCursor(db: Queryable, chainId: string): Promise<Cursor
   return row ? { number: BigInt(row.block_number), hash: row.block_hash } : null
 }
 
-/** Drops everything indexed (and cached) for a chain: the next step starts from the backfill point. */
+/** Drops everything indexed (and cached) for a chain: the next step starts from the backfill point (another chain under the id, never a reorg). */
 export async function resetChain(ctx: ServerContext, chainId: string, reason: string) {
-  ctx.log(`indexer ${chainId}: ${reason} (chain reset or reorg); re-indexing`)
+  ctx.logger?.warn({ event: 'indexer.reset', chainId, reason }, `indexer ${chainId}: ${reason} (another chain under this id); re-indexing`)
   await ctx.db.transaction(async (db) => {
-    for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'chain_cursors', 'token_metadata', 'nft_metadata'])
+    for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'chain_blocks', 'chain_cursors', 'token_metadata', 'nft_metadata'])
       await db.query(`delete from ${table} where chain_id = $1`, [chainId])
   })
 }

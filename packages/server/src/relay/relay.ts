@@ -23,6 +23,8 @@ export interface Relay {
   connectionsFrom(address: string): number
   /** Bytes waiting in this instance's socket send buffers, all sockets together. */
   bufferedBytes(): number
+  /** Messages stored by publishes on this instance, and messages this instance fanned out to its sockets (from any instance). */
+  messageCounts(): { published: number; fannedOut: number }
   /** Runs one sweep of expired messages now. */
   sweep(): Promise<number>
   close(): Promise<void>
@@ -57,11 +59,16 @@ export async function startRelay(
       : undefined
 
   const topics = new RelayTopics(store, opts, now, logUnlessClosing('relay: delivery failed'))
-  bus.onMessage((m) => topics.fanOut(m))
+  const counts = { published: 0, fannedOut: 0 }
+  bus.onMessage((m) => {
+    counts.fannedOut++
+    topics.fanOut(m)
+  })
+  const countingBus = { ...bus, publish: (m: Parameters<typeof bus.publish>[0]) => (counts.published++, bus.publish(m)) }
   const onRequestFailed = (method: string, error: unknown) => {
     if (!closing) ctx.log('relay: request failed', method, error)
   }
-  const { onFrame } = relayMethods({ store, bus, topics, caps, opts, now, onRequestFailed })
+  const { onFrame } = relayMethods({ store, bus: countingBus, topics, caps, opts, now, onRequestFailed })
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxFrameBytes, perMessageDeflate: false })
   const admitted = new WeakMap<IncomingMessage, { clientId: string; address: string }>()
@@ -70,7 +77,16 @@ export async function startRelay(
     if (!who) return ws.terminate()
     const conn = serveConnection(ws, who, { opts, caps, store, topics, now, onFrame, onFrameError: logUnlessClosing('relay: frame failed'), debugFor })
     connections.add(conn)
-    ws.on('close', () => connections.delete(conn))
+    const opened = Date.now()
+    // Event logs name the client by its id's tail (a public key, not a secret) and never the auth token.
+    ctx.logger?.info({ event: 'relay.connect', client: who.clientId.slice(-8) }, 'relay: client connected')
+    ws.on('close', (code) => {
+      connections.delete(conn)
+      ctx.logger?.info(
+        { event: 'relay.disconnect', client: who.clientId.slice(-8), code, seconds: Math.round((Date.now() - opened) / 1000) },
+        'relay: client left',
+      )
+    })
   })
   const upgradeListener = relayUpgradeListener({
     ctx,
@@ -99,6 +115,7 @@ export async function startRelay(
     connectionCount: () => connections.size,
     connectionsFrom: (address) => caps.openFor(address),
     bufferedBytes: () => [...connections].reduce((sum, c) => sum + c.ws.bufferedAmount, 0),
+    messageCounts: () => ({ ...counts }),
     sweep,
     async close() {
       if (closing) return

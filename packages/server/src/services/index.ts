@@ -1,12 +1,12 @@
 import type { ServerContext } from '../context.js'
-import { startIndexer } from '../indexer/indexer.js'
+import { startIndexer, type Indexer } from '../indexer/indexer.js'
 import { startSolanaIndexer } from '../solana/indexer.js'
 
 /**
  * Background work of a server instance (the chain indexer, sweeps). Each service registers its
  * stop function with ctx.onClose.
  */
-export async function startServices(ctx: ServerContext): Promise<void> {
+export async function startServices(ctx: ServerContext): Promise<{ indexer: Indexer }> {
   // The chain indexer behind /v1/account/{address}/history (config.indexer; off with enabled: false).
   const indexer = startIndexer(ctx)
   ctx.onClose(() => indexer.stop())
@@ -14,4 +14,5 @@ export async function startServices(ctx: ServerContext): Promise<void> {
   const solana = startSolanaIndexer(ctx)
   if (solana.chains.length > 0) ctx.watchSolana = solana.watch
   ctx.onClose(() => solana.stop())
+  return { indexer }
 }
