@@ -3,7 +3,7 @@
 export { ServerConfigSchema, type ServerConfig, type ServerConfigInput } from './config/schema.js'
 export { ProjectConfigSchema, DEV_PROJECT, type ProjectConfig } from './config/projects.js'
 export type { AuthKeyName, AuthKeyService, AuthSettings } from './config/auth.js'
-export type { SocialProviderConfig } from './config/social.js'
+export type { SocialProvidersConfig } from './config/social.js'
 export { DEFAULT_CONFIG, DEV_CLI_DEFAULTS } from './config/dev.js'
 export { loadConfig, HELP } from './config/load.js'
 export { ConfigError } from './config/errors.js'

@@ -1,6 +1,7 @@
 import { Alerts } from '@portico/core/spec'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -108,6 +109,16 @@ export async function startSecureOrigin(ctx: ServerContext, auth: Auth): Promise
   app.get('/auth/social/callback', async (c) => {
     const result = await finishSocialCallback(auth, new URL(c.req.url).searchParams)
     const csp = "default-src 'none'; script-src 'self'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+    return c.html(callbackPage(result.targetOrigin, result.status), 200, { ...BASE_HEADERS, 'content-security-policy': csp })
+  })
+  // response_mode=form_post (Apple): the same answer as a cross-site form POST (code, state,
+  // id_token, and `user` on the first sign-in). A form of at most 16 KiB, urlencoded only.
+  const formLimit = bodyLimit({ maxSize: 16_384, onError: (c) => c.text('Payload Too Large', 413, BASE_HEADERS) })
+  app.post('/auth/social/callback', formLimit, async (c) => {
+    const csp = "default-src 'none'; script-src 'self'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+    const type = c.req.header('content-type') ?? ''
+    const body = type.startsWith('application/x-www-form-urlencoded') ? await c.req.text() : ''
+    const result = body ? await finishSocialCallback(auth, new URLSearchParams(body)) : { targetOrigin: undefined, status: 'error' as const }
     return c.html(callbackPage(result.targetOrigin, result.status), 200, { ...BASE_HEADERS, 'content-security-policy': csp })
   })
 

@@ -1,94 +1,22 @@
-import * as oidc from 'openid-client'
-import { ErrorText, OAuthSocialProviders, ProviderErrorText, originAllowed } from '@portico/core/spec'
-import type { SocialProviderConfig } from '../config.js'
+import { createHash } from 'node:crypto'
+import { ErrorText, ProviderErrorText, originAllowed } from '@portico/core/spec'
 import { open, randomToken, seal, sha256 } from './crypto.js'
 import type { DeviceProof } from './dpop.js'
 import { createSession, type LoginOrigin, type Tokens } from './sessions.js'
+import type { SocialProfile } from './socialProfiles.js'
+import { devProviderClient, providerClient, SOCIAL_PROVIDERS, type ProviderClient, type SocialProvider } from './socialProviders.js'
 import { AuthError, type Auth } from './state.js'
 import { userForIdentity } from './users.js'
 
-export const SOCIAL_PROVIDERS = OAuthSocialProviders
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+export { SOCIAL_PROVIDERS, type SocialProvider } from './socialProviders.js'
 
-/**
- * Where each provider's OAuth endpoints are (operators add client ids in config.socialProviders).
- * google and apple speak OpenID Connect (discovery); the others are plain OAuth 2 with a user endpoint.
- */
-export const PROVIDER_PRESETS: Record<SocialProvider, Omit<SocialProviderConfig, 'clientId'>> = {
-  google: { issuer: 'https://accounts.google.com', scope: 'openid email profile' },
-  apple: { issuer: 'https://appleid.apple.com', scope: 'openid email name' },
-  github: {
-    authorizationEndpoint: 'https://github.com/login/oauth/authorize',
-    tokenEndpoint: 'https://github.com/login/oauth/access_token',
-    userinfoEndpoint: 'https://api.github.com/user',
-    scope: 'read:user user:email',
-  },
-  discord: {
-    authorizationEndpoint: 'https://discord.com/oauth2/authorize',
-    tokenEndpoint: 'https://discord.com/api/oauth2/token',
-    userinfoEndpoint: 'https://discord.com/api/users/@me',
-    scope: 'identify email',
-  },
-  x: {
-    authorizationEndpoint: 'https://x.com/i/oauth2/authorize',
-    tokenEndpoint: 'https://api.x.com/2/oauth2/token',
-    userinfoEndpoint: 'https://api.x.com/2/users/me',
-    scope: 'users.read tweet.read',
-  },
-  facebook: {
-    authorizationEndpoint: 'https://www.facebook.com/v19.0/dialog/oauth',
-    tokenEndpoint: 'https://graph.facebook.com/v19.0/oauth/access_token',
-    userinfoEndpoint: 'https://graph.facebook.com/me?fields=id,name,email',
-    scope: 'email public_profile',
-  },
-}
-
-const configurations = new WeakMap<Auth, Map<string, Promise<oidc.Configuration>>>()
-
-/** The provider's settings: config.socialProviders, else the dev identity provider standing in. */
-export function providerSettings(auth: Auth, provider: SocialProvider): SocialProviderConfig | undefined {
-  const configured = auth.ctx.config.socialProviders?.[provider]
-  if (configured) return { ...PROVIDER_PRESETS[provider], ...configured }
+/** The provider's client: config.socialProviders (the provider table), else the dev identity provider standing in. */
+export function providerFor(auth: Auth, provider: SocialProvider): ProviderClient | undefined {
+  const configured = providerClient(provider, auth.ctx.config.socialProviders ?? {})
+  if (configured) return configured
   const dev = auth.devIdentityProvider
-  if (dev && dev.standsInFor.includes(provider))
-    return { issuer: dev.issuer, clientId: dev.clientId, clientSecret: dev.clientSecret, scope: 'openid email profile', allowHttp: true }
+  if (dev?.standsInFor.includes(provider)) return devProviderClient(provider, dev)
   return undefined
-}
-
-async function configuration(auth: Auth, provider: SocialProvider): Promise<{ config: oidc.Configuration; settings: SocialProviderConfig }> {
-  const settings = providerSettings(auth, provider)
-  if (!settings) throw new AuthError(400, `Sign-in with ${provider} is not configured on this server`)
-  let cache = configurations.get(auth)
-  if (!cache) configurations.set(auth, (cache = new Map()))
-  const key = `${provider}:${settings.issuer ?? settings.authorizationEndpoint}:${settings.clientId}`
-  let pending = cache.get(key)
-  if (!pending) {
-    const clientAuth = settings.clientSecret ? oidc.ClientSecretBasic(settings.clientSecret) : oidc.None()
-    pending = settings.issuer
-      ? oidc.discovery(
-          new URL(settings.issuer),
-          settings.clientId,
-          undefined,
-          clientAuth,
-          settings.allowHttp ? { execute: [oidc.allowInsecureRequests] } : undefined,
-        )
-      : Promise.resolve(
-          new oidc.Configuration(
-            {
-              issuer: new URL(settings.authorizationEndpoint!).origin,
-              authorization_endpoint: settings.authorizationEndpoint,
-              token_endpoint: settings.tokenEndpoint,
-              userinfo_endpoint: settings.userinfoEndpoint,
-            },
-            settings.clientId,
-            undefined,
-            clientAuth,
-          ),
-        )
-    pending.catch(() => cache!.delete(key))
-    cache.set(key, pending)
-  }
-  return { config: await pending, settings }
 }
 
 export function callbackUrl(auth: Auth) {
@@ -107,10 +35,11 @@ export async function startSocial(auth: Auth, opts: { projectId: string; provide
   const project = await auth.ctx.projects(opts.projectId)
   const hostOrigin = typeof opts.hostOrigin === 'string' ? opts.hostOrigin : ''
   if (!project || !originAllowed(hostOrigin, project.allowedOrigins)) throw new AuthError(403, ProviderErrorText.originNotAllowed)
-  const { config, settings } = await configuration(auth, provider)
-  const state = oidc.randomState()
-  const nonce = oidc.randomNonce()
-  const verifier = oidc.randomPKCECodeVerifier()
+  const client = providerFor(auth, provider)
+  if (!client) throw new AuthError(400, `Sign-in with ${provider} is not configured on this server`)
+  const state = randomToken()
+  const nonce = randomToken()
+  const verifier = randomToken(48)
   const binding = randomToken()
   const now = auth.settings.now()
   await auth.ctx.db.query(
@@ -132,16 +61,20 @@ export async function startSocial(auth: Auth, opts: { projectId: string; provide
       opts.origin?.ip ?? null,
     ],
   )
+  const uri = new URL(client.authorizationEndpoint)
   const params: Record<string, string> = {
+    client_id: client.clientId,
     redirect_uri: callbackUrl(auth),
-    scope: settings.scope ?? 'openid email profile',
+    scope: client.scope,
     response_type: 'code',
     state,
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
   }
-  if (settings.issuer) params.nonce = nonce
-  return { uri: oidc.buildAuthorizationUrl(config, params).href, binding }
+  if (client.openId) params.nonce = nonce
+  if (client.responseMode) params.response_mode = client.responseMode
+  for (const [k, v] of Object.entries(params)) uri.searchParams.set(k, v)
+  return { uri: uri.href, binding }
 }
 
 /**
@@ -151,9 +84,7 @@ export async function startSocial(auth: Auth, opts: { projectId: string; provide
  * and the frame fetches the result with a proof by its key (completeSocial).
  */
 export async function finishSocialCallback(auth: Auth, query: URLSearchParams): Promise<{ targetOrigin?: string; status: 'done' | 'error' }> {
-  // The redirect URI as registered (a proxy in front may have changed what this process sees).
-  const callback = new URL(`${callbackUrl(auth)}?${query}`)
-  const state = callback.searchParams.get('state') ?? ''
+  const state = query.get('state') ?? ''
   if (!state) return { status: 'error' }
   const now = new Date(auth.settings.now())
   const [row] = await auth.ctx.db.query<{ state: string; provider: SocialProvider; host_origin: string; nonce: string; verifier_ciphertext: string }>(
@@ -166,40 +97,31 @@ export async function finishSocialCallback(auth: Auth, query: URLSearchParams): 
     await auth.ctx.db.query('update auth_social_states set result_error = $2 where state = $1', [row.state, why])
     return { targetOrigin: row.host_origin, status: 'error' as const }
   }
-  if (callback.searchParams.get('error')) return fail('denied')
-  const { config, settings } = await configuration(auth, row.provider)
-  let claims: { sub: string; email?: string | null; emailVerified: boolean; username?: string | null }
+  if (query.get('error')) return fail('denied')
+  const client = providerFor(auth, row.provider)
+  const code = query.get('code')
+  if (!client || !code) return fail('redeem')
+  let profile: SocialProfile
   try {
-    const tokens = await oidc.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: open(auth.secrets.shareKey, row.verifier_ciphertext, `pkce:${row.state}`),
-      expectedState: row.state,
-      ...(settings.issuer ? { expectedNonce: row.nonce, idTokenExpected: true } : {}),
+    profile = await client.signIn({
+      code,
+      redirectUri: callbackUrl(auth),
+      verifier: open(auth.secrets.shareKey, row.verifier_ciphertext, `pkce:${row.state}`),
+      nonce: row.nonce,
+      now: auth.settings.now(),
+      params: query,
     })
-    const idClaims = tokens.claims()
-    const subject = idClaims?.sub
-    const info = (await oidc.fetchUserInfo(config, tokens.access_token, subject ?? oidc.skipSubjectCheck)) as Record<string, unknown>
-    const data = (info.data as Record<string, unknown> | undefined) ?? info // X wraps the user in data
-    const sub = String(subject ?? data.sub ?? data.id ?? '')
-    if (!sub) throw new Error('no subject')
-    const email = typeof (idClaims?.email ?? data.email) === 'string' ? String(idClaims?.email ?? data.email) : null
-    const verified = idClaims?.email_verified ?? data.email_verified ?? data.verified
-    claims = {
-      sub,
-      email,
-      // Only an explicit true counts: never link on an unverified email.
-      emailVerified: verified === true || verified === 'true',
-      username: String(data.preferred_username ?? data.username ?? data.login ?? data.name ?? idClaims?.name ?? '') || null,
-    }
   } catch (error) {
-    auth.ctx.log('social sign-in failed', row.provider, error instanceof Error ? error.message : error)
+    // The reason (no token, no email, no code) goes to the log only; the user sees 'Sign-in failed'.
+    auth.ctx.log('social sign-in failed', row.provider, error instanceof Error ? error.message : 'error')
     return fail('redeem')
   }
   const user = await userForIdentity(auth.ctx.db, {
     provider: row.provider,
-    subject: claims.sub,
-    email: claims.email,
-    emailVerified: claims.emailVerified,
-    username: claims.username,
+    subject: profile.subject,
+    email: profile.email,
+    emailVerified: profile.email !== null,
+    username: profile.username,
   })
   await auth.ctx.db.query('update auth_social_states set result_user_id = $2 where state = $1', [row.state, user.id])
   return { targetOrigin: row.host_origin, status: 'done' }

@@ -29,7 +29,7 @@ export function renderReference(): string {
     '- **Environment names:** `PORTICO_` + the key path in SCREAMING_SNAKE_CASE joined by `_` (`smtp.password` → `PORTICO_SMTP_PASSWORD`). Lists are comma-separated (or JSON), records and objects JSON, booleans `true`/`false`.',
     "- **Secrets** (marked 🔒) also come from a file: `<NAME>_FILE=/run/secrets/…` (the file's content, one trailing newline dropped). They are never echoed in error messages.",
     '- **Validation:** the server checks everything before it listens; a bad value stops it with exit code 1 and a line per problem, e.g. `portico: config smtp.port: expected a number from 1 to 65535, got "abc"`.',
-    '- **Without `--dev`** the start is refused when a chain RPC URL is local (127.0.0.1, localhost), when a development-only key is set (devRoutes, devMailCatcher, devIdentityProvider, sandboxOnramp, outboundAllowOrigins), when no project is configured, without `siwx.signingKey`, and, with `secureFrame` on, without auth secrets or `smtp`.',
+    '- **Without `--dev`** the start is refused when a chain RPC URL is local (127.0.0.1, localhost), when a social provider endpoint is local or plain http or the Farcaster relay or Optimism RPC is local, when a development-only key is set (devRoutes, devMailCatcher, devIdentityProvider, sandboxOnramp, outboundAllowOrigins), when no project is configured, without `siwx.signingKey`, and, with `secureFrame` on, without auth secrets or `smtp`.',
     '- A production example: [portico.config.example.json](portico.config.example.json).',
     '',
   ]
