@@ -1,4 +1,4 @@
-import { formatAmount, formatDay, formatTime, formatUsdIn, localizeText, translate, type MessageKey, type MessageParams } from '@portico/core/i18n'
+import { en, formatAmount, formatDay, formatTime, formatUsdIn, localizeText, translate, type MessageKey, type MessageParams } from '@portico/core/i18n'
 import { useContext, useMemo } from 'react'
 import { I18nContext } from './context.js'
 
@@ -10,11 +10,12 @@ import { I18nContext } from './context.js'
 export function useI18n() {
   const value = useContext(I18nContext)
   return useMemo(() => {
-    const { locale, messages, fallback } = value
+    // The views are in the modal's chunk, with the whole English catalogue: the fallback of a missing message.
+    const { locale, messages } = value
     return {
       locale,
       dir: value.dir,
-      t: (key: MessageKey, params?: MessageParams) => translate(messages ?? {}, key, params, fallback),
+      t: (key: MessageKey, params?: MessageParams) => translate(messages ?? {}, key, params, en),
       text: (english: string) => localizeText(messages, english),
       amount: (amount: string, places?: number) => formatAmount(locale, amount, places),
       usd: (value: number) => formatUsdIn(locale, value),

@@ -4,6 +4,7 @@ import { ChevronIcon, DisconnectIcon, WalletIcon, WarningIcon } from '../../comp
 import { NetworkImage } from '../../components/NetworkImage.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { useI18n } from '../../i18n/useI18n.js'
 import { usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 
 const iconBox = { width: 32, height: 32, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' } as const
@@ -11,6 +12,7 @@ const iconBox = { width: 32, height: 32, display: 'inline-flex', alignItems: 'ce
 /** The network (to switch, unless the host turned network switching off), the wallets (ProfileWallets) and Disconnect. */
 export function AccountActions() {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const caipNetwork = usePorticoStore('network', (s) => s.caipNetwork)
   const unsupported = usePorticoStore('network', (s) => s.unsupported)
   const switchable = usePorticoSelector(canSwitchNetwork)
@@ -20,7 +22,7 @@ export function AccountActions() {
     try {
       await disconnect(portico)
     } catch (error) {
-      showSnack(portico, { message: errorDisplayText(error), variant: 'error' })
+      showSnack(portico, { message: text(errorDisplayText(error)), variant: 'error' })
       setDisconnecting(false)
     }
   }
@@ -30,7 +32,7 @@ export function AccountActions() {
         {switchable ? (
           <button type="button" className="list-item" onClick={() => navigate(portico, 'Networks')} data-testid="account-network">
             {unsupported ? <WarningIcon width={24} height={24} className="error" /> : <NetworkImage network={caipNetwork} size={32} />}
-            <span className="name">{unsupported ? <span className="error">Unsupported network</span> : caipNetwork?.name}</span>
+            <span className="name">{unsupported ? <span className="error">{t('account.unsupportedNetwork')}</span> : caipNetwork?.name}</span>
             <ChevronIcon />
           </button>
         ) : (
@@ -46,7 +48,7 @@ export function AccountActions() {
           <span className="wallet-image" style={iconBox}>
             <WalletIcon />
           </span>
-          <span className="name">Wallets</span>
+          <span className="name">{t('account.wallets')}</span>
           <ChevronIcon />
         </button>
       </li>
@@ -55,7 +57,7 @@ export function AccountActions() {
           <span className="wallet-image" style={iconBox}>
             {disconnecting ? <Spinner size={16} /> : <DisconnectIcon />}
           </span>
-          <span className="name">Disconnect</span>
+          <span className="name">{t('common.disconnect')}</span>
         </button>
       </li>
     </ul>

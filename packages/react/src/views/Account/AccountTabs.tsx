@@ -1,18 +1,20 @@
 import { getAccountTabs } from '@portico/core'
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
+import { useI18n } from '../../i18n/useI18n.js'
 import { ActivityTab } from './ActivityTab.js'
 import { NftsTab } from './NftsTab.js'
 import { TokensTab } from './TokensTab.js'
 
 const ALL_TABS = [
-  { id: 'tokens', label: 'Tokens', Panel: TokensTab },
-  { id: 'nfts', label: 'NFTs', Panel: NftsTab },
-  { id: 'activity', label: 'Activity', Panel: ActivityTab },
+  { id: 'tokens', label: 'common.tokens', Panel: TokensTab },
+  { id: 'nfts', label: 'account.nfts', Panel: NftsTab },
+  { id: 'activity', label: 'account.activity', Panel: ActivityTab },
 ] as const
 
 /** Tokens, NFTs and Activity (core's getAccountTabs: without the activity feature, no Activity) as a tablist (arrow keys, Home and End move between tabs). */
 export function AccountTabs() {
+  const { t } = useI18n()
   const shown = usePorticoSelector(getAccountTabs, shallowEqual)
   const TABS = ALL_TABS.filter((tab) => shown.includes(tab.id))
   const [chosen, setSelected] = useState(0)
@@ -32,7 +34,7 @@ export function AccountTabs() {
   const { Panel, id } = TABS[selected]!
   return (
     <div>
-      <div className="tabs" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
+      <div className="tabs" role="tablist" aria-label={t('account.title')} onKeyDown={onKeyDown}>
         {TABS.map((tab, index) => (
           <button
             type="button"
@@ -48,7 +50,7 @@ export function AccountTabs() {
             tabIndex={index === selected ? 0 : -1}
             onClick={() => setSelected(index)}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         ))}
       </div>

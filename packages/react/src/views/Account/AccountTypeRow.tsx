@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { embeddedCss } from '../../components/embedded/styles.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 const css = `
 .account-type{display:flex;align-items:center;gap:8px;margin:0 0 12px;padding:8px 12px;border-radius:var(--portico-radius-l);
@@ -10,7 +11,7 @@ const css = `
 .account-type .kind{flex:1;font-weight:600;color:var(--portico-color-fg-100)}
 `
 
-const LABELS = { eoa: 'EOA', smartAccount: 'Smart account' } as const
+const LABELS = { eoa: 'account.typeEoa', smartAccount: 'account.typeSmart' } as const
 
 /**
  * For the embedded wallet on EVM: the account type, and SPEC §4's switch only where it is allowed
@@ -18,6 +19,7 @@ const LABELS = { eoa: 'EOA', smartAccount: 'Smart account' } as const
  */
 export function AccountTypeRow() {
   const portico = usePortico()
+  const { t } = useI18n()
   const activeNamespace = usePorticoStore('network', (s) => s.activeNamespace)
   const chainId = usePorticoStore('network', (s) => s.caipNetwork?.caipNetworkId)
   const connectorId = usePorticoStore('connections', (s) => s.activeConnectorIds.eip155)
@@ -36,9 +38,9 @@ export function AccountTypeRow() {
     <div className="account-type" data-testid="account-type">
       <Sheet css={embeddedCss} />
       <Sheet css={css} />
-      <span>Account type</span>
+      <span>{t('account.type')}</span>
       <span className="kind" data-testid="account-type-value">
-        {LABELS[row.current]}
+        {t(LABELS[row.current])}
       </span>
       {row.switchTo && (
         <button
@@ -48,7 +50,7 @@ export function AccountTypeRow() {
           onClick={() => void setPreferredAccountType(portico, { type: row.switchTo! }).catch(() => {})}
           data-testid="account-type-switch"
         >
-          {row.switchTo === 'smartAccount' ? 'Switch to smart account' : 'Switch to EOA'}
+          {t(row.switchTo === 'smartAccount' ? 'account.switchToSmart' : 'account.switchToEoa')}
         </button>
       )}
     </div>

@@ -1,10 +1,24 @@
 import { describeTransaction, type Transaction } from '@portico/core'
+import type { MessageKey } from '@portico/core/i18n'
 import { ArrowDownLeftIcon, ArrowUpRightIcon } from '../../components/icons.js'
 import { TokenIcon } from '../../components/TokenIcon.js'
+import { useI18n } from '../../i18n/useI18n.js'
+
+/** Core's English labels of a transaction, as message keys. */
+const LABELS: Record<string, MessageKey> = {
+  Sent: 'activity.Sent',
+  Received: 'activity.Received',
+  Minted: 'activity.Minted',
+  Burned: 'activity.Burned',
+  Swapped: 'activity.Swapped',
+  Executed: 'activity.Executed',
+}
 
 /** One transaction: direction, token icon or NFT image, Sent/Received, amount, counterparty, time. */
 export function ActivityRow({ transaction, address }: { transaction: Transaction; address: string }) {
   const row = describeTransaction(transaction, address)
+  const { t, time } = useI18n()
+  const label = LABELS[row.label]
   const symbol = row.amount.split(' ').at(-1) ?? '?'
   return (
     <li className="asset" data-testid="activity-row" data-direction={row.direction}>
@@ -16,11 +30,11 @@ export function ActivityRow({ transaction, address }: { transaction: Transaction
       </span>
       <span className="main">
         <span className="primary">
-          {row.label}
-          {row.failed && <span className="error"> · Failed</span>}
+          {label ? t(label) : row.label}
+          {row.failed && <span className="error"> · {t('activity.failed')}</span>}
         </span>
         <span className="secondary">
-          {row.direction === 'out' ? 'To' : 'From'} {row.counterparty}
+          {t(row.direction === 'out' ? 'common.to' : 'common.from')} {row.counterparty}
         </span>
       </span>
       <span className="end">
@@ -34,7 +48,7 @@ export function ActivityRow({ transaction, address }: { transaction: Transaction
           </span>
         )}
         <span className="secondary">
-          <time dateTime={row.minedAt.toISOString()}>{row.minedAt.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</time>
+          <time dateTime={row.minedAt.toISOString()}>{time(row.minedAt)}</time>
         </span>
       </span>
     </li>

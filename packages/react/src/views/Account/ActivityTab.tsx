@@ -5,10 +5,12 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { ActivityRow } from './ActivityRow.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** The active network's history: cursor pages with infinite scroll, grouped by date. */
 export function ActivityTab() {
   const portico = usePortico()
+  const { t, text, locale } = useI18n()
   const { address } = usePorticoAccount()
   const network = usePorticoStore('network', (s) => s.caipNetwork?.caipNetworkId)
   const { transactions, loading, next, empty, error } = usePorticoSelector((p) => {
@@ -16,7 +18,9 @@ export function ActivityTab() {
     return { transactions, loading, next, empty, error }
   }, shallowEqual)
   const sentinel = useRef<HTMLDivElement>(null)
-  const groups = useMemo(() => groupTransactionsByDate(transactions, Date.now()), [transactions])
+  const groups = useMemo(() => groupTransactionsByDate(transactions, Date.now(), locale), [transactions, locale])
+  // Core names the two nearest days in English; the others are dates in the locale already.
+  const dayLabel = (label: string) => (label === 'Today' ? t('activity.today') : label === 'Yesterday' ? t('activity.yesterday') : label)
 
   useEffect(() => {
     void fetchTransactions(portico, { reset: true })
@@ -35,20 +39,20 @@ export function ActivityTab() {
   if (error)
     return (
       <div className="empty" role="alert" data-testid="activity-error">
-        <span className="error">{error}</span>
+        <span className="error">{text(error)}</span>
       </div>
     )
   if (empty)
     return (
       <div className="empty" data-testid="activity-empty">
-        No activity yet
+        {t('activity.none')}
       </div>
     )
   return (
     <div data-testid="activity-list" aria-busy={loading}>
       {groups.map((group) => (
-        <section key={group.label} aria-label={group.label}>
-          <h3 className="day">{group.label}</h3>
+        <section key={group.label} aria-label={dayLabel(group.label)}>
+          <h3 className="day">{dayLabel(group.label)}</h3>
           <ul className="list" style={{ gap: 2 }}>
             {group.transactions.map((t) => (
               <ActivityRow key={t.id} transaction={t} address={address!} />
@@ -58,7 +62,7 @@ export function ActivityTab() {
       ))}
       {loading && (
         <div className="empty">
-          <Spinner size={20} label="Loading activity" />
+          <Spinner size={20} label={t('activity.loading')} />
         </div>
       )}
       {next != null && !loading && <div className="sentinel" ref={sentinel} />}

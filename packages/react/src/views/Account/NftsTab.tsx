@@ -4,10 +4,12 @@ import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** The ERC721s held, as a grid of their images. */
 export function NftsTab() {
   const portico = usePortico()
+  const { t } = useI18n()
   const { address } = usePorticoAccount()
   const network = usePorticoStore('network', (s) => s.caipNetwork?.caipNetworkId)
   const { nfts, loading, error } = usePorticoSelector((p) => {
@@ -21,26 +23,26 @@ export function NftsTab() {
   if (loading && nfts.length === 0)
     return (
       <div className="empty">
-        <Spinner size={20} label="Loading NFTs" />
+        <Spinner size={20} label={t('nfts.loading')} />
       </div>
     )
   if (error)
     return (
       <div className="empty" role="alert" data-testid="nfts-error">
-        <span className="error">Could not load NFTs</span>
+        <span className="error">{t('nfts.failed')}</span>
         <button type="button" className="button secondary" onClick={() => void fetchNfts(portico)}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     )
   if (nfts.length === 0)
     return (
       <div className="empty" data-testid="nfts-empty">
-        No NFTs yet
+        {t('nfts.none')}
       </div>
     )
   return (
-    <ul className="nft-grid list" aria-label="NFTs" data-testid="nft-grid">
+    <ul className="nft-grid list" aria-label={t('account.nfts')} data-testid="nft-grid">
       {nfts.map((nft) => (
         <li key={`${nft.contract}:${nft.tokenId}`}>
           <figure className="nft" data-testid={`nft-${nft.tokenId}`}>

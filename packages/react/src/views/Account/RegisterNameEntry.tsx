@@ -3,6 +3,7 @@ import { ChevronIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 const css = `
 .name-entry{display:flex;align-items:center;gap:10px;width:100%;margin:0 0 12px;padding:10px 12px;border-radius:var(--portico-radius-l);
@@ -17,6 +18,7 @@ const css = `
 /** Account → RegisterAccountName, offered while the account has no name (core decides when). */
 export function RegisterNameEntry() {
   const portico = usePortico()
+  const { t } = useI18n()
   // Re-evaluate when the name or the network changes.
   usePorticoAccount()
   usePorticoStore('network', (s) => s.caipNetwork)
@@ -28,8 +30,8 @@ export function RegisterNameEntry() {
         @
       </span>
       <span className="main">
-        Choose a name
-        <span className="sub">Like you{fullName(portico, '')}, instead of your address</span>
+        {t('account.chooseName')}
+        <span className="sub">{t('account.chooseNameHint', { suffix: fullName(portico, '') })}</span>
       </span>
       <ChevronIcon />
     </button>

@@ -4,6 +4,7 @@ import { ChevronIcon } from '../../components/icons.js'
 import { ShieldIcon } from '../../components/embedded/securityIcons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 const css = `
 .security-entry{display:flex;align-items:center;gap:10px;width:100%;margin:0 0 12px;padding:10px 12px;border-radius:var(--portico-radius-l);
@@ -19,6 +20,7 @@ const css = `
 /** Account → WalletSecurity, for an email or social login: protect the wallet with a passkey or password. */
 export function SecurityEntry() {
   const portico = usePortico()
+  const { t } = useI18n()
   const activeNamespace = usePorticoStore('network', (s) => s.activeNamespace)
   const connectorId = usePorticoStore('connections', (s) => s.activeConnectorIds[activeNamespace])
   const factors = usePorticoStore('embedded', (s) => s.security.factors)
@@ -28,13 +30,15 @@ export function SecurityEntry() {
   }, [portico, auth])
   if (!auth) return null
   const sub = !factors
-    ? 'Passkey, password and recovery'
+    ? t('account.securityOptions')
     : factors.protected
-      ? `Protected by ${factors.factors
-          .map((f) => (f.kind === 'passkey' ? 'a passkey' : 'a password'))
-          .filter((v, i, a) => a.indexOf(v) === i)
-          .join(' and ')}`
-      : 'Add a passkey or password so your email alone cannot open it'
+      ? t('account.protectedBy', {
+          factors: factors.factors
+            .map((f) => t(f.kind === 'passkey' ? 'account.aPasskey' : 'account.aPassword'))
+            .filter((v, i, a) => a.indexOf(v) === i)
+            .join(t('account.factorsAnd')),
+        })
+      : t('account.unprotected')
   return (
     <button type="button" className="security-entry" onClick={() => void openWalletSecurity(portico)} data-testid="account-security">
       <Sheet css={css} />
@@ -42,7 +46,7 @@ export function SecurityEntry() {
         <ShieldIcon />
       </span>
       <span className="main">
-        Wallet security
+        {t('account.security')}
         <span className="sub">{sub}</span>
       </span>
       <ChevronIcon />

@@ -3,10 +3,12 @@ import { embeddedCss } from '../../components/embedded/styles.js'
 import { MailIcon, SocialIcon } from '../../components/embedded/SocialIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** For an email or social login: who is signed in (SPEC §5 display rules) and, for email, a way to change it. */
 export function SignedInRow() {
   const portico = usePortico()
+  const { t } = useI18n()
   const activeNamespace = usePorticoStore('network', (s) => s.activeNamespace)
   const connectorId = usePorticoStore('connections', (s) => s.activeConnectorIds[activeNamespace])
   usePorticoStore('connections', (s) => s.connections)
@@ -23,7 +25,7 @@ export function SignedInRow() {
       </span>
       {cache.email && !cache.connectedSocial && (
         <button type="button" className="link-button" onClick={() => void updateEmail(portico).catch(() => {})} data-testid="account-update-email">
-          Change
+          {t('account.change')}
         </button>
       )}
     </div>

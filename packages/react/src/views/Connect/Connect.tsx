@@ -15,10 +15,12 @@ import { WalletIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { EmailLoginForm } from './EmailLoginForm.js'
 import { SocialLogins } from './SocialLogins.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** SPEC §2 Connect: choose a connection method. Wallets are ordered by SPEC §9's connector order. */
 export default function Connect() {
   const portico = usePortico()
+  const { t } = useI18n()
   const connectors = usePorticoStore('connections', (s) => s.connectors)
   // Opened by SwitchActiveChain for one chain family: only its wallets, and only that family connects.
   const only = usePorticoStore('router', (s) => s.data) as Pick<ConnectExternalParameters, 'namespace' | 'caipNetworkId'> | undefined
@@ -48,13 +50,13 @@ export default function Connect() {
         <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
           <WalletIcon width={24} height={24} />
         </span>
-        <p className="title">No browser wallet found</p>
-        <p className="text">Install a wallet extension, or open this page in your wallet's browser, then reload.</p>
+        <p className="title">{t('connect.noWallet')}</p>
+        <p className="text">{t('connect.noWalletHelp')}</p>
       </div>
     )
 
   const walletList = !hasWallets ? null : (
-    <ul className="list" aria-label="Wallets">
+    <ul className="list" aria-label={t('connect.wallets')}>
       {items.map(({ connector, recent, group }) => (
         <li key={connector.id}>
           <button
@@ -72,11 +74,11 @@ export default function Connect() {
             )}
             <span className="name">{connector.name}</span>
             {connector.type === 'WALLET_CONNECT' ? (
-              <span className="tag accent">QR code</span>
+              <span className="tag accent">{t('connect.qrCode')}</span>
             ) : recent ? (
-              <span className="tag accent">Recent</span>
+              <span className="tag accent">{t('connect.recent')}</span>
             ) : group === 'injected' ? (
-              <span className="tag success">Installed</span>
+              <span className="tag success">{t('connect.installed')}</span>
             ) : null}
           </button>
         </li>
@@ -87,7 +89,7 @@ export default function Connect() {
             <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
               <WalletIcon width={22} height={22} />
             </span>
-            <span className="name">All Wallets</span>
+            <span className="name">{t('connect.allWallets')}</span>
           </button>
         </li>
       )}
@@ -109,7 +111,7 @@ export default function Connect() {
           {/* 'or' between the email/social logins and the wallets */}
           {i > 0 && sections[i - 1]!.wallet !== section.wallet && (
             <div className="login-divider" role="separator">
-              or
+              {t('connect.or')}
             </div>
           )}
           {section.node}

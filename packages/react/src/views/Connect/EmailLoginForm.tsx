@@ -3,10 +3,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { ArrowRightIcon, MailIcon } from '../../components/embedded/SocialIcon.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** The Connect view's email field: submitting starts the email login (SPEC §4 'Email login'). */
 export function EmailLoginForm() {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const loading = usePorticoStore('embedded', (s) => s.loading && s.emailStep === undefined)
   const [email, setEmail] = useState(portico.stores.embedded.getState().email ?? '')
   const [error, setError] = useState<string | undefined>()
@@ -25,23 +27,23 @@ export function EmailLoginForm() {
     if (loading) return
     setError(undefined)
     connectEmail(portico, { email }).catch((cause) => {
-      if (!(cause instanceof ModalClosedError)) setError(errorDisplayText(cause))
+      if (!(cause instanceof ModalClosedError)) setError(text(errorDisplayText(cause)))
     })
   }
 
   return (
-    <form className="email-form" onSubmit={submit} noValidate aria-label="Continue with email">
+    <form className="email-form" onSubmit={submit} noValidate aria-label={t('connect.continueWithEmail')}>
       <div className={`email-row${error ? ' invalid' : ''}`}>
         <MailIcon className="lead" />
         <label className="sr-only" htmlFor={inputId}>
-          Email
+          {t('connect.email')}
         </label>
         <input
           id={inputId}
           type="email"
           inputMode="email"
           autoComplete="email"
-          placeholder="Email"
+          placeholder={t('connect.email')}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value)
@@ -53,8 +55,14 @@ export function EmailLoginForm() {
           aria-describedby={errorId}
           data-testid="email-input"
         />
-        <button type="submit" className="email-submit" aria-label="Continue with email" disabled={loading || !email.trim()} data-testid="email-submit">
-          {loading ? <Spinner size={16} label="Sending the code" /> : <ArrowRightIcon />}
+        <button
+          type="submit"
+          className="email-submit"
+          aria-label={t('connect.continueWithEmail')}
+          disabled={loading || !email.trim()}
+          data-testid="email-submit"
+        >
+          {loading ? <Spinner size={16} label={t('connect.sendingCode')} /> : <ArrowRightIcon />}
         </button>
       </div>
       <p id={errorId} className="field-error" role={error ? 'alert' : undefined} data-testid="email-error">
