@@ -100,7 +100,7 @@ const priceRoute = createRoute({
 })
 
 export function register(app: App, ctx: ServerContext) {
-  const prices = configPriceSource(ctx.config)
+  const prices = configPriceSource(ctx.config, ctx.evmClient, ctx.log)
 
   app.openapi(balanceRoute, async (c) => {
     const { address } = c.req.valid('param')

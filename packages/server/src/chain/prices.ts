@@ -1,5 +1,8 @@
+import { CacheLifetimes } from '@portico/core/spec'
+import type { PublicClient } from 'viem'
 import type { ServerConfig } from '../config.js'
 import { chainAssets, solanaAssets } from './assets.js'
+import { chainlinkSource } from './chainlink.js'
 import { priceApiSource } from './priceApi.js'
 
 export interface PricedAsset {
@@ -16,12 +19,25 @@ export interface PriceSource {
 }
 
 /**
- * The configured price source: config.priceApi (a CoinGecko-compatible API, priceApi.ts) when
+ * The configured price source, per asset: its Chainlink feed when config.priceFeeds names one
+ * (chainlink.ts, read over the chain's RPC), else config.priceApi (a CoinGecko-compatible API, priceApi.ts) when
  * set, else ServerConfig.prices (USD by symbol, development), for the assets the server is
  * configured with only: a chain's native currency and its configured tokens. An arbitrary
  * contract calling itself 'USDC' is not priced by symbol.
  */
-export function configPriceSource(config: ServerConfig): PriceSource {
+export function configPriceSource(
+  config: ServerConfig,
+  evmClient?: (chainId: string) => PublicClient | undefined,
+  log?: (...args: unknown[]) => void,
+): PriceSource {
+  const fallback = otherPriceSource(config)
+  if (!config.priceFeeds || !evmClient) return fallback
+  const feeds = chainlinkSource(config.priceFeeds, evmClient, { cacheMs: CacheLifetimes.tokenPrice, log })
+  // A feed's answer (or its 'unavailable') is final for the assets it names; the rest go on.
+  return { price: (asset, currency) => (feeds.has(asset) ? feeds.price(asset, currency) : fallback.price(asset, currency)) }
+}
+
+function otherPriceSource(config: ServerConfig): PriceSource {
   if (config.priceApi) return priceApiSource(config.priceApi)
   return {
     async price(asset) {

@@ -16,6 +16,19 @@ const DEVNET_UNISWAP: SwapProviderConfig = {
 
 const DEVNET_EVM = ['eip155:31337', 'eip155:31338']
 
+const DEVNET_SMART_ACCOUNTS = {
+  entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+  safe: {
+    singleton: '0x639245e8476E03e789a244f279b5843b9633b2E7',
+    proxyFactory: '0xd9d2Ba03a7754250FDD71333F444636471CACBC4',
+    moduleSetup: '0x2dd68b007B46fBe91B9A7c3EDa5A7a1063cB5b47',
+    module4337: '0x75cf11467937ce3F2f357CE24ffc3DBF8fD5c226',
+    multiSend: '0x7B21BBDBdE8D01Df591fdc2dc0bE9956Dde1e16C',
+    multiSendCallOnly: '0x32228dDEA8b9A2bd7f2d71A958fF241D79ca5eEC',
+  },
+  paymaster: '0x2fdD404ca84C99377Db1a58907Febc01f1c1D2cC',
+} as const
+
 /**
  * The development configuration: the devnet's chains, tokens, pools and sandbox onramp, the demo
  * project and fixed prices. startServer fills these in under what it is given (tests, `npm start`);
@@ -37,6 +50,11 @@ export const DEFAULT_CONFIG: ServerConfig = {
   metrics: { allow: ['127.0.0.1', '::1'] },
   nameSuffix: '.portico.id',
   prices: { ETH: 3000, USDC: 1, POL: 0.5, SOL: 150 },
+  // ETH from the devnet's Chainlink-style ETH/USD feed (DEVNET_PRICE_FEEDS of @portico/devnet, chainlink.test.ts
+  // checks the address), the same code path as a real feed; a day's age allowed since the devnet's round is set once.
+  priceFeeds: Object.fromEntries(
+    DEVNET_EVM.map((id) => [id, { native: { address: '0x0116686E2291dbd5e317F47faDBFb43B599786Ef' as const, maxAgeSeconds: 86_400 } }]),
+  ),
   // Dev account 0 of the public anvil test mnemonic (a PUBLIC devnet key, never for real funds):
   // it owns the devnet USDC contract, so it can mint sandbox purchases.
   sandboxOnramp: {
@@ -64,6 +82,18 @@ export const DEFAULT_CONFIG: ServerConfig = {
   indexer: { enabled: true, pollMs: 1000, batchBlocks: 20, backfillBlocks: 1000 },
   // The devnet's Uniswap V2 (DEVNET_SWAP of @portico/devnet: the same addresses on both chains; swap/devnet.test.ts checks them).
   swap: Object.fromEntries(DEVNET_EVM.map((id) => [id, DEVNET_UNISWAP])),
+  // The devnet's ERC-4337 parts (DEVNET_AA of @portico/devnet, startDevnet({ smartAccounts }); smartAccounts/devnet.test.ts
+  // checks them): a bundler per chain on 4337/4338 and the paymaster's PUBLIC devnet signer key (anvil account 9).
+  smartAccounts: {
+    chains: Object.fromEntries(DEVNET_EVM.map((id, i) => [id, { ...DEVNET_SMART_ACCOUNTS, bundlerUrl: `http://127.0.0.1:${4337 + i}` }])),
+    paymaster: {
+      signerKey: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
+      maxCostWei: '50000000000000000',
+      perProjectPerMinute: 120,
+      perIpPerMinute: 30,
+      validForSeconds: 600,
+    },
+  },
 }
 
 /**

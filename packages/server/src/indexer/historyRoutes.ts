@@ -82,7 +82,7 @@ const historyRoute = createRoute({
 })
 
 export function register(app: App, ctx: ServerContext) {
-  const prices = configPriceSource(ctx.config)
+  const prices = configPriceSource(ctx.config, ctx.evmClient, ctx.log)
   app.openapi(historyRoute, async (c) => {
     const { address } = c.req.valid('param')
     const { chainId, cursor, limit } = c.req.valid('query')
