@@ -2,6 +2,7 @@ import { showSnack } from '@portico/core'
 import type { ReactNode } from 'react'
 import { usePortico } from '../context.js'
 import { CopyIcon } from './icons.js'
+import { useI18n } from '../i18n/useI18n.js'
 
 /** Copies a text and confirms with a snack. */
 export function CopyButton({
@@ -18,19 +19,20 @@ export function CopyButton({
   testId?: string
 }) {
   const portico = usePortico()
+  const { t } = useI18n()
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text)
-      showSnack(portico, { message: 'Address copied', variant: 'success' })
+      showSnack(portico, { message: t('copy.addressCopied'), variant: 'success' })
     } catch {
-      showSnack(portico, { message: 'Could not copy the address', variant: 'error' })
+      showSnack(portico, { message: t('copy.addressFailed'), variant: 'error' })
     }
   }
   return (
     <button type="button" className={className} onClick={copy} aria-label={label} data-testid={testId}>
       {children ?? (
         <>
-          <CopyIcon /> Copy address
+          <CopyIcon /> {t('copy.address')}
         </>
       )}
     </button>

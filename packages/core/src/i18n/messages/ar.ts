@@ -232,4 +232,7 @@ export const ar = {
   'wallets.connected': 'متصلة',
   'wallets.active': 'نشطة',
   'wallets.disconnected': 'غير متصلة',
+  'copy.address': 'نسخ العنوان',
+  'copy.addressCopied': 'نُسخ العنوان',
+  'copy.addressFailed': 'تعذّر نسخ العنوان',
 } satisfies Partial<Messages>

@@ -197,6 +197,9 @@ export const en = {
   'wallets.connected': 'connected',
   'wallets.active': 'active',
   'wallets.disconnected': 'disconnected',
+  'copy.address': 'Copy address',
+  'copy.addressCopied': 'Address copied',
+  'copy.addressFailed': 'Could not copy the address',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -233,4 +233,7 @@ export const es = {
   'wallets.connected': 'conectada',
   'wallets.active': 'activa',
   'wallets.disconnected': 'desconectada',
+  'copy.address': 'Copiar dirección',
+  'copy.addressCopied': 'Dirección copiada',
+  'copy.addressFailed': 'No se pudo copiar la dirección',
 } satisfies Partial<Messages>

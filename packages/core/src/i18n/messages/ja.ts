@@ -233,4 +233,7 @@ export const ja = {
   'wallets.connected': '接続済み',
   'wallets.active': '使用中',
   'wallets.disconnected': '未接続',
+  'copy.address': 'アドレスをコピー',
+  'copy.addressCopied': 'アドレスをコピーしました',
+  'copy.addressFailed': 'アドレスをコピーできませんでした',
 } satisfies Partial<Messages>

@@ -5,6 +5,7 @@ import { QrCode } from '../../components/QrCode.js'
 import { usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 const css = `
 .receive{display:flex;flex-direction:column;align-items:center;gap:14px;padding:4px 0 4px}
@@ -21,20 +22,21 @@ const css = `
 export default function WalletReceive() {
   const { address, namespace } = usePorticoAccount()
   const networks = usePorticoStore('network', (s) => s.requestedCaipNetworks)
+  const { t } = useI18n()
   if (!address) return null
   const sameFamily = networks.filter((n) => n.chainNamespace === namespace)
   return (
     <div className="receive" data-testid="wallet-receive">
       <Sheet css={css} />
       <div className="qr-frame">
-        <QrCode value={address} label={`QR code of the address ${address}`} testId="receive-qr" />
+        <QrCode value={address} label={t('receive.qrLabel', { address })} testId="receive-qr" />
       </div>
       <p className="receive-address" data-testid="receive-address">
         {address}
       </p>
-      <CopyButton text={address} label={`Copy address ${shortenAddress(address)}`} testId="receive-copy" />
-      <p className="text">Send assets to this address on any of these networks:</p>
-      <ul className="receive-networks" aria-label="Networks" data-testid="receive-networks">
+      <CopyButton text={address} label={t('receive.copy', { address: shortenAddress(address) })} testId="receive-copy" />
+      <p className="text">{t('receive.help')}</p>
+      <ul className="receive-networks" aria-label={t('common.networks')} data-testid="receive-networks">
         {sameFamily.map((network) => (
           <li key={network.caipNetworkId}>
             <NetworkImage network={network} size={20} />

@@ -2,10 +2,12 @@ import { shortenAddress, typeReceiver } from '@portico/core'
 import { Avatar } from '../../components/Avatar.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** An address, or a name (alice.portico.id, ENS) resolved after a pause in typing; shows the resolved name and avatar. */
 export function ReceiverInput() {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const input = usePorticoStore('send', (s) => s.receiverInput)
   const address = usePorticoStore('send', (s) => s.receiverAddress)
   const name = usePorticoStore('send', (s) => s.receiverProfileName)
@@ -14,12 +16,12 @@ export function ReceiverInput() {
   const error = usePorticoStore('send', (s) => s.receiverError)
   return (
     <div className="field">
-      <label htmlFor="send-receiver">To</label>
+      <label htmlFor="send-receiver">{t('common.to')}</label>
       <input
         id="send-receiver"
         autoComplete="off"
         spellCheck={false}
-        placeholder="Address or name"
+        placeholder={t('send.addressOrName')}
         value={input}
         onChange={(event) => typeReceiver(portico, event.target.value)}
         aria-invalid={error !== undefined}
@@ -29,11 +31,11 @@ export function ReceiverInput() {
       <div id="send-receiver-status" aria-live="polite">
         {resolving ? (
           <span className="hint">
-            <Spinner size={12} /> Resolving…
+            <Spinner size={12} /> {t('send.resolving')}
           </span>
         ) : error ? (
           <span className="hint error" data-testid="receiver-error">
-            {error}
+            {text(error)}
           </span>
         ) : address && (name || address !== input.trim()) ? (
           <span className="receiver-card" data-testid="receiver-resolved">

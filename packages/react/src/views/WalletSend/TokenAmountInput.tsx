@@ -1,11 +1,13 @@
-import { formatUsd, getMaxSendAmount, isInsufficientBalance, navigate, sendAmountInUsd, setSendAmount, truncateDecimals } from '@portico/core'
+import { getMaxSendAmount, isInsufficientBalance, navigate, sendAmountInUsd, setSendAmount } from '@portico/core'
 import { ChevronIcon } from '../../components/icons.js'
 import { TokenIcon } from '../../components/TokenIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** The amount exactly as typed, the token to send, its USD equivalent, the balance and Max. */
 export function TokenAmountInput() {
   const portico = usePortico()
+  const { t, amount: formatAmount, usd: formatUsd } = useI18n()
   const token = usePorticoStore('send', (s) => s.token)
   const amount = usePorticoStore('send', (s) => s.sendTokenAmount)
   const fee = usePorticoStore('send', (s) => s.fee)
@@ -14,7 +16,7 @@ export function TokenAmountInput() {
   const insufficient = isInsufficientBalance(token, amount)
   return (
     <div className="field">
-      <label htmlFor="send-amount">You send</label>
+      <label htmlFor="send-amount">{t('common.youSend')}</label>
       <div className="row">
         <input
           id="send-amount"
@@ -34,20 +36,20 @@ export function TokenAmountInput() {
               {token.symbol}
             </>
           ) : (
-            'Select token'
+            t('common.selectToken')
           )}
           <ChevronIcon />
         </button>
       </div>
       <div className="row">
         <span className="hint" data-testid="send-usd">
-          {usd !== undefined ? formatUsd(usd) : '$0.00'}
+          {formatUsd(usd ?? 0)}
         </span>
         {token && (
           <span className={`hint${insufficient ? ' error' : ''}`}>
-            {insufficient ? 'Insufficient balance' : `Balance: ${truncateDecimals(token.quantity.numeric)} ${token.symbol}`}
+            {insufficient ? t('sendForm.insufficientBalance') : t('send.balance', { amount: `${formatAmount(token.quantity.numeric)} ${token.symbol}` })}
             <button type="button" className="max" onClick={() => setSendAmount(portico, getMaxSendAmount(token, caipNetwork, fee))} data-testid="send-max">
-              Max
+              {t('send.max')}
             </button>
           </span>
         )}

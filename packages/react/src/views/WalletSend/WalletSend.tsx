@@ -6,6 +6,7 @@ import { ReceiverInput } from './ReceiverInput.js'
 import { sendCss } from './styles.js'
 import { TokenAmountInput } from './TokenAmountInput.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * Send, step 1: token and amount, then the receiver. The continue button shows what is missing
@@ -14,6 +15,7 @@ import { Sheet } from '../../styles/Sheet.js'
 export default function WalletSend() {
   const portico = usePortico()
   const problem = usePorticoSelector(getCurrentSendProblem)
+  const { t, text } = useI18n()
   return (
     <div className="send" data-testid="wallet-send">
       <Sheet css={sendCss} />
@@ -31,7 +33,7 @@ export default function WalletSend() {
         onClick={() => navigate(portico, 'WalletSendPreview')}
         data-testid="send-continue"
       >
-        {problem ?? 'Preview Send'}
+        {problem ? text(problem) : t('send.preview')}
       </button>
     </div>
   )

@@ -1,27 +1,28 @@
-import { formatUsd, truncateDecimals } from '@portico/core'
 import { NetworkImage } from '../../components/NetworkImage.js'
 import { usePorticoStore } from '../../context.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** The network and the network fee estimate. */
 export function SendDetails({ estimated }: { estimated: boolean }) {
   const caipNetwork = usePorticoStore('network', (s) => s.caipNetwork)
   const fee = usePorticoStore('send', (s) => s.fee)
+  const { t, amount, usd } = useI18n()
   return (
     <dl className="details">
       <div className="row">
-        <dt>Network</dt>
+        <dt>{t('common.network')}</dt>
         <dd className="row">
           <NetworkImage network={caipNetwork} size={18} /> {caipNetwork?.name}
         </dd>
       </div>
       <div className="row">
-        <dt>Network fee</dt>
+        <dt>{t('common.networkFee')}</dt>
         <dd data-testid="preview-fee">
           {fee
-            ? `${fee.amount.startsWith('0.000000') ? '< 0.000001' : `~${truncateDecimals(fee.amount, 6)}`} ${fee.symbol}${fee.usd !== undefined ? ` (${formatUsd(fee.usd)})` : ''}`
+            ? `${fee.amount.startsWith('0.000000') ? `< ${amount('0.000001', 6)}` : `~${amount(fee.amount, 6)}`} ${fee.symbol}${fee.usd !== undefined ? ` (${usd(fee.usd)})` : ''}`
             : estimated
-              ? 'Unavailable'
-              : 'Estimating…'}
+              ? t('common.unavailable')
+              : t('common.estimating')}
         </dd>
       </div>
     </dl>

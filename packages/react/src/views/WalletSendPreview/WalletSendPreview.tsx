@@ -1,4 +1,4 @@
-import { estimateSendFee, formatUsd, goBack, sendAmountInUsd, sendTokens } from '@portico/core'
+import { estimateSendFee, goBack, sendAmountInUsd, sendTokens } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { ArrowDownIcon } from '../../components/icons.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -8,10 +8,12 @@ import { sendCss } from '../WalletSend/styles.js'
 import { ReceiverSummary } from './ReceiverSummary.js'
 import { SendDetails } from './SendDetails.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** Send, step 2: what goes where, the network fee estimate, then approval in the wallet. */
 export default function WalletSendPreview() {
   const portico = usePortico()
+  const { t, usd: formatUsd } = useI18n()
   const token = usePorticoStore('send', (s) => s.token)
   const amount = usePorticoStore('send', (s) => s.sendTokenAmount)
   const loading = usePorticoStore('send', (s) => s.loading)
@@ -27,7 +29,7 @@ export default function WalletSendPreview() {
     <div className="send" data-testid="wallet-send-preview">
       <Sheet css={sendCss} />
       <div className="field">
-        <span className="label">You send</span>
+        <span className="label">{t('common.youSend')}</span>
         <div className="preview-amount">
           <TokenIcon src={token.iconUrl} symbol={token.symbol} />
           <span className="value" data-testid="preview-amount">
@@ -45,15 +47,15 @@ export default function WalletSendPreview() {
       <SendDetails estimated={estimated} />
       <div className="actions">
         <button type="button" className="button secondary" onClick={() => goBack(portico)} disabled={loading}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="button" className="button" onClick={send} disabled={loading} data-testid="send-submit" aria-busy={loading}>
           {loading ? (
             <>
-              <Spinner size={14} /> Approve in wallet
+              <Spinner size={14} /> {t('common.approveInWallet')}
             </>
           ) : (
-            'Send'
+            t('send.send')
           )}
         </button>
       </div>
