@@ -5,18 +5,22 @@ import { connectButton, modal, useJourney } from './support/journey.js'
 const { newWalletContext, openDemo } = useJourney()
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
 
-/** A finger on the screen: touch events through the DevTools protocol (Chromium makes pointer events of them). */
+/**
+ * A finger on the screen: touch events through the DevTools protocol (Chromium makes pointer events
+ * of them), each stamped with its own time, so the gesture's speed is what the test says even when
+ * a busy machine delivers the events late.
+ */
 async function swipe(page: Page, from: { x: number; y: number }, dy: number, { steps = 8, ms = 120, hold = 0 } = {}) {
   const cdp = await page.context().newCDPSession(page)
+  const t0 = Date.now() / 1000
+  const at = (ms: number) => t0 + ms / 1000
   const point = (y: number) => [{ x: from.x, y, id: 1 }]
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.y) })
-  for (let i = 1; i <= steps; i++) {
-    await page.waitForTimeout(ms / steps)
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(from.y + (dy * i) / steps) })
-  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.y), timestamp: at(0) })
+  for (let i = 1; i <= steps; i++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(from.y + (dy * i) / steps), timestamp: at((ms * i) / steps) })
   // A finger that rests before lifting leaves no fling behind (a fling swallows the next tap as its stop).
   if (hold) await page.waitForTimeout(hold)
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: at(ms + hold) })
   await cdp.detach()
 }
 

@@ -1,7 +1,7 @@
 // `npm test`: installs what is missing, type-checks, runs the unit tests and the browser journeys,
 // then prints one closing line with the totals.
-import { execSync } from 'node:child_process'
-import { mkdirSync, readFileSync, statSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { createWriteStream, mkdirSync, readFileSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { buildTestWallet, ensureChromium, ensureDependencies } from './ensure.mjs'
 
@@ -19,52 +19,72 @@ const postgresUrl = process.env.PORTICO_TEST_DATABASE_URL
 const baseEnv = { ...process.env }
 delete baseEnv.PORTICO_TEST_DATABASE_URL
 
-const suites = [
-  ['typecheck', 'npx tsc -p tsconfig.json --noEmit', null],
+// Journeys run in E2E_SHARDS processes at once (PORTICO_E2E_SHARDS, default 2), each with its own
+// stack (devnet, server, demo build on free ports): they share nothing, and most of a journey's
+// time is spent waiting on the browser and the chain, not on the CPU. The server's PostgreSQL run
+// goes beside them. Each parallel run's output is printed whole when it ends.
+const shards = Math.max(1, Number(process.env.PORTICO_E2E_SHARDS ?? 2))
+const vitest = (args, report) => `npx vitest run ${args} --reporter=default --reporter=json --outputFile.json=${results}/${report}`
+
+const stages = [
+  [['typecheck', 'npx tsc -p tsconfig.json --noEmit', null]],
   // Biome (biome.json): formatting and the lint rules, on every package (npm run lint; npm run format fixes formatting).
-  ['lint', 'npm run lint --silent', null],
+  [['lint', 'npm run lint --silent', null]],
   // No import circles among the packages' sources (scripts/check-circles.mjs, under a second).
-  ['circles', 'npm run check:circles --silent', null],
+  [['circles', 'npm run check:circles --silent', null]],
   // The public packages build, pack, and pass publint and attw (scripts/packages.mjs).
-  ['packages', 'npm run check:packages --silent', null],
-  ['unit', `npx vitest run --reporter=default --reporter=json --outputFile.json=${results}/unit.json`, 'unit.json'],
-  ...(postgresUrl
-    ? [
-        [
-          'server-postgres',
-          `npx vitest run packages/server --reporter=default --reporter=json --outputFile.json=${results}/server-postgres.json`,
-          'server-postgres.json',
-          { PORTICO_TEST_DATABASE_URL: postgresUrl },
-        ],
-      ]
-    : []),
-  ['e2e', `npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${results}/e2e.json`, 'e2e.json'],
+  [['packages', 'npm run check:packages --silent', null]],
+  [['unit', vitest('', 'unit.json'), 'unit.json']],
+  [
+    ...(postgresUrl
+      ? [['server-postgres', vitest('packages/server', 'server-postgres.json'), 'server-postgres.json', { PORTICO_TEST_DATABASE_URL: postgresUrl }]]
+      : []),
+    ...Array.from({ length: shards }, (_, i) => [
+      shards > 1 ? `e2e ${i + 1}/${shards}` : 'e2e',
+      vitest(`--config e2e/vitest.config.ts${shards > 1 ? ` --shard=${i + 1}/${shards}` : ''}`, `e2e-${i + 1}.json`),
+      `e2e-${i + 1}.json`,
+      { PORTICO_E2E_DIST: `${root}/e2e/.demo-dist-${i + 1}` },
+    ]),
+  ],
 ]
 
 let passed = 0
 let failed = 0
 let broken = false
-for (const [name, command, report, env] of suites) {
-  console.log(`\n=== ${name} ===\n> ${command}`)
+
+/** Runs one suite; alone, its output streams; beside others, it goes to a log printed at its end. */
+function run([name, command, report, env], alone) {
   const started = Date.now()
-  try {
-    execSync(command, { cwd: root, stdio: 'inherit', env: { ...baseEnv, ...env } })
-  } catch {
-    broken = true
-  }
-  if (report) {
-    try {
-      // A report left by an earlier run must not count for this one.
-      if (statSync(`${results}/${report}`).mtimeMs < started) throw new Error('stale report')
-      const json = JSON.parse(readFileSync(`${results}/${report}`, 'utf8'))
-      passed += json.numPassedTests
-      failed += json.numFailedTests
-      console.log(`${name}: ${json.numPassedTests} passed, ${json.numFailedTests} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-    } catch {
-      broken = true
-      console.log(`${name}: no report (the runner did not finish)`)
+  console.log(`\n=== ${name} ===\n> ${command}`)
+  return new Promise((resolve) => {
+    const log = alone ? undefined : `${results}/${name.replace(/\W+/g, '-')}.log`
+    const child = spawn(command, { cwd: root, shell: true, env: { ...baseEnv, ...env }, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] })
+    if (log) {
+      const out = createWriteStream(log)
+      child.stdout.pipe(out)
+      child.stderr.pipe(out)
     }
-  }
+    child.on('close', (code) => {
+      if (log) console.log(`\n=== ${name} (output) ===\n${readFileSync(log, 'utf8')}`)
+      if (code !== 0) broken = true
+      if (report) {
+        try {
+          // A report left by an earlier run must not count for this one.
+          if (statSync(`${results}/${report}`).mtimeMs < started) throw new Error('stale report')
+          const json = JSON.parse(readFileSync(`${results}/${report}`, 'utf8'))
+          passed += json.numPassedTests
+          failed += json.numFailedTests
+          console.log(`${name}: ${json.numPassedTests} passed, ${json.numFailedTests} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+        } catch {
+          broken = true
+          console.log(`${name}: no report (the runner did not finish)`)
+        }
+      } else console.log(`${name}: ${code === 0 ? 'ok' : 'failed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      resolve()
+    })
+  })
 }
+
+for (const stage of stages) await Promise.all(stage.map((suite) => run(suite, stage.length === 1)))
 console.log(`\ntotal: ${passed} passed, ${failed} failed`)
 process.exit(broken || failed > 0 || passed === 0 ? 1 : 0)
