@@ -32,6 +32,8 @@ export const RegistryWalletSchema = z.object({
   /** Brand colour of the generated icon. */
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   initials: z.string().min(1).max(3).optional(),
+  /** Written by scripts/wallet-registry.ts from public sources (replaced when it runs again); hand-kept entries have none. */
+  generated: z.boolean().optional(),
 })
 export type RegistryWallet = z.infer<typeof RegistryWalletSchema>
 

@@ -66,9 +66,18 @@ describe('GET /getWallets', () => {
     expect(first.injected).toEqual([{ namespace: 'eip155', injected_id: 'isMetaMask' }])
   })
 
+  test('the bundled list: at least 300 wallets, with rdns, injected ids, mobile and desktop links where their sources have them', () => {
+    expect(seed.length).toBeGreaterThanOrEqual(300)
+    expect(seed.filter((w) => w.rdns).length).toBeGreaterThanOrEqual(100)
+    expect(seed.filter((w) => w.injected.length).length).toBeGreaterThanOrEqual(40)
+    expect(seed.filter((w) => w.mobile_link).length).toBeGreaterThanOrEqual(300)
+    expect(seed.filter((w) => w.desktop_link).length).toBeGreaterThanOrEqual(50)
+    expect(new Set(seed.map((w) => w.id)).size).toBe(seed.length)
+  })
+
   test('paging: page 2 holds the rest; a page past the end is empty', async () => {
     const page2 = await wallets('&page=2&entries=40')
-    expect(page2.data.map((w) => w.id)).toEqual(seed.slice(40).map((w) => w.id))
+    expect(page2.data.map((w) => w.id)).toEqual(seed.slice(40, 80).map((w) => w.id))
     const small = await wallets('&page=3&entries=5')
     expect(small.data.map((w) => w.id)).toEqual(seed.slice(10, 15).map((w) => w.id))
     const past = await wallets('&page=999')
@@ -77,7 +86,9 @@ describe('GET /getWallets', () => {
   })
 
   test('search is a case-insensitive name match; wildcards are literal', async () => {
-    expect((await wallets('&search=META')).data.map((w) => w.id)).toEqual(['metamask'])
+    expect((await wallets('&search=METAMASK')).data.map((w) => w.id)).toEqual(['metamask'])
+    // Wallets of the generated part of the bundled list (scripts/wallet-registry.ts) are found too.
+    expect((await wallets('&search=fireblocks')).data.map((w) => w.name)).toEqual(['Fireblocks'])
     expect((await wallets('&search=wallet')).count).toBeGreaterThan(5)
     expect((await wallets('&search=%25')).count).toBe(0)
     expect((await wallets('&search=_')).count).toBe(0)
