@@ -13,13 +13,14 @@ import * as profile from './names/profileRoutes.js'
 import * as projectConfig from './projects/routes.js'
 import * as rpc from './chain/rpcRoutes.js'
 import * as sessions from './sessions/routes.js'
+import * as smartAccounts from './smartAccounts/routes.js'
 import * as wallets from './registry/routes.js'
 
 /**
  * The route modules, in the order they register. Each lives beside its domain and exports
  * `register(app, ctx)` for its part of SPEC §7's table.
  */
-const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp, rpc, dev, auth]
+const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp, rpc, smartAccounts, dev, auth]
 
 export function registerRoutes(app: App, ctx: ServerContext) {
   for (const module of modules) module.register(app, ctx)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { caip2 } from './fields.js'
 
 export const ProjectConfigSchema = z.strictObject({
   projectId: z.string().min(1),
@@ -8,6 +9,10 @@ export const ProjectConfigSchema = z.strictObject({
   /** Remote features (SPEC §9 'Defaults' apply where absent). */
   features: z.record(z.string(), z.unknown()).default({}),
   analytics: z.boolean().default(true),
+  /** SPEC 'get smart-account-enabled networks': where the embedded wallet's account is a smart account (chains of config.smartAccounts). */
+  smartAccountNetworks: z.array(caip2()).optional(),
+  /** Where this project's smart accounts get their gas sponsored by config.smartAccounts.paymaster (ERC-7677). */
+  sponsoredNetworks: z.array(caip2()).optional(),
 })
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>
 
@@ -18,6 +23,8 @@ export const DEV_PROJECT: ProjectConfig = {
   allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
   features: {},
   analytics: true,
+  smartAccountNetworks: ['eip155:31337', 'eip155:31338'],
+  sponsoredNetworks: ['eip155:31337', 'eip155:31338'],
 }
 
 export const projectsShape = {
@@ -25,6 +32,6 @@ export const projectsShape = {
     .array(ProjectConfigSchema)
     .default([])
     .describe(
-      'The projects this server serves: [{projectId, name, allowedOrigins, features, analytics}]. At least one outside --dev. Env PORTICO_PROJECTS and flag --projects: a JSON file path (or inline JSON).',
+      'The projects this server serves: [{projectId, name, allowedOrigins, features, analytics, smartAccountNetworks, sponsoredNetworks}]. At least one outside --dev. Env PORTICO_PROJECTS and flag --projects: a JSON file path (or inline JSON).',
     ),
 }

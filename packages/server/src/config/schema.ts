@@ -6,6 +6,7 @@ import { httpShape } from './http.js'
 import { onrampShape } from './onramp.js'
 import { projectsShape } from './projects.js'
 import { relayShape } from './relay.js'
+import { smartAccountsShape } from './smartAccounts.js'
 import { smtpShape } from './smtp.js'
 import { socialShape } from './social.js'
 import { swapShape } from './swap.js'
@@ -21,6 +22,7 @@ export const CONFIG_DOMAINS = [
   { title: 'Social login', shape: socialShape },
   { title: 'Onramp', shape: onrampShape },
   { title: 'Swaps', shape: swapShape },
+  { title: 'Smart accounts (ERC-4337)', shape: smartAccountsShape },
   { title: 'WalletConnect relay', shape: relayShape },
 ] as const
 
@@ -39,6 +41,7 @@ export const ServerConfigSchema = z.strictObject({
   ...socialShape,
   ...onrampShape,
   ...swapShape,
+  ...smartAccountsShape,
   ...relayShape,
 })
 

@@ -1,0 +1,202 @@
+// @vitest-environment node
+import { DEV_ACCOUNTS, DEVNET_AA, DEVNET_AA_KEYS, startDevnet, toViemChain, verifyingPaymasterAbi, type Devnet } from '@portico/devnet'
+import { toSafeSmartAccount } from 'permissionless/accounts'
+import { createPublicClient, createWalletClient, http, parseEther, toHex, type Hex } from 'viem'
+import { createBundlerClient, createPaymasterClient, formatUserOperationRequest, toPackedUserOperation } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_CONFIG } from '../config/dev.js'
+import { DEV_PROJECT } from '../config/projects.js'
+import { startTestServer } from '../testing.js'
+import { sponsorshipHash } from './paymaster.js'
+import { NOT_ENABLED, NOT_SPONSORED } from './routes.js'
+
+let devnet: Devnet
+let server: Awaited<ReturnType<typeof startTestServer>>
+const CAIP2 = 'eip155:31337'
+const PER_IP = 6
+
+beforeAll(async () => {
+  devnet = await startDevnet({ randomPorts: true, skipFixtures: true, smartAccounts: true })
+  const dev = DEFAULT_CONFIG.smartAccounts!
+  server = await startTestServer({
+    rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+    indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
+    projects: [DEV_PROJECT, { ...DEV_PROJECT, projectId: 'no-sponsor', name: 'No sponsor', smartAccountNetworks: [CAIP2], sponsoredNetworks: [] }],
+    smartAccounts: {
+      chains: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, { ...dev.chains[`eip155:${c.chainId}`]!, bundlerUrl: c.bundlerUrl! }])),
+      paymaster: { ...dev.paymaster!, perIpPerMinute: PER_IP },
+    },
+  })
+}, 120_000)
+afterAll(async () => {
+  await server?.close()
+  await devnet?.stop()
+})
+
+const chain = () => toViemChain(devnet.chains[0]!)
+const publicClient = () => createPublicClient({ chain: chain(), transport: http(devnet.chains[0]!.rpcUrl), pollingInterval: 50 })
+const url = (path: string, projectId = 'portico-dev') => `${server.url}${path}?projectId=${projectId}`
+const rpc = async (path: string, method: string, params: unknown[], projectId?: string) => {
+  const r = await fetch(url(path, projectId), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  return { status: r.status, body: (await r.json()) as { result?: Record<string, Hex>; error?: { code: number; message: string } } }
+}
+
+function safeOf(ownerKey: Hex) {
+  return toSafeSmartAccount({
+    client: publicClient(),
+    owners: [privateKeyToAccount(ownerKey)],
+    version: '1.4.1',
+    entryPoint: { address: DEVNET_AA.entryPoint, version: '0.7' },
+    safe4337ModuleAddress: DEVNET_AA.safe4337Module,
+    safeProxyFactoryAddress: DEVNET_AA.safeProxyFactory,
+    safeSingletonAddress: DEVNET_AA.safeSingleton,
+    safeModuleSetupAddress: DEVNET_AA.safeModuleSetup,
+    multiSendAddress: DEVNET_AA.multiSend,
+    multiSendCallOnlyAddress: DEVNET_AA.multiSendCallOnly,
+  })
+}
+
+/** A bundler client that goes through the server only: its bundler proxy and its ERC-7677 paymaster. */
+const bundlerFor = (account: Awaited<ReturnType<typeof safeOf>>) =>
+  createBundlerClient({
+    account,
+    client: publicClient(),
+    chain: chain(),
+    transport: http(url(`/v1/bundler/${CAIP2}`)),
+    paymaster: createPaymasterClient({ transport: http(url(`/v1/paymaster/${CAIP2}`)) }),
+    pollingInterval: 50,
+  })
+
+describe('smart accounts through the server', () => {
+  it("lists the project's smart-account-enabled networks (SPEC 'get smart-account-enabled networks') with their contracts", async () => {
+    const dev = (await (await fetch(url('/v1/smart-accounts'))).json()) as Record<string, unknown>
+    expect(dev.smartAccountEnabledNetworks).toEqual([31337, 31338])
+    expect((dev.chains as Record<string, { entryPoint: string; sponsored: boolean }>)[CAIP2]).toMatchObject({
+      entryPoint: DEVNET_AA.entryPoint,
+      sponsored: true,
+    })
+    expect(JSON.stringify(dev)).not.toContain(devnet.chains[0]!.bundlerUrl!) // the bundler's URL is never shown
+    const other = (await (await fetch(url('/v1/smart-accounts', 'no-sponsor'))).json()) as Record<string, unknown>
+    expect(other.smartAccountEnabledNetworks).toEqual([31337])
+  })
+
+  it('config defaults match the devnet: the same contracts and the paymaster signer the contract checks', async () => {
+    const dev = DEFAULT_CONFIG.smartAccounts!.chains[CAIP2]!
+    expect(dev).toMatchObject({ entryPoint: DEVNET_AA.entryPoint, paymaster: DEVNET_AA.verifyingPaymaster })
+    expect(dev.safe).toEqual({
+      singleton: DEVNET_AA.safeSingleton,
+      proxyFactory: DEVNET_AA.safeProxyFactory,
+      moduleSetup: DEVNET_AA.safeModuleSetup,
+      module4337: DEVNET_AA.safe4337Module,
+      multiSend: DEVNET_AA.multiSend,
+      multiSendCallOnly: DEVNET_AA.multiSendCallOnly,
+    })
+    expect(DEFAULT_CONFIG.smartAccounts!.paymaster!.signerKey).toBe(DEVNET_AA_KEYS.paymasterSigner)
+  })
+
+  it('sponsors a UserOperation that deploys a Safe holding only the 0.1 ETH it sends: balance 0 after, hash = the contract getHash', async () => {
+    const account = await safeOf(generatePrivateKey())
+    const funder = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS[3]!.privateKey), chain: chain(), transport: http(devnet.chains[0]!.rpcUrl) })
+    await publicClient().waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther('0.1') }) })
+    const bundler = bundlerFor(account)
+    const op = await bundler.prepareUserOperation({ calls: [{ to: DEV_ACCOUNTS[4]!.address, value: parseEther('0.1') }] })
+    // The server's off-chain hash is the VerifyingPaymaster's own getHash.
+    const [validUntil, validAfter] = [Number(BigInt(`0x${op.paymasterData!.slice(2, 66)}`)), 0]
+    const onChain = await publicClient().readContract({
+      address: DEVNET_AA.verifyingPaymaster,
+      abi: verifyingPaymasterAbi,
+      functionName: 'getHash',
+      args: [toPackedUserOperation(op), validUntil, validAfter],
+    })
+    const rpcOp = formatUserOperationRequest(op)
+    expect(sponsorshipHash(rpcOp as never, { chainId: 31337, paymaster: DEVNET_AA.verifyingPaymaster, validUntil, validAfter })).toBe(onChain)
+
+    const hash = await bundler.sendUserOperation({ ...op, signature: await account.signUserOperation(op) })
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, timeout: 30_000 })
+    expect(receipt.success).toBe(true)
+    expect(receipt.paymaster?.toLowerCase()).toBe(DEVNET_AA.verifyingPaymaster.toLowerCase())
+    expect(await publicClient().getBalance({ address: account.address })).toBe(0n)
+  }, 60_000)
+
+  it('attack: a sponsored UserOperation changed after signing (other calls) is refused by the EntryPoint (AA34), nothing sent', async () => {
+    const account = await safeOf(generatePrivateKey())
+    const bundler = bundlerFor(account)
+    const op = await bundler.prepareUserOperation({ calls: [{ to: DEV_ACCOUNTS[4]!.address, value: 0n }] })
+    const tampered = { ...op, callData: await account.encodeCalls([{ to: DEV_ACCOUNTS[4]!.address, value: 0n, data: '0xdeadbeef' }]) }
+    await expect(bundler.sendUserOperation({ ...tampered, signature: await account.signUserOperation(tampered) })).rejects.toThrow(/AA34|signature/i)
+    expect(await publicClient().getCode({ address: account.address })).toBeUndefined()
+  }, 60_000)
+
+  it('attack: no sponsorship for a project that does not sponsor the chain, an unknown project, a chain not enabled', async () => {
+    const op = {
+      sender: DEV_ACCOUNTS[4]!.address,
+      nonce: '0x0',
+      callData: '0x',
+      callGasLimit: '0x1',
+      verificationGasLimit: '0x1',
+      preVerificationGas: '0x1',
+      maxFeePerGas: '0x1',
+      maxPriorityFeePerGas: '0x1',
+    }
+    const params = [op, DEVNET_AA.entryPoint, toHex(31337), {}]
+    expect(await rpc(`/v1/paymaster/${CAIP2}`, 'pm_getPaymasterData', params, 'no-sponsor')).toMatchObject({
+      status: 403,
+      body: { error: { message: NOT_SPONSORED } },
+    })
+    expect((await rpc(`/v1/paymaster/${CAIP2}`, 'pm_getPaymasterData', params, 'nobody')).status).toBe(403)
+    expect(await rpc('/v1/paymaster/eip155:1', 'pm_getPaymasterData', params)).toMatchObject({ status: 403, body: { error: { message: NOT_SPONSORED } } })
+    expect(await rpc('/v1/bundler/eip155:1', 'eth_supportedEntryPoints', [])).toMatchObject({ status: 403, body: { error: { message: NOT_ENABLED } } })
+  })
+
+  it('attack: refuses a wrong EntryPoint, a wrong chain id, a malformed UserOperation, a cost above the cap, other methods', async () => {
+    const op = {
+      sender: DEV_ACCOUNTS[4]!.address,
+      nonce: '0x0',
+      callData: '0x',
+      callGasLimit: '0x1',
+      verificationGasLimit: '0x1',
+      preVerificationGas: '0x1',
+      maxFeePerGas: '0x1',
+      maxPriorityFeePerGas: '0x1',
+    }
+    const stub = (o: unknown, ep: string = DEVNET_AA.entryPoint, id = toHex(31337)) => rpc(`/v1/paymaster/${CAIP2}`, 'pm_getPaymasterStubData', [o, ep, id, {}])
+    expect(await stub(op, DEV_ACCOUNTS[0]!.address)).toMatchObject({
+      status: 400,
+      body: { error: { message: `Unsupported EntryPoint: this paymaster serves ${DEVNET_AA.entryPoint}` } },
+    })
+    expect(await stub(op, DEVNET_AA.entryPoint, toHex(31338))).toMatchObject({
+      status: 400,
+      body: { error: { message: 'Wrong chain id: this is eip155:31337' } },
+    })
+    expect(await stub({ ...op, sender: 'nope' })).toMatchObject({
+      status: 400,
+      body: { error: { message: 'Invalid UserOperation: sender expected a 0x address' } },
+    })
+    const greedy = await stub({ ...op, callGasLimit: toHex(30_000_000n), maxFeePerGas: toHex(100_000_000_000n) })
+    expect(greedy.status).toBe(403)
+    expect(greedy.body.error!.message).toMatch(/above the sponsorship limit of 50000000000000000 wei/)
+    expect((await stub(op)).body.result).toMatchObject({ paymaster: DEVNET_AA.verifyingPaymaster, isFinal: false })
+    expect((await rpc(`/v1/paymaster/${CAIP2}`, 'eth_sendTransaction', [])).status).toBe(403)
+    for (const method of ['eth_sendRawTransaction', 'debug_bundler_clearState', 'debug_bundler_setBundlingMode', 'anvil_setBalance'])
+      expect(await rpc(`/v1/bundler/${CAIP2}`, method, [])).toMatchObject({
+        status: 403,
+        body: { error: { message: `The method ${method} is not a bundler method` } },
+      })
+    expect((await rpc(`/v1/bundler/${CAIP2}`, 'eth_supportedEntryPoints', [])).body.result).toEqual([DEVNET_AA.entryPoint])
+  })
+
+  it(`attack: at most ${PER_IP} sponsorship signatures a minute per client address (429 'Rate limited')`, async () => {
+    const account = await safeOf(generatePrivateKey())
+    const op = formatUserOperationRequest(await bundlerFor(account).prepareUserOperation({ calls: [{ to: DEV_ACCOUNTS[4]!.address, value: 0n }] }))
+    const statuses: number[] = []
+    for (let i = 0; i < PER_IP + 1; i++)
+      statuses.push((await rpc(`/v1/paymaster/${CAIP2}`, 'pm_getPaymasterData', [op, DEVNET_AA.entryPoint, toHex(31337), {}])).status)
+    expect(statuses.at(-1)).toBe(429)
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(PER_IP)
+  }, 60_000)
+})
