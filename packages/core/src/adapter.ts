@@ -46,8 +46,11 @@ export interface TransferParameters {
  */
 export interface ChainAdapter {
   readonly namespace: ChainNamespace
-  /** The networks of this namespace the host configured; set by core before `setup`. */
-  setup(parameters: { networks: readonly CaipNetwork[]; events: AdapterEvents }): void
+  /**
+   * The networks of this namespace the host configured, and the host's enableEIP6963 option
+   * (SPEC §3: off, an EVM adapter does not listen for EIP-6963 announcements); set by core.
+   */
+  setup(parameters: { networks: readonly CaipNetwork[]; events: AdapterEvents; enableEIP6963?: boolean }): void
   /** Calls back with the current list of connectors now and whenever wallets announce themselves. */
   watchConnectors(onChange: (connectors: Connector[]) => void): () => void
   /** Asks the wallet for accounts, prompting the user. */

@@ -100,3 +100,42 @@ describe('EIP-6963 announcements', () => {
     expect(seen).toEqual([[]])
   })
 })
+
+describe("a wallet that only sets window.ethereum: 'Browser Wallet'", () => {
+  const legacy = (walletOptions: Parameters<typeof createTestWallet>[0] = {}, { announced = false, enableEIP6963 = true } = {}) => {
+    const wallet = createTestWallet({
+      autoApprove: true,
+      chains: devnet.chains.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({ chainId, name, rpcUrl, nativeCurrency })),
+      origin: 'http://127.0.0.1',
+      ...walletOptions,
+    })
+    const detail = { info: { uuid: 'uuid-1', name: 'Portico Test Wallet', icon: TEST_WALLET_ICON, rdns: RDNS }, provider: wallet } as ProviderDetail
+    const adapter = new EvmAdapter({
+      discover: (onChange) => (onChange(announced ? [detail] : []), () => {}),
+      discoverInjected: (onChange) => (onChange(wallet), () => {}),
+    })
+    adapter.setup({ networks, events: { accountsChanged: vi.fn(), chainChanged: vi.fn(), disconnected: vi.fn() }, enableEIP6963 })
+    let connectors: Array<{ id: string; name: string; type: string }> = []
+    adapter.watchConnectors((list) => (connectors = list))
+    return { adapter, wallet, connectors: () => connectors }
+  }
+
+  test("rule: a provider without an EIP-6963 announcement is the INJECTED connector 'Browser Wallet', and connects on the devnet", async () => {
+    const { adapter, connectors } = legacy()
+    expect(connectors()).toMatchObject([{ id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155' }])
+    const result = await adapter.connect({ connectorId: 'injected' })
+    expect(result).toMatchObject({ connectorId: 'injected', accounts: [{ address: devnet.accounts[0]!.address }] })
+    // It survives a reload the way an rdns does: reconnect finds it by its id, without a prompt.
+    expect(await adapter.reconnect({ connectorId: 'injected', timeoutMs: 50 })).toMatchObject({ connectorId: 'injected' })
+  })
+
+  test('behavior: window.ethereum that is also announced is listed once, under its own name', () => {
+    const { connectors } = legacy({}, { announced: true })
+    expect(connectors().map((c) => c.id)).toEqual([RDNS])
+  })
+
+  test('rule: enableEIP6963 off, announcements are not listened for; window.ethereum remains', () => {
+    const { connectors } = legacy({}, { announced: true, enableEIP6963: false })
+    expect(connectors().map((c) => c.name)).toEqual(['Browser Wallet'])
+  })
+})

@@ -1,4 +1,5 @@
 import {
+  BROWSER_WALLET_NAME,
   Time,
   UnrecognizedChainError,
   type AdapterBalance,
@@ -13,18 +14,25 @@ import {
   ProviderRequestError,
 } from '@portico/core'
 import * as v from 'valibot'
-import { discoverAnnouncedWallets, type Discover } from './discovery.js'
+import { discoverAnnouncedWallets, discoverInjectedProvider, type Discover, type DiscoverInjected } from './discovery.js'
 import { toPorticoError } from './errors.js'
 import { AccountsSchema, ChainIdSchema, SignatureSchema, TxHashSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
 
 export interface EvmAdapterOptions {
   /** Where wallets come from; EIP-6963 announcements by default. */
   discover?: Discover
+  /** The legacy `window.ethereum` provider, offered as 'Browser Wallet' when no announcement is it. */
+  discoverInjected?: DiscoverInjected
 }
+
+/** The connector id of the legacy injected provider (stable across reloads, like an rdns). */
+export const INJECTED_CONNECTOR_ID = 'injected'
 
 /**
  * The EVM chain adapter: EIP-6963 wallets over EIP-1193. The connector id of an announced
- * wallet is its rdns, which (unlike the announcement's uuid) survives a reload.
+ * wallet is its rdns, which (unlike the announcement's uuid) survives a reload. A wallet that only
+ * sets `window.ethereum` is the INJECTED connector 'Browser Wallet' (id 'injected'); with the
+ * host's enableEIP6963 off, it is the only one.
  */
 export class EvmAdapter implements ChainAdapter {
   readonly namespace = 'eip155' as const
@@ -37,26 +45,49 @@ export class EvmAdapter implements ChainAdapter {
   private waiters = new Set<() => void>()
   private unwatchers = new Map<string, () => void>()
   private readonly discover: Discover
+  private readonly discoverInjected: DiscoverInjected
+  private injected: Eip1193Provider | undefined
+  private eip6963 = true
 
   constructor(options: EvmAdapterOptions = {}) {
     this.discover = options.discover ?? discoverAnnouncedWallets
+    this.discoverInjected = options.discoverInjected ?? discoverInjectedProvider
   }
 
-  setup({ networks, events }: { networks: readonly CaipNetwork[]; events: AdapterEvents }) {
+  setup({ networks, events, enableEIP6963 = true }: { networks: readonly CaipNetwork[]; events: AdapterEvents; enableEIP6963?: boolean }) {
     this.networks = networks
     this.events = events
+    this.eip6963 = enableEIP6963
   }
 
   watchConnectors(onChange: (connectors: Connector[]) => void) {
     this.onConnectors = onChange
-    const stop = this.discover((details) => {
-      this.details = details
+    // Both sources report at once on subscribing; the first list goes out once, after both.
+    let started = false
+    const changed = () => {
+      if (!started) return
       for (const wake of this.waiters) wake()
       onChange(this.connectors())
-    })
+    }
+    const stops = [
+      this.discoverInjected((provider) => {
+        this.injected = provider
+        changed()
+      }),
+    ]
+    // SPEC §3 option enableEIP6963: off, announced wallets are not listened for.
+    if (this.eip6963)
+      stops.push(
+        this.discover((details) => {
+          this.details = details
+          changed()
+        }),
+      )
+    started = true
+    changed()
     return () => {
       this.onConnectors = undefined
-      stop()
+      for (const stop of stops) stop()
     }
   }
 
@@ -69,7 +100,13 @@ export class EvmAdapter implements ChainAdapter {
   }
 
   private connectors(): Connector[] {
-    return [...this.details.map(toConnector), ...this.added]
+    return [...this.details.map(toConnector), ...(this.legacyInjected() ? [injectedConnector(this.legacyInjected()!)] : []), ...this.added]
+  }
+
+  /** `window.ethereum` when no announced wallet is that same provider (else it is listed under its own name). */
+  private legacyInjected(): Eip1193Provider | undefined {
+    const provider = this.injected
+    return provider && !this.details.some((d) => d.provider === provider) ? provider : undefined
   }
 
   async connect({ connectorId }: { connectorId: string }): Promise<AdapterConnectResult> {
@@ -241,6 +278,8 @@ export class EvmAdapter implements ChainAdapter {
     const id = connectorId.toLowerCase()
     const added = this.added.find((c) => c.id.toLowerCase() === id)
     if (added) return { provider: added.provider as Eip1193Provider }
+    const injected = id === INJECTED_CONNECTOR_ID ? this.legacyInjected() : undefined
+    if (injected) return { provider: injected }
     return this.details.find((d) => d.info.rdns.toLowerCase() === id || d.info.uuid === connectorId)
   }
 
@@ -279,6 +318,11 @@ function toConnector({ info, provider }: ProviderDetail): Connector {
     info: { rdns: info.rdns, icon: info.icon },
     provider,
   }
+}
+
+function injectedConnector(provider: Eip1193Provider): Connector {
+  // No rdns: SPEC §5 keys the 'Browser Wallet' rules on its name and the absence of an rdns.
+  return { id: INJECTED_CONNECTOR_ID, name: BROWSER_WALLET_NAME, type: 'INJECTED', chain: 'eip155', info: {}, provider }
 }
 
 function toHex(value: number) {

@@ -1,6 +1,6 @@
 import { createStore } from 'mipd'
 import * as v from 'valibot'
-import { ProviderDetailSchema, type ProviderDetail } from './schemas.js'
+import { ProviderDetailSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
 
 /** Yields the wallets currently announced (EIP-6963), now and on every change. */
 export type Discover = (onChange: (details: ProviderDetail[]) => void) => () => void
@@ -27,4 +27,28 @@ export const discoverAnnouncedWallets: Discover = (onChange) => {
     unsubscribe()
     store.destroy()
   }
+}
+
+/** Yields the page's legacy injected provider (`window.ethereum`), now and when it appears later. */
+export type DiscoverInjected = (onChange: (provider: Eip1193Provider | undefined) => void) => () => void
+
+/**
+ * The provider a wallet sets as `window.ethereum` without announcing itself (EIP-6963), as wallet
+ * in-app browsers do; some set it late and fire 'ethereum#initialized'. Anything without request()
+ * is ignored.
+ */
+export const discoverInjectedProvider: DiscoverInjected = (onChange) => {
+  const w = (globalThis as { window?: Window & { ethereum?: unknown } }).window
+  if (!w) {
+    onChange(undefined)
+    return () => {}
+  }
+  const read = () => {
+    const candidate = w.ethereum
+    const parsed = v.safeParse(ProviderDetailSchema.entries.provider, candidate)
+    onChange(parsed.success ? parsed.output : undefined)
+  }
+  read()
+  w.addEventListener('ethereum#initialized', read)
+  return () => w.removeEventListener('ethereum#initialized', read)
 }

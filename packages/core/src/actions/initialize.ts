@@ -4,6 +4,7 @@ import { mergeConnectors, sameConnectorId, type Connector } from '../connectors.
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
+import { isBrowserWalletHidden } from '../walletconnect/walletList.js'
 import { clearConnection } from './clearConnection.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setAccount } from '../stores/account.js'
@@ -20,6 +21,7 @@ export async function initialize(portico: Portico): Promise<void> {
     adapter.setup({
       networks: portico.options.networks.filter((n) => n.chainNamespace === namespace),
       events: adapterEvents(portico, namespace),
+      enableEIP6963: portico.options.enableEIP6963,
     })
     const stop = adapter.watchConnectors((connectors) => {
       perNamespace.set(namespace, connectors)
@@ -42,10 +44,14 @@ export async function initialize(portico: Portico): Promise<void> {
 
 /**
  * The merged list the Connect view shows (SPEC §3 'Connector' merge rule), with a WalletConnect
- * entry when the host configured it (its client loads only when chosen).
+ * entry when the host configured it (its client loads only when chosen). SPEC §5: the injected
+ * 'Browser Wallet' (a bare `window.ethereum`) only on a phone.
  */
 export function getMergedConnectors(portico: Portico): Connector[] {
-  const merged = mergeConnectors(portico.stores.connections.getState().connectors.filter((c) => c.id !== WALLET_CONNECT_CONNECTOR_ID))
+  const isMobile = portico.environment.isMobile()
+  const merged = mergeConnectors(
+    portico.stores.connections.getState().connectors.filter((c) => c.id !== WALLET_CONNECT_CONNECTOR_ID && !isBrowserWalletHidden(c, isMobile)),
+  )
   if (!portico.options.walletConnect || !portico.options.enableWalletConnect) return merged
   return [
     { id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: portico.stores.network.getState().activeNamespace },

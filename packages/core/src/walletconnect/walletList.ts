@@ -43,6 +43,17 @@ export function filterWallets<T extends WalletListItem>(wallets: readonly T[], c
 }
 
 /**
+ * SPEC §5 'Wallet list' for the installed connectors: the injected 'Browser Wallet' (a wallet that
+ * only sets `window.ethereum`, e.g. a wallet app's in-app browser) is hidden on desktop, where
+ * extensions announce themselves; on a phone it shows only when something is installed, which
+ * the connector's existence already says.
+ */
+export function isBrowserWalletHidden(connector: { type: string; name: string; info?: { rdns?: string } }, isMobile: boolean): boolean {
+  if (connector.type !== 'INJECTED' || connector.name !== BROWSER_WALLET_NAME) return false
+  return !isMobile && !connector.info?.rdns
+}
+
+/**
  * Featured wallets first, in the host's order, then the rest; custom wallets after featured.
  * SPEC §9: 'Recent wallets kept: 2' and 'Recommended wallets: 4' for the Connect view.
  */

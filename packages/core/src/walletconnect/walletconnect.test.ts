@@ -1,3 +1,4 @@
+import { desktopEnvironment } from '../environment.js'
 import { describe, expect, test } from 'vitest'
 import { formatNativeUrl, formatUniversalUrl } from './deepLinks.js'
 import { isPairingExpired, pairingExpiryFrom, shouldReusePairing } from './pairing.js'
@@ -53,6 +54,20 @@ describe('SPEC §5 Wallet list', () => {
   test("rule: on mobile 'Browser Wallet' is hidden when it has no rdns and nothing is installed", () => {
     expect(filterWallets(wallets, { isMobile: true, installedRdns: [] }).map((w) => w.id)).not.toContain('bw')
     expect(filterWallets(wallets, { isMobile: true, installedRdns: ['com.x'] }).map((w) => w.id)).toContain('bw')
+  })
+  test("rule: the injected 'Browser Wallet' connector (a bare window.ethereum) is hidden on desktop, shown on a phone", async () => {
+    const { isBrowserWalletHidden } = await import('./walletList.js')
+    const browserWallet = { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', info: {} } as const
+    expect(isBrowserWalletHidden(browserWallet, false)).toBe(true)
+    expect(isBrowserWalletHidden(browserWallet, true)).toBe(false)
+    expect(isBrowserWalletHidden({ name: 'Alpha', type: 'ANNOUNCED', info: { rdns: 'com.alpha' } }, false)).toBe(false)
+    const { testPortico } = await import('../test/fakes.js')
+    const { getMergedConnectors } = await import('../actions/initialize.js')
+    for (const isMobile of [false, true]) {
+      const { portico } = testPortico({ environment: { ...desktopEnvironment, isMobile: () => isMobile } })
+      portico.stores.connections.setState({ connectors: [browserWallet] })
+      expect(getMergedConnectors(portico).map((c) => c.name)).toEqual(isMobile ? ['Browser Wallet'] : [])
+    }
   })
   test('installed wallets are not listed again', () => {
     expect(filterWallets(wallets, { isMobile: false, installedRdns: ['com.gamma'] }).map((w) => w.id)).toEqual(['a', 'b'])

@@ -6,7 +6,9 @@ test('exports', () => {
   expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
       "EvmAdapter",
+      "INJECTED_CONNECTOR_ID",
       "discoverAnnouncedWallets",
+      "discoverInjectedProvider",
       "toPorticoError",
     ]
   `)
