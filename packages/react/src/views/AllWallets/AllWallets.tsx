@@ -2,10 +2,12 @@ import { connectWalletConnect, fetchWallets, searchWallets, type WalletListItem 
 import { useEffect, useRef, useState } from 'react'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** SPEC §2 AllWallets: browse (infinite scroll, 40 a page) and search (100 entries, after 300 ms) the registry. */
 export default function AllWallets() {
   const portico = usePortico()
+  const { t, text: localize } = useI18n()
   const wallets = usePorticoStore('wallets', (s) => s.wallets)
   const loading = usePorticoStore('wallets', (s) => s.loading)
   const error = usePorticoStore('wallets', (s) => s.error)
@@ -37,8 +39,8 @@ export default function AllWallets() {
       <input
         className="input"
         type="search"
-        placeholder="Search wallet"
-        aria-label="Search wallet"
+        placeholder={t('allWallets.search')}
+        aria-label={t('allWallets.search')}
         value={text}
         onChange={(event) => {
           setText(event.target.value)
@@ -47,10 +49,10 @@ export default function AllWallets() {
       />
       {error && (
         <p className="text error" role="alert">
-          {error}
+          {localize(error)}
         </p>
       )}
-      <ul className="wallet-grid" aria-label="All wallets" aria-busy={loading || search.loading}>
+      <ul className="wallet-grid" aria-label={t('allWallets.list')} aria-busy={loading || search.loading}>
         {shown.map((wallet) => (
           <li key={wallet.id}>
             <button type="button" className="wallet-tile" onClick={() => pick(wallet)} data-testid={`all-wallet-${wallet.id}`}>
@@ -62,10 +64,10 @@ export default function AllWallets() {
       </ul>
       {(loading || search.loading) && (
         <div className="center">
-          <Spinner size={22} label="Loading wallets" />
+          <Spinner size={22} label={t('allWallets.loading')} />
         </div>
       )}
-      {!loading && !search.loading && search.query && shown.length === 0 && <p className="text center">No wallet found</p>}
+      {!loading && !search.loading && search.query && shown.length === 0 && <p className="text center">{t('allWallets.none')}</p>}
       <div ref={sentinel} style={{ height: 1 }} />
     </div>
   )

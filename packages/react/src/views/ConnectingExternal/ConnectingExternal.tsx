@@ -1,14 +1,16 @@
 import { connectExternal, findConnector, type ConnectExternalParameters } from '@portico/core'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** SPEC §2: follow an external (browser wallet) connection: pending, then rejected with retry. */
 export default function ConnectingExternal() {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const connectorId = usePorticoStore('router', (s) => s.data?.connectorId)
   const error = usePorticoStore('connections', (s) => s.connectError)
   usePorticoStore('connections', (s) => s.connectors)
   const connector = connectorId ? findConnector(portico, connectorId) : undefined
-  const name = connector?.name ?? 'your wallet'
+  const name = connector?.name ?? t('connecting.yourWallet')
   const only = usePorticoStore('router', (s) => s.data) as Pick<ConnectExternalParameters, 'namespace' | 'caipNetworkId'> | undefined
   const retry = () =>
     connectorId && void connectExternal(portico, { connectorId, namespace: only?.namespace, caipNetworkId: only?.caipNetworkId }).catch(() => {})
@@ -21,19 +23,19 @@ export default function ConnectingExternal() {
       {error ? (
         <>
           <p className="title error" role="alert">
-            {error}
+            {text(error)}
           </p>
-          <p className="text">The connection was declined or failed. You can try again.</p>
+          <p className="text">{t('connecting.declined')}</p>
           <button type="button" className="button" onClick={retry} data-testid="connect-retry">
-            Try again
+            {t('common.tryAgain')}
           </button>
         </>
       ) : (
         <>
           <p className="title" aria-live="polite">
-            Continue in {name}
+            {t('common.continueIn', { name })}
           </p>
-          <p className="text">Accept the connection request in the wallet.</p>
+          <p className="text">{t('connecting.accept')}</p>
         </>
       )}
     </div>

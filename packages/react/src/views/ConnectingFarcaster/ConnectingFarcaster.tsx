@@ -5,6 +5,7 @@ import { QrCode } from '../../components/QrCode.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * SPEC §2 ConnectingFarcaster: the sign-in URL from the auth connector as a QR code to scan with
@@ -12,6 +13,7 @@ import { Sheet } from '../../styles/Sheet.js'
  */
 export default function ConnectingFarcaster() {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const url = usePorticoStore('connections', (s) => s.farcasterUrl)
   const status = usePorticoStore('embedded', (s) => s.socialStatus)
   const error = usePorticoStore('embedded', (s) => s.error)
@@ -20,9 +22,9 @@ export default function ConnectingFarcaster() {
     if (!url) return
     try {
       await navigator.clipboard.writeText(url)
-      showSnack(portico, { message: 'Link copied', variant: 'success' })
+      showSnack(portico, { message: t('common.linkCopied'), variant: 'success' })
     } catch {
-      showSnack(portico, { message: 'Could not copy the link', variant: 'error' })
+      showSnack(portico, { message: t('common.copyFailed'), variant: 'error' })
     }
   }
 
@@ -31,11 +33,11 @@ export default function ConnectingFarcaster() {
       <div className="center" data-testid="connecting-farcaster">
         <Sheet css={embeddedCss} />
         <p className="title error" role="alert" data-testid="farcaster-error">
-          {error}
+          {text(error)}
         </p>
-        <p className="text">The Farcaster sign-in did not finish. You can try again.</p>
+        <p className="text">{t('farcaster.failed')}</p>
         <button type="button" className="button" onClick={() => void connectFarcaster(portico).catch(() => {})}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     )
@@ -45,30 +47,30 @@ export default function ConnectingFarcaster() {
       <Sheet css={embeddedCss} />
       <div className="qr-box" aria-busy={!url}>
         {url ? (
-          <QrCode value={url} size={232} label="Farcaster sign-in QR code" testId="farcaster-qr" />
+          <QrCode value={url} size={232} label={t('farcaster.qrLabel')} testId="farcaster-qr" />
         ) : (
           <div className="qr-placeholder">
-            <Spinner size={28} label="Getting the sign-in code" />
+            <Spinner size={28} label={t('farcaster.gettingCode')} />
           </div>
         )}
       </div>
       {status === 'connecting' ? (
         <p className="title" aria-live="polite">
-          Connecting your wallet
+          {t('common.connectingWallet')}
         </p>
       ) : (
         <>
-          <p className="title">Scan with your phone</p>
-          <p className="text">Scan this code with your phone's camera or the Farcaster app, then approve the sign-in.</p>
+          <p className="title">{t('common.scanWithPhone')}</p>
+          <p className="text">{t('farcaster.scanHelp')}</p>
         </>
       )}
       {mobile && url && (
         <a className="button" href={url} data-testid="farcaster-open">
-          Open Farcaster
+          {t('farcaster.open')}
         </a>
       )}
       <button type="button" className="button secondary" onClick={copy} disabled={!url} data-testid="farcaster-copy">
-        <CopyIcon /> Copy link
+        <CopyIcon /> {t('common.copyLink')}
       </button>
     </div>
   )

@@ -3,10 +3,12 @@ import { embeddedCss } from '../../components/embedded/styles.js'
 import { SocialIcon, socialNames } from '../../components/embedded/SocialIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** The social popup's waiting view: continue in the popup; then connecting; or the error with a retry. */
 export default function ConnectingSocial() {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const current = usePorticoStore('embedded', (s) => s.socialProvider)
   const requested = usePorticoStore('router', (s) => s.data?.provider) as SocialProvider | undefined
   const provider = current ?? requested
@@ -23,27 +25,27 @@ export default function ConnectingSocial() {
       {status === 'error' ? (
         <>
           <p className="title error" role="alert" data-testid="social-error">
-            {error}
+            {error && text(error)}
           </p>
-          <p className="text">The sign-in with {name} did not finish. You can try again.</p>
+          <p className="text">{t('social.failed', { name })}</p>
           {/* The retry opens the popup inside this click. */}
           <button type="button" className="button" onClick={() => void connectSocial(portico, { provider }).catch(() => {})} data-testid="social-retry">
-            Try again
+            {t('common.tryAgain')}
           </button>
         </>
       ) : status === 'connecting' ? (
         <>
           <p className="title" aria-live="polite">
-            Connecting your wallet
+            {t('common.connectingWallet')}
           </p>
-          <p className="text">Signed in with {name}. Your wallet is being opened in the secure frame.</p>
+          <p className="text">{t('social.openingFrame', { name })}</p>
         </>
       ) : (
         <>
           <p className="title" aria-live="polite">
-            Continue with {name}
+            {t('common.continueWith', { name })}
           </p>
-          <p className="text">Sign in with {name} in the window that opened. This window continues by itself.</p>
+          <p className="text">{t('social.inPopup', { name })}</p>
         </>
       )}
     </div>

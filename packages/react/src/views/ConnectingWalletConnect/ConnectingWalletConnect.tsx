@@ -4,6 +4,7 @@ import { CopyIcon } from '../../components/icons.js'
 import { QrCode } from '../../components/QrCode.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * SPEC §2: follow a pairing. Desktop shows the QR code to scan; on a phone the chosen wallet
@@ -11,6 +12,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
  */
 export default function ConnectingWalletConnect({ basic = false }: { basic?: boolean }) {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const uri = usePorticoStore('walletConnect', (s) => s.wcUri)
   const loading = usePorticoStore('walletConnect', (s) => s.wcLoading)
   const error = usePorticoStore('walletConnect', (s) => s.wcError)
@@ -28,9 +30,9 @@ export default function ConnectingWalletConnect({ basic = false }: { basic?: boo
     if (!uri) return
     try {
       await navigator.clipboard.writeText(uri)
-      showSnack(portico, { message: 'Link copied', variant: 'success' })
+      showSnack(portico, { message: t('common.linkCopied'), variant: 'success' })
     } catch {
-      showSnack(portico, { message: 'Could not copy the link', variant: 'error' })
+      showSnack(portico, { message: t('common.copyFailed'), variant: 'error' })
     }
   }
 
@@ -38,11 +40,11 @@ export default function ConnectingWalletConnect({ basic = false }: { basic?: boo
     return (
       <div className="center" data-testid="connecting-wc">
         <p className="title error" role="alert">
-          {error}
+          {text(error)}
         </p>
-        <p className="text">The pairing did not complete. You can try again.</p>
+        <p className="text">{t('wc.pairingFailed')}</p>
         <button type="button" className="button" onClick={retry}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     )
@@ -55,16 +57,16 @@ export default function ConnectingWalletConnect({ basic = false }: { basic?: boo
       {mobile && wallet ? (
         <>
           <span className="ring">{wallet.image_url ? <img src={wallet.image_url} alt="" /> : <span className="wallet-image" />}</span>
-          <p className="title">Continue in {wallet.name}</p>
-          <p className="text">Accept the connection request in the wallet app.</p>
+          <p className="title">{t('common.continueIn', { name: wallet.name })}</p>
+          <p className="text">{t('wc.acceptInApp')}</p>
           {deepLink && (
             <a className="button" href={deepLink.href} data-testid="wc-deep-link">
-              Open {wallet.name}
+              {t('wc.open', { name: wallet.name })}
             </a>
           )}
           {webLink && (
             <a className="button secondary" href={webLink.href} target="_blank" rel="noreferrer noopener">
-              Open in browser
+              {t('wc.openInBrowser')}
             </a>
           )}
         </>
@@ -72,19 +74,19 @@ export default function ConnectingWalletConnect({ basic = false }: { basic?: boo
         <>
           <div className="qr-box" aria-busy={!uri || loading}>
             {uri ? (
-              <QrCode value={uri} size={232} label="WalletConnect QR code" testId="wc-qr" />
+              <QrCode value={uri} size={232} label={t('wc.qrLabel')} testId="wc-qr" />
             ) : (
               <div className="qr-placeholder">
-                <Spinner size={28} label="Generating QR code" />
+                <Spinner size={28} label={t('wc.generating')} />
               </div>
             )}
           </div>
-          <p className="title">Scan with your phone</p>
-          <p className="text">Open a WalletConnect-compatible wallet and scan this code to connect.</p>
+          <p className="title">{t('common.scanWithPhone')}</p>
+          <p className="text">{t('wc.scanHelp')}</p>
         </>
       )}
       <button type="button" className="button secondary" onClick={copy} disabled={!uri} data-testid="wc-copy">
-        <CopyIcon /> Copy link
+        <CopyIcon /> {t('common.copyLink')}
       </button>
     </div>
   )

@@ -2,6 +2,7 @@ import { ChainNamespaceNames, groupNetworksByNamespace, selectNetwork, type Caip
 import { useMemo } from 'react'
 import { NetworkImage } from '../../components/NetworkImage.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * SPEC §2 Networks: choose a network. With networks of several chain families, each family is a
@@ -9,6 +10,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
  */
 export default function Networks() {
   const portico = usePortico()
+  const { t } = useI18n()
   const networks = usePorticoStore('network', (s) => s.requestedCaipNetworks)
   const current = usePorticoStore('network', (s) => s.caipNetwork?.caipNetworkId)
   const unsupported = usePorticoStore('network', (s) => s.unsupported)
@@ -27,15 +29,15 @@ export default function Networks() {
         >
           <NetworkImage network={network} size={32} />
           <span className="name">{network.name}</span>
-          {active && <span className="tag success">Active</span>}
-          {network.testnet && <span className="tag">Testnet</span>}
+          {active && <span className="tag success">{t('networks.active')}</span>}
+          {network.testnet && <span className="tag">{t('common.testnet')}</span>}
         </button>
       </li>
     )
   }
   if (groups.length < 2)
     return (
-      <ul className="list" aria-label="Networks">
+      <ul className="list" aria-label={t('common.networks')}>
         {networks.map(item)}
       </ul>
     )
@@ -45,9 +47,9 @@ export default function Networks() {
         <section key={namespace} aria-labelledby={`networks-${namespace}`} data-testid={`networks-${namespace}`}>
           <h3 className="group-heading" id={`networks-${namespace}`}>
             <span>{ChainNamespaceNames[namespace]}</span>
-            {connected[namespace] && <span className="tag success">Connected</span>}
+            {connected[namespace] && <span className="tag success">{t('networks.connected')}</span>}
           </h3>
-          <ul className="list" aria-label={`${ChainNamespaceNames[namespace]} networks`}>
+          <ul className="list" aria-label={t('networks.ofFamily', { family: ChainNamespaceNames[namespace] })}>
             {list.map(item)}
           </ul>
         </section>

@@ -1,12 +1,15 @@
 import { shortenAddress, type WalletConnection } from '@portico/core'
 import { Avatar } from '../../components/Avatar.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 const TAGS = { connected: 'tag success', active: 'tag accent', disconnected: 'tag' } as const
+const STATUS = { connected: 'wallets.connected', active: 'wallets.active', disconnected: 'wallets.disconnected' } as const
 
 /** One wallet connection: its accounts (the current one marked), its status, and a tap to switch to it. */
 export function ConnectionItem({ connection, onChoose }: { connection: WalletConnection; onChoose: (connection: WalletConnection, address?: string) => void }) {
   const { address: current } = usePorticoAccount()
+  const { t } = useI18n()
   const name = connection.connector?.name ?? connection.connectorId
   const icon = connection.connector?.imageUrl ?? connection.connector?.info?.icon
   const accounts = connection.accounts.length ? connection.accounts : [undefined]
@@ -32,7 +35,7 @@ export function ConnectionItem({ connection, onChoose }: { connection: WalletCon
                   {name}
                 </span>
               </span>
-              <span className={TAGS[connection.status]}>{connection.status}</span>
+              <span className={TAGS[connection.status]}>{t(STATUS[connection.status])}</span>
             </button>
           </li>
         )

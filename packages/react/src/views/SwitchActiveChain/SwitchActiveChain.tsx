@@ -1,6 +1,7 @@
 import { ChainNamespaceNames, switchActiveChain, type CaipNetworkId } from '@portico/core'
 import { NetworkImage } from '../../components/NetworkImage.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * SPEC §2 SwitchActiveChain: the chosen network belongs to a chain family that has no wallet yet.
@@ -8,6 +9,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
  */
 export default function SwitchActiveChain() {
   const portico = usePortico()
+  const { t } = useI18n()
   const caipNetworkId = usePorticoStore('router', (s) => s.data?.caipNetworkId) as CaipNetworkId | undefined
   const networks = usePorticoStore('network', (s) => s.requestedCaipNetworks)
   const activeNamespace = usePorticoStore('network', (s) => s.activeNamespace)
@@ -18,18 +20,15 @@ export default function SwitchActiveChain() {
     <div className="center" data-testid="switch-active-chain">
       {/* No ring: nothing is pending until the user chooses to connect. */}
       <NetworkImage network={target} size={72} />
-      <p className="title">Switch to {family}</p>
-      <p className="text">
-        Your {ChainNamespaceNames[activeNamespace]} wallet does not connect to {target.name}. Connect a {family} wallet to use it; your{' '}
-        {ChainNamespaceNames[activeNamespace]} wallet stays connected.
-      </p>
+      <p className="title">{t('switchChain.title', { family })}</p>
+      <p className="text">{t('switchChain.text', { active: ChainNamespaceNames[activeNamespace], network: target.name, family })}</p>
       <button
         type="button"
         className="button"
         data-testid="switch-active-chain-connect"
         onClick={() => switchActiveChain(portico, { caipNetworkId: target.caipNetworkId })}
       >
-        Connect a {family} wallet
+        {t('switchChain.connect', { family })}
       </button>
     </div>
   )

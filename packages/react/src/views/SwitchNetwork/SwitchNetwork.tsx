@@ -1,10 +1,12 @@
 import { selectNetwork, type CaipNetworkId } from '@portico/core'
 import { NetworkImage } from '../../components/NetworkImage.js'
 import { usePortico, usePorticoStore } from '../../context.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** SPEC §2 SwitchNetwork: follow the wallet's network switch; a failure shows with a retry. */
 export default function SwitchNetwork() {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const caipNetworkId = usePorticoStore('router', (s) => s.data?.caipNetworkId) as CaipNetworkId | undefined
   const networks = usePorticoStore('network', (s) => s.requestedCaipNetworks)
   const switching = usePorticoStore('network', (s) => s.switching)
@@ -18,17 +20,17 @@ export default function SwitchNetwork() {
       {error && !switching ? (
         <>
           <p className="title error" role="alert" data-testid="switch-error">
-            {error}
+            {text(error)}
           </p>
-          <p className="text">Your wallet did not switch to {target?.name}.</p>
+          <p className="text">{t('switch.failed', { network: target?.name ?? '' })}</p>
           <button type="button" className="button" onClick={() => caipNetworkId && void selectNetwork(portico, caipNetworkId)}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </>
       ) : (
         <>
-          <p className="title">Approve in wallet</p>
-          <p className="text">Accept the request in your wallet to switch to {target?.name}.</p>
+          <p className="title">{t('common.approveInWallet')}</p>
+          <p className="text">{t('switch.accept', { network: target?.name ?? '' })}</p>
         </>
       )}
     </div>

@@ -3,10 +3,12 @@ import { NetworkImage } from '../../components/NetworkImage.js'
 import { WarningIcon } from '../../components/icons.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** The wallet is on a network this site does not support: switch to a configured one, or disconnect. */
 export default function UnsupportedChain() {
   const portico = usePortico()
+  const { t } = useI18n()
   const { namespace } = usePorticoAccount()
   const networks = usePorticoStore('network', (s) => s.requestedCaipNetworks)
   const choices = networks.filter((n) => n.chainNamespace === namespace)
@@ -16,10 +18,10 @@ export default function UnsupportedChain() {
         <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 56, height: 56 }}>
           <WarningIcon width={28} height={28} className="error" />
         </span>
-        <p className="title">Network not supported</p>
-        <p className="text">Your wallet is on a network this site does not support. Switch to one of these networks to continue.</p>
+        <p className="title">{t('unsupported.title')}</p>
+        <p className="text">{t('unsupported.text')}</p>
       </div>
-      <ul className="list" aria-label="Supported networks" style={{ marginTop: 12 }}>
+      <ul className="list" aria-label={t('unsupported.list')} style={{ marginTop: 12 }}>
         {choices.map((network) => (
           <li key={network.caipNetworkId}>
             <button
@@ -30,7 +32,7 @@ export default function UnsupportedChain() {
             >
               <NetworkImage network={network} size={32} />
               <span className="name">{network.name}</span>
-              {network.testnet && <span className="tag">Testnet</span>}
+              {network.testnet && <span className="tag">{t('common.testnet')}</span>}
             </button>
           </li>
         ))}
@@ -42,7 +44,7 @@ export default function UnsupportedChain() {
         onClick={() => void disconnect(portico).catch(() => {})}
         data-testid="disconnect"
       >
-        Disconnect
+        {t('common.disconnect')}
       </button>
     </div>
   )
