@@ -14,6 +14,10 @@ describe("SPEC §6 'legal checkbox'", () => {
     const { portico, adapter } = testPortico(legal)
     await initialize(portico)
     expect(getConnectLayout(portico)).toMatchObject({ legalCheckbox: true, walletsLocked: true })
+    // The checkbox shows where wallets are listed (the legal footer's onramp views have none).
+    portico.stores.router.setState({ view: 'OnRampProviders' })
+    expect(getConnectLayout(portico).legalCheckbox).toBe(false)
+    portico.stores.router.setState({ view: 'Connect' })
     await expect(selectConnector(portico, 'dev.portico.testwallet')).rejects.toBeInstanceOf(TermsNotAcceptedError)
     expect(adapter.calls.filter((c) => c.startsWith('connect'))).toEqual([])
     expect(portico.stores.account.getState().byNamespace.eip155?.address).toBeUndefined()

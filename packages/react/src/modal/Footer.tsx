@@ -1,10 +1,14 @@
-import { getFooter } from '@portico/core'
+import { getConnectLayout, getFooter, setLegalAccepted } from '@portico/core'
 import { shallowEqual, usePorticoSelector } from '../hooks/usePorticoSelector.js'
 import { useI18n } from '../i18n/useI18n.js'
+import { usePortico, usePorticoStore } from '../context.js'
 
 /** SPEC §2 'Footers' of the current view (core's getFooter): legal on Connect and the onramp views, default on Networks. */
 export function Footer() {
   const footer = usePorticoSelector(getFooter, shallowEqual)
+  const legalCheckbox = usePorticoSelector((p) => getConnectLayout(p).legalCheckbox)
+  const accepted = usePorticoStore('modal', (s) => s.legalAccepted)
+  const portico = usePortico()
   const { t } = useI18n()
   if (!footer) return null
   if (footer.kind === 'default') return <footer className="footer">{t('footer.networks')}</footer>
@@ -26,6 +30,25 @@ export function Footer() {
   )
   // The sentence is the locale's ('… agree to our {links}.'); the links go where its {links} is.
   const [before, after] = t('footer.legal').split('{links}')
+  // SPEC §6 legal checkbox: the same sentence, as the label of the checkbox that unlocks the wallets.
+  if (legalCheckbox)
+    return (
+      <footer className="footer" data-testid="legal-footer">
+        <label className="legal-checkbox">
+          <input
+            type="checkbox"
+            data-testid="legal-checkbox"
+            checked={accepted}
+            onChange={(e) => setLegalAccepted(portico, { accepted: e.currentTarget.checked })}
+          />
+          <span>
+            {before}
+            {links}
+            {after}
+          </span>
+        </label>
+      </footer>
+    )
   return (
     <footer className="footer" data-testid="legal-footer">
       {before}

@@ -70,6 +70,9 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
 .footer{border-top:1px solid var(--portico-color-border);padding:12px 16px 14px;text-align:center;font-size:var(--portico-font-size-xs);
   color:var(--portico-color-fg-200);line-height:1.4}
 .footer a{color:var(--portico-color-fg-100);text-decoration:none;font-weight:600}
+.legal-checkbox{display:flex;align-items:center;gap:10px;text-align:start;cursor:pointer;min-height:44px}
+.legal-checkbox input{flex:none;width:20px;height:20px;margin:0;accent-color:var(--portico-accent-strong,var(--portico-accent))}
+.list-item[aria-disabled=true]{opacity:.5;cursor:not-allowed}
 .snack{position:absolute;left:50%;bottom:16px;transform:translateX(-50%);display:flex;align-items:center;gap:8px;padding:8px 14px;
   border-radius:var(--portico-radius-3xl);background:var(--portico-color-bg-200);border:1px solid var(--portico-color-border);
   font-size:var(--portico-font-size-xs);font-weight:500;white-space:nowrap;animation:view-in ${Time.viewTransitionMs}ms ease-out;box-shadow:0 4px 16px rgba(0,0,0,.2)}
