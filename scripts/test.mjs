@@ -43,7 +43,8 @@ const stages = [
       shards > 1 ? `e2e ${i + 1}/${shards}` : 'e2e',
       vitest(`--config e2e/vitest.config.ts${shards > 1 ? ` --shard=${i + 1}/${shards}` : ''}`, `e2e-${i + 1}.json`),
       `e2e-${i + 1}.json`,
-      { PORTICO_E2E_DIST: `${root}/e2e/.demo-dist-${i + 1}` },
+      // The multi-instance journey runs its two servers on the PostgreSQL too (it skips without one).
+      { PORTICO_E2E_DIST: `${root}/e2e/.demo-dist-${i + 1}`, ...(postgresUrl ? { PORTICO_E2E_DATABASE_URL: postgresUrl } : {}) },
     ]),
   ],
 ]
