@@ -22,8 +22,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}) {
   if (!schema) return server
   const close = server.close.bind(server)
   return Object.assign(server, {
-    async close() {
-      await close()
+    async close(options?: Parameters<typeof close>[0]) {
+      await close(options)
       await withClient(shared!, (c) => c.query(`drop schema if exists ${schema} cascade`))
     },
   })

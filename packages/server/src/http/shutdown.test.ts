@@ -52,7 +52,8 @@ describe('graceful shutdown and health (real server)', () => {
     await new Promise((r) => setTimeout(r, 100))
     const started = Date.now()
     await server.close({ deadlineMs: 300 })
-    expect(Date.now() - started).toBeLessThan(3000)
+    // Bounded by the 300 ms deadline, not the 10 s default (the margin is for a busy machine).
+    expect(Date.now() - started).toBeLessThan(8000)
     expect(await hung).toBe('cut')
   })
 })
