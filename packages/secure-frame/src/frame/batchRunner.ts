@@ -36,6 +36,8 @@ export interface BatchRunner {
   send(calls: BatchCall[]): Promise<{ atomic: boolean; status(): Promise<BatchStatus>; capabilities?: Record<string, unknown> }>
   /** Extra capabilities of this chain (e.g. paymasterService). */
   capabilities?: Record<string, unknown>
+  /** The account that sends the calls when it is not the EOA (a smart account's address). */
+  address?: Address
 }
 
 /** A smart account's runner for a chain, or undefined when the EOA is the active account there. */

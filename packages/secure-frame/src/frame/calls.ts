@@ -28,6 +28,9 @@ const batches = new Map<string, SentBatch>()
 
 type CallsRequest = { version?: unknown; id?: unknown; from?: unknown; chainId?: unknown; atomicRequired?: unknown; calls?: unknown; capabilities?: unknown }
 
+/** Who sends a batch on the chain: the active smart account, else the EOA. */
+const accountOf = (unlocked: Unlocked, chainId: number): Address => smartAccountBatchRunner(chainId)?.address ?? unlocked.account.address
+
 function runnerFor(unlocked: Unlocked, chainId: number, url: string): BatchRunner {
   return smartAccountBatchRunner(chainId) ?? eoaBatchRunner(unlocked.account, chainId, (m, p) => jsonRpc(url, m, p) as never)
 }
@@ -104,7 +107,7 @@ async function sendCalls(ctx: RpcContext, unlocked: Unlocked, request: CallsRequ
   const calls = request.calls as { to: string; data?: string; value?: unknown }[]
   if (request.version !== undefined && request.version !== CALLS_VERSION)
     throw new RpcError(`wallet_sendCalls version ${String(request.version).slice(0, 20)} is not supported (${CALLS_VERSION})`, ProviderErrorCode.invalidParams)
-  if (request.from !== undefined && (typeof request.from !== 'string' || request.from.toLowerCase() !== unlocked.account.address.toLowerCase()))
+  if (request.from !== undefined && (typeof request.from !== 'string' || request.from.toLowerCase() !== accountOf(unlocked, chain).toLowerCase()))
     throw new RpcError('wallet_sendCalls needs calls from this wallet', ProviderErrorCode.invalidParams)
   if (typeof request.chainId !== 'string' || Number(request.chainId) !== chain)
     throw new RpcError(`The batch is for chain ${String(request.chainId).slice(0, 20)}; the wallet is on chain ${chain}`, CallsErrorCode.unsupportedChainId)
@@ -136,11 +139,11 @@ async function sendCalls(ctx: RpcContext, unlocked: Unlocked, request: CallsRequ
     }),
   )
   const content = describeCalls({
-    account: unlocked.account.address,
+    account: accountOf(unlocked, chain),
     network: networkLabel(chain, (caip) => ctx.rpcUrlFor(caip) !== undefined),
     calls: facts,
     atomic: runner.atomic === 'supported',
-    fee: await estimateFee(call, unlocked.account.address, parsed),
+    fee: await estimateFee(call, accountOf(unlocked, chain), parsed),
   })
   if (!(await ctx.approve(content, 'wallet_sendCalls'))) throw new RpcError('User rejected the request', ProviderErrorCode.userRejectedRequest)
   const sent = await runner.send(parsed)

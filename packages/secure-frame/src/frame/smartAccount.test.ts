@@ -1,0 +1,135 @@
+// @vitest-environment node
+/** The frame's smart account against the real devnet, bundler and server: one UserOperation per batch, sponsored gas, ERC-1271/6492. */
+import { DEVNET_AA, startDevnet, usdcAbi, type Devnet } from '@portico/devnet'
+import { startTestServer } from '@portico/server/testing'
+import { DEFAULT_CONFIG } from '@portico/server'
+import { createPublicClient, createWalletClient, encodeFunctionData, http, parseEther, type Address, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { ApprovalContent } from './approval.js'
+import { setSmartAccountBatchRunner } from './batchRunner.js'
+import { handleCallsRequest } from './calls.js'
+import type { RpcContext } from './rpc.js'
+import { createFrameSmartAccount, fetchSmartAccountNetworks, type FrameSmartAccount } from './smartAccount.js'
+import type { Unlocked } from './wallet.js'
+
+let devnet: Devnet
+let server: Awaited<ReturnType<typeof startTestServer>>
+beforeAll(async () => {
+  devnet = await startDevnet({ randomPorts: true, smartAccounts: true })
+  const dev = DEFAULT_CONFIG.smartAccounts!
+  server = await startTestServer({
+    rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+    indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
+    smartAccounts: {
+      chains: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, { ...dev.chains[`eip155:${c.chainId}`]!, bundlerUrl: c.bundlerUrl! }])),
+      paymaster: dev.paymaster,
+    },
+  })
+}, 120_000)
+afterAll(async () => {
+  setSmartAccountBatchRunner(undefined)
+  await server?.close()
+  await devnet?.stop()
+})
+
+const chain = () => devnet.chains[0]!
+const reader = () => createPublicClient({ transport: http(chain().rpcUrl) })
+const balanceOf = (who: Address) => reader().readContract({ address: chain().usdc, abi: usdcAbi, functionName: 'balanceOf', args: [who] }) as Promise<bigint>
+
+async function smartAccount(ownerKey: Hex): Promise<FrameSmartAccount> {
+  const networks = await fetchSmartAccountNetworks(server.url, 'portico-dev')
+  expect(networks.smartAccountEnabledNetworks).toEqual([31337, 31338])
+  return createFrameSmartAccount({
+    owner: privateKeyToAccount(ownerKey),
+    chainId: 31337,
+    chain: networks.chains['eip155:31337']!,
+    rpcUrl: chain().rpcUrl,
+    apiUrl: server.url,
+    projectId: 'portico-dev',
+  })
+}
+
+describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded key)", () => {
+  test('counterfactual address = the factory’s; a sponsored eth_sendTransaction deploys it and sends 0.1 ETH it held, gas paid by the paymaster', async () => {
+    const smart = await smartAccount(generatePrivateKey())
+    expect(await smart.isDeployed()).toBe(false)
+    const funder = createWalletClient({ account: privateKeyToAccount(devnet.accounts[2]!.privateKey), transport: http(chain().rpcUrl) })
+    await reader().waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: smart.address, value: parseEther('0.1') }) })
+    const started = performance.now()
+    const txHash = await smart.sendTransaction({ to: devnet.accounts[4]!.address, value: parseEther('0.1'), data: '0x' })
+    const receipt = await reader().getTransactionReceipt({ hash: txHash })
+    console.log(`smart account eth_sendTransaction (deploying, sponsored): mined ${Math.round(performance.now() - started)} ms, tx gas ${receipt.gasUsed}`)
+    expect(receipt.status).toBe('success')
+    expect(await smart.isDeployed()).toBe(true)
+    expect(await reader().getBalance({ address: smart.address })).toBe(0n)
+  }, 60_000)
+
+  test('ERC-1271 signatures: ERC-6492-wrapped before deployment, plain after; viem verifyMessage accepts both', async () => {
+    const key = generatePrivateKey()
+    const smart = await smartAccount(key)
+    const before = await smart.signMessage('hello')
+    expect(before.endsWith('6492649264926492649264926492649264926492649264926492649264926492')).toBe(true)
+    expect(await reader().verifyMessage({ address: smart.address, message: 'hello', signature: before })).toBe(true)
+    await smart.sendTransaction({ to: devnet.accounts[4]!.address, value: 0n, data: '0x' })
+    const after = await smart.signMessage('hello')
+    expect(after.endsWith('6492649264926492649264926492649264926492649264926492649264926492')).toBe(false)
+    expect(await reader().verifyMessage({ address: smart.address, message: 'hello', signature: after })).toBe(true)
+    expect(await reader().verifyMessage({ address: smart.address, message: 'other', signature: after })).toBe(false)
+  }, 60_000)
+
+  test('wallet_sendCalls: atomic supported + paymasterService; two USDC transfers, one approval, ONE UserOperation, status 200', async () => {
+    const key = generatePrivateKey()
+    const smart = await smartAccount(key)
+    setSmartAccountBatchRunner((id) => (id === 31337 ? smart.runner : undefined))
+    const usdcOwner = createWalletClient({ account: privateKeyToAccount(devnet.accounts[0]!.privateKey), transport: http(chain().rpcUrl) })
+    const fund = await usdcOwner.writeContract({
+      chain: null,
+      address: chain().usdc,
+      abi: usdcAbi,
+      functionName: 'transfer',
+      args: [smart.address, 5_000_000n],
+    })
+    await reader().waitForTransactionReceipt({ hash: fund })
+    const account = privateKeyToAccount(key)
+    const unlocked = {
+      account,
+      keys: { evmPrivateKey: key, addresses: { eip155: account.address, solana: '' } },
+      entropy: new Uint8Array(),
+    } as unknown as Unlocked
+    const shown: ApprovalContent[] = []
+    const ctx: RpcContext = { chainId: 31337, rpcUrlFor: () => chain().rpcUrl, keys: () => unlocked, approve: async (c) => (shown.push(c), true) }
+    const rpc = (method: string, params: unknown[]) => handleCallsRequest(ctx, method, params, 31337)
+
+    expect(await rpc('wallet_getCapabilities', [smart.address, ['0x7a69']])).toEqual({
+      '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+    })
+    const [a, b] = [devnet.accounts[3]!.address, devnet.accounts[4]!.address]
+    const before = [await balanceOf(a), await balanceOf(b)]
+    const transfer = (to: Address, amount: bigint) => encodeFunctionData({ abi: usdcAbi, functionName: 'transfer', args: [to, amount] })
+    const { id } = (await rpc('wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        from: smart.address,
+        chainId: '0x7a69',
+        atomicRequired: true,
+        calls: [
+          { to: chain().usdc, data: transfer(a, 1_000_000n) },
+          { to: chain().usdc, data: transfer(b, 2_000_000n) },
+        ],
+      },
+    ])) as { id: string }
+    expect(shown).toHaveLength(1)
+    let status: { status: number; atomic: boolean; receipts: { transactionHash: Hex }[] }
+    for (;;) {
+      status = (await rpc('wallet_getCallsStatus', [id])) as typeof status
+      if (status.status !== 100) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(status).toMatchObject({ status: 200, atomic: true })
+    expect(status.receipts).toHaveLength(1)
+    expect([await balanceOf(a), await balanceOf(b)]).toEqual([before[0]! + 1_000_000n, before[1]! + 2_000_000n])
+    expect(await balanceOf(smart.address)).toBe(2_000_000n)
+    expect(DEVNET_AA.entryPoint).toBe('0x0000000071727De22E5E9d8BAf0edAc6f37da032')
+  }, 60_000)
+})
