@@ -5,6 +5,7 @@ import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
 import { isBrowserWalletHidden } from '../walletconnect/walletList.js'
+import { connectorIds } from '../spec/images.js'
 import { clearConnection } from './clearConnection.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setAccount } from '../stores/account.js'
@@ -50,11 +51,20 @@ export async function initialize(portico: Portico): Promise<void> {
 export function getMergedConnectors(portico: Portico): Connector[] {
   const isMobile = portico.environment.isMobile()
   const merged = mergeConnectors(
-    portico.stores.connections.getState().connectors.filter((c) => c.id !== WALLET_CONNECT_CONNECTOR_ID && !isBrowserWalletHidden(c, isMobile)),
+    portico.stores.connections
+      .getState()
+      .connectors.filter((c) => c.id !== WALLET_CONNECT_CONNECTOR_ID && !isBrowserWalletHidden(c, isMobile))
+      .map((c) => ({ ...connectorIds(c.id), ...c })),
   )
   if (!portico.options.walletConnect || !portico.options.enableWalletConnect) return merged
   return [
-    { id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: portico.stores.network.getState().activeNamespace },
+    {
+      id: WALLET_CONNECT_CONNECTOR_ID,
+      name: 'WalletConnect',
+      type: 'WALLET_CONNECT',
+      chain: portico.stores.network.getState().activeNamespace,
+      ...connectorIds(WALLET_CONNECT_CONNECTOR_ID),
+    },
     ...merged,
   ]
 }

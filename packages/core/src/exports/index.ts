@@ -118,6 +118,24 @@ export { getAccountTabs, AccountTabs, type AccountTab } from '../actions/getAcco
 export { getConnectLayout, type GetConnectLayoutReturnType } from '../actions/getConnectLayout.js'
 export { setLegalAccepted, type SetLegalAcceptedParameters } from '../actions/setLegalAccepted.js'
 export { RestrictedTimezones, isRestrictedTimezone } from '../spec/regions.js'
+export {
+  ListedNetworks,
+  arbitrum,
+  optimism,
+  zksync,
+  base,
+  bsc,
+  gnosis,
+  avalanche,
+  fantom,
+  kaia,
+  aurora,
+  sepolia,
+  bitcoinTestnet,
+  bitcoinSignet,
+} from '../spec/networkSets.js'
+export { NetworkImageIds, ConnectorImageIds, ConnectorExplorerIds, connectorIds } from '../spec/images.js'
+export { retry, type RetryParameters } from '../utils/retry.js'
 export { closeModal } from '../actions/closeModal.js'
 export { goBack } from '../actions/goBack.js'
 export { pushTransactionStack, popTransactionStack } from '../actions/transactionStack.js'

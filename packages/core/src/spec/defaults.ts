@@ -87,6 +87,9 @@ export const Time = {
   pollIntervalMs: 1_000,
   defaultDebounceMs: 500,
   emailLoginCooldownMs: 30_000,
+  /** SPEC §9: verification timeout and heartbeat, 5 s each. */
+  verificationTimeoutMs: 5_000,
+  heartbeatMs: 5_000,
   /** How long a silent reconnect waits for the stored wallet to announce itself. */
   reconnectAnnounceWaitMs: 1_000,
 } as const
