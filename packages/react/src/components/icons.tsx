@@ -9,13 +9,14 @@ export const CloseIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M4 4l8 8M12 4l-8 8" {...stroke} />
   </svg>
 )
+/** Points back: mirrored right to left (the modal's [dir=rtl] .rtl-mirror). */
 export const BackIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg aria-hidden="true" focusable="false" {...base} {...p}>
+  <svg aria-hidden="true" focusable="false" {...base} {...p} className={`rtl-mirror ${p.className ?? ''}`}>
     <path d="M10 3L5 8l5 5" {...stroke} />
   </svg>
 )
 export const ChevronIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg aria-hidden="true" focusable="false" {...base} {...p}>
+  <svg aria-hidden="true" focusable="false" {...base} {...p} className={`rtl-mirror ${p.className ?? ''}`}>
     <path d="M6 3l5 5-5 5" {...stroke} />
   </svg>
 )

@@ -39,7 +39,7 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
   background:var(--portico-color-bg-150);color:var(--portico-color-fg-100);font-size:var(--portico-font-size-sm);font-weight:500}
 .list-item:hover{background:var(--portico-color-bg-200)}
 .list-item[aria-current=true]{outline:1px solid var(--portico-accent)}
-.list-item .name{flex:1;text-align:left}
+.list-item .name{flex:1;text-align:start}
 .list-item img,.wallet-image{width:40px;height:40px;border-radius:var(--portico-radius-m);object-fit:cover;background:var(--portico-color-bg-200)}
 .tag{font-size:var(--portico-font-size-xxs);font-weight:600;padding:4px 6px;border-radius:var(--portico-radius-xs);
   background:var(--portico-color-bg-200);color:var(--portico-color-fg-200);text-transform:uppercase;letter-spacing:.02em}
@@ -115,6 +115,9 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
 @keyframes rise{from{opacity:0;transform:translateY(8px) scale(.98)}}
 @keyframes sheet-up{from{transform:translateY(100%)}}
 @keyframes view-in{from{opacity:0;transform:translateX(6px)}}
+@keyframes view-in-rtl{from{opacity:0;transform:translateX(-6px)}}
+[dir=rtl] .view{animation-name:view-in-rtl}
+[dir=rtl] .rtl-mirror{transform:scaleX(-1)}
 @keyframes shake{10%,90%{transform:translateX(-1px)}20%,80%{transform:translateX(2px)}30%,50%,70%{transform:translateX(-4px)}40%,60%{transform:translateX(4px)}}
 @media (prefers-reduced-motion:reduce){*{animation-duration:1ms!important;transition-duration:1ms!important}}
 `

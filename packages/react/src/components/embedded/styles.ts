@@ -9,7 +9,7 @@ export const embeddedCss = `
 .email-row:focus-within{border-color:var(--portico-accent)}
 .email-row.invalid{border-color:var(--portico-color-error-100)}
 .email-row svg.lead{width:20px;height:20px;flex:none;color:var(--portico-color-fg-200)}
-.email-row input{all:unset;box-sizing:border-box;flex:1;min-width:0;height:100%;text-align:left;color:var(--portico-color-fg-100);
+.email-row input{all:unset;box-sizing:border-box;flex:1;min-width:0;height:100%;text-align:start;color:var(--portico-color-fg-100);
   font-family:inherit;font-size:var(--portico-font-size-sm)}
 .email-row input::placeholder{color:var(--portico-color-fg-300)}
 .email-submit{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;flex:none;border-radius:50%;
@@ -21,7 +21,7 @@ export const embeddedCss = `
 .social-wide{display:flex;align-items:center;gap:12px;width:100%;height:56px;padding:0 12px 0 8px;border-radius:var(--portico-radius-l);
   background:var(--portico-color-bg-150);font-size:var(--portico-font-size-sm);font-weight:500;color:var(--portico-color-fg-100)}
 .social-wide:hover,.social-tile:hover{background:var(--portico-color-bg-200)}
-.social-wide .name{flex:1;text-align:left}
+.social-wide .name{flex:1;text-align:start}
 .social-row{display:grid;grid-template-columns:repeat(auto-fit,minmax(44px,1fr));gap:8px}
 .social-tile{display:inline-flex;align-items:center;justify-content:center;height:48px;border-radius:var(--portico-radius-l);
   background:var(--portico-color-bg-150)}
@@ -36,7 +36,7 @@ export const embeddedCss = `
 .otp-form{display:flex;flex-direction:column;align-items:stretch;gap:10px;width:100%}
 .otp-input{all:unset;box-sizing:border-box;width:100%;height:56px;text-align:center;border-radius:var(--portico-radius-l);
   background:var(--portico-color-bg-150);border:1px solid var(--portico-color-border);color:var(--portico-color-fg-100);
-  font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:26px;letter-spacing:.4em;padding-left:.4em}
+  font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:26px;letter-spacing:.4em;padding-inline-start:.4em}
 .otp-input:focus{border-color:var(--portico-accent);outline:2px solid color-mix(in srgb,var(--portico-accent) 35%,transparent)}
 .otp-input[aria-invalid=true]{border-color:var(--portico-color-error-100)}
 .otp-input::placeholder{color:var(--portico-color-fg-300);letter-spacing:.4em}
@@ -48,7 +48,7 @@ export const embeddedCss = `
 .approve-frame-slot.narrow{height:min(420px,calc(90vh - 140px))}
 .signed-in{display:flex;align-items:center;gap:10px;padding:10px 12px;margin:4px 0 10px;border-radius:var(--portico-radius-l);
   background:var(--portico-color-bg-150);font-size:var(--portico-font-size-sm)}
-.signed-in .who{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;text-align:left}
+.signed-in .who{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;text-align:start}
 .signed-in svg{width:18px;height:18px;flex:none;color:var(--portico-color-fg-200)}
 .signed-in .social-icon{width:22px;height:22px;border-radius:6px}
 .match-code{display:flex;flex-direction:column;align-items:center;gap:4px;width:100%;padding:10px 12px;border-radius:var(--portico-radius-l);

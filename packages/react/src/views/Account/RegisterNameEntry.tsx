@@ -11,7 +11,7 @@ const css = `
 .name-entry:hover{background:color-mix(in srgb,var(--portico-accent) 16%,var(--portico-color-bg-150))}
 .name-entry .at{display:inline-flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:50%;flex:none;
   background:var(--portico-accent-strong);color:#fff;font-weight:700}
-.name-entry .main{flex:1;display:flex;flex-direction:column;gap:2px;text-align:left}
+.name-entry .main{flex:1;display:flex;flex-direction:column;gap:2px;text-align:start}
 .name-entry .sub{font-size:var(--portico-font-size-xs);font-weight:500;color:var(--portico-color-fg-200)}
 `
 

@@ -13,7 +13,7 @@ const css = `
 .security-entry .badge{display:inline-flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:50%;flex:none;
   background:color-mix(in srgb,var(--portico-accent) 16%,transparent);color:var(--portico-accent-text)}
 .security-entry .badge svg{width:18px;height:18px}
-.security-entry .main{flex:1;display:flex;flex-direction:column;gap:2px;text-align:left;min-width:0}
+.security-entry .main{flex:1;display:flex;flex-direction:column;gap:2px;text-align:start;min-width:0}
 .security-entry .sub{font-size:var(--portico-font-size-xs);font-weight:500;color:var(--portico-color-fg-200)}
 `
 

@@ -15,8 +15,8 @@ export const accountCss = `
 .tab[aria-selected=true],.tab[aria-pressed=true]{background:var(--portico-color-bg-300);color:var(--portico-color-fg-100)}
 .tabpanel{min-height:120px}
 .asset{display:flex;align-items:center;gap:12px;padding:8px 6px;border-radius:var(--portico-radius-m)}
-.asset .main{flex:1;min-width:0;display:flex;flex-direction:column;gap:2px;text-align:left}
-.asset .end{display:flex;flex-direction:column;gap:2px;text-align:right;font-variant-numeric:tabular-nums}
+.asset .main{flex:1;min-width:0;display:flex;flex-direction:column;gap:2px;text-align:start}
+.asset .end{display:flex;flex-direction:column;gap:2px;text-align:end;font-variant-numeric:tabular-nums}
 .asset .primary{font-size:var(--portico-font-size-sm);font-weight:600;color:var(--portico-color-fg-100);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .asset .secondary{font-size:var(--portico-font-size-xs);color:var(--portico-color-fg-200)}
 .nft-grid{display:grid;grid-template-columns:repeat(3,1fr);gap:8px}
@@ -26,7 +26,7 @@ export const accountCss = `
 .day{font-size:var(--portico-font-size-xs);font-weight:600;color:var(--portico-color-fg-200);margin:10px 6px 2px;text-transform:uppercase;letter-spacing:.04em}
 .day:first-child{margin-top:0}
 .tx-icon{position:relative;flex:none}
-.tx-icon .direction{position:absolute;right:-3px;bottom:-3px;width:16px;height:16px;border-radius:50%;display:inline-flex;align-items:center;
+.tx-icon .direction{position:absolute;inset-inline-end:-3px;bottom:-3px;width:16px;height:16px;border-radius:50%;display:inline-flex;align-items:center;
   justify-content:center;background:var(--portico-color-bg-300);border:2px solid var(--portico-color-bg-125)}
 .tx-icon .direction svg{width:10px;height:10px}
 .tx-icon .direction.in{color:var(--portico-color-success-100)}

@@ -2,7 +2,7 @@
 export const onrampCss = `
 .onramp{display:flex;flex-direction:column;gap:10px}
 .onramp .intro{margin:0 2px 2px}
-.onramp .list-item .main{flex:1;display:flex;flex-direction:column;gap:2px;text-align:left;min-width:0}
+.onramp .list-item .main{flex:1;display:flex;flex-direction:column;gap:2px;text-align:start;min-width:0}
 .onramp .list-item .sub{font-size:var(--portico-font-size-xs);font-weight:500;color:var(--portico-color-fg-200);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .onramp .list-item .check{color:var(--portico-accent)}
 .fiat-icon{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;border-radius:50%;flex:none;

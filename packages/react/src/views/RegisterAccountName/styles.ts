@@ -21,7 +21,7 @@ export const namesCss = `
 .tag.taken{background:color-mix(in srgb,var(--portico-color-error-100) 14%,transparent);color:var(--portico-color-error-100)}
 .name-success{display:flex;flex-direction:column;align-items:center;gap:10px;text-align:center;padding:8px 4px 4px}
 .name-success .badge{position:relative}
-.name-success .badge .check{position:absolute;right:-2px;bottom:-2px;display:inline-flex;align-items:center;justify-content:center;width:24px;height:24px;
+.name-success .badge .check{position:absolute;inset-inline-end:-2px;bottom:-2px;display:inline-flex;align-items:center;justify-content:center;width:24px;height:24px;
   border-radius:50%;background:var(--portico-color-success-100);color:#fff;border:3px solid var(--portico-color-bg-125)}
 .name-success .registered{font-size:var(--portico-font-size-lg);font-weight:700;margin:0;word-break:break-all}
 `

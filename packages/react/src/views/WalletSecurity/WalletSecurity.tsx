@@ -7,7 +7,7 @@ import { Sheet } from '../../styles/Sheet.js'
 
 const css = `
 .security{display:flex;flex-direction:column;gap:12px;padding:4px 0 2px}
-.security-status{display:flex;gap:12px;align-items:flex-start;padding:12px 14px;border-radius:var(--portico-radius-l);text-align:left;
+.security-status{display:flex;gap:12px;align-items:flex-start;padding:12px 14px;border-radius:var(--portico-radius-l);text-align:start;
   font-size:var(--portico-font-size-sm);line-height:1.45;border:1px solid var(--portico-color-border);background:var(--portico-color-bg-150)}
 .security-status svg{width:22px;height:22px;flex:none;margin-top:1px}
 .security-status.weak{border-color:color-mix(in srgb,#f59e0b 55%,transparent);background:color-mix(in srgb,#f59e0b 10%,var(--portico-color-bg-150))}
@@ -16,7 +16,7 @@ const css = `
 .security-status strong{display:block;margin-bottom:2px;color:var(--portico-color-fg-100)}
 .security-status span{color:var(--portico-color-fg-200)}
 .factor-list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
-.factor-item{display:flex;align-items:center;gap:12px;padding:10px 12px;border-radius:var(--portico-radius-l);background:var(--portico-color-bg-150);text-align:left}
+.factor-item{display:flex;align-items:center;gap:12px;padding:10px 12px;border-radius:var(--portico-radius-l);background:var(--portico-color-bg-150);text-align:start}
 .factor-item > svg{width:22px;height:22px;flex:none;color:var(--portico-color-fg-200)}
 .factor-item .what{flex:1;min-width:0;display:flex;flex-direction:column;gap:2px;font-size:var(--portico-font-size-sm);font-weight:600}
 .factor-item .when{font-size:var(--portico-font-size-xs);font-weight:500;color:var(--portico-color-fg-200)}
@@ -28,7 +28,7 @@ const css = `
 .add-factor svg{width:24px;height:24px;color:var(--portico-accent)}
 .add-factor .hint{font-size:var(--portico-font-size-xs);font-weight:500;color:var(--portico-color-fg-200)}
 .security-notice{margin:0;font-size:var(--portico-font-size-xs);color:var(--portico-color-success-100,#16a34a);text-align:center}
-.security-foot{margin:0;font-size:var(--portico-font-size-xs);color:var(--portico-color-fg-300);line-height:1.45;text-align:left}
+.security-foot{margin:0;font-size:var(--portico-font-size-xs);color:var(--portico-color-fg-300);line-height:1.45;text-align:start}
 @media (max-width:430px){.add-factors{grid-template-columns:1fr}}
 `
 

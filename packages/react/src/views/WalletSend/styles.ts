@@ -23,9 +23,9 @@ export const sendCss = `
 .details{display:flex;flex-direction:column;gap:10px;margin:0;padding:12px;border-radius:var(--portico-radius-l);background:var(--portico-color-bg-150);
   font-size:var(--portico-font-size-sm)}
 .details dt{color:var(--portico-color-fg-200)}
-.details dd{margin:0;font-weight:600;text-align:right}
+.details dd{margin:0;font-weight:600;text-align:end}
 .actions{display:flex;gap:8px;margin-top:4px}
 .actions .button{flex:1}
 .token-row{width:100%}
-.token-row .end{display:flex;flex-direction:column;text-align:right;font-variant-numeric:tabular-nums}
+.token-row .end{display:flex;flex-direction:column;text-align:end;font-variant-numeric:tabular-nums}
 `
