@@ -1,6 +1,7 @@
 import { randomId, randomToken, sha256 } from './crypto.js'
 import type { DeviceProof } from './dpop.js'
 import { sendNotice } from './notices.js'
+import { authEvent } from './events.js'
 import { describeRequest, detailLines, newMatchCode } from './requestInfo.js'
 import { issueOtp, normalizeEmail, reserveSend, verifyOtp } from './otp.js'
 import { createSession, type LoginOrigin, type Session, type Tokens } from './sessions.js'
@@ -22,6 +23,7 @@ export async function startEmailLogin(auth: Auth, opts: { projectId: string; ema
   await reserveSend(auth, email, opts.ip, 'login')
   const user = await userByEmail(auth.ctx.db, email)
   const challengeId = await issueOtp(auth, { purpose: 'login', projectId: opts.projectId, email, userId: user?.id, deviceId: opts.deviceId })
+  authEvent(auth.ctx, 'code_sent', { purpose: 'login', projectId: opts.projectId, email })
   return { action: 'VERIFY_OTP', challengeId }
 }
 
@@ -36,14 +38,23 @@ export async function verifyEmailLogin(
   auth: Auth,
   opts: { challengeId: string; otp: string; device: DeviceProof; projectId: string; origin?: LoginOrigin; apiUrl: string },
 ): Promise<EmailLoginVerified> {
-  const challenge = await verifyOtp(auth, { challengeId: opts.challengeId, code: opts.otp, purpose: 'login', deviceId: opts.device.deviceId })
+  const challenge = await verifyOtp(auth, { challengeId: opts.challengeId, code: opts.otp, purpose: 'login', deviceId: opts.device.deviceId }).catch(
+    (error: unknown) => {
+      authEvent(auth.ctx, 'login_failed', { method: 'email', projectId: opts.projectId, reason: error instanceof AuthError ? error.message : 'error' }, 'warn')
+      throw error
+    },
+  )
   if (challenge.projectId !== opts.projectId) throw new AuthError(400, 'Invalid code')
   const db = auth.ctx.db
   const user = await userForIdentity(db, { provider: 'email', subject: challenge.email, email: challenge.email, emailVerified: true })
   if (!user.email) await db.query('update auth_users set email = $2 where id = $1 and email is null', [user.id, challenge.email])
   const [wallet] = await db.query('select 1 from auth_wallets where user_id = $1', [user.id])
   const [share] = await db.query('select 1 from auth_device_shares where user_id = $1 and device_id = $2', [user.id, opts.device.deviceId])
-  if (wallet && !share) return requestDeviceApproval(auth, { ...opts, userId: user.id, email: challenge.email, challengeId: challenge.id })
+  if (wallet && !share) {
+    authEvent(auth.ctx, 'device_approval_requested', { method: 'email', projectId: opts.projectId, userId: user.id })
+    return requestDeviceApproval(auth, { ...opts, userId: user.id, email: challenge.email, challengeId: challenge.id })
+  }
+  authEvent(auth.ctx, 'login', { method: 'email', projectId: opts.projectId, userId: user.id })
   return createSession(auth, { userId: user.id, device: opts.device, projectId: opts.projectId, method: 'email', recovery: false, origin: opts.origin })
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { ErrorText, ProviderErrorText, originAllowed } from '@portico/core/spec'
 import { open, randomToken, seal, sha256 } from './crypto.js'
 import type { DeviceProof } from './dpop.js'
+import { authEvent } from './events.js'
 import { createSession, type LoginOrigin, type Tokens } from './sessions.js'
 import type { SocialProfile } from './socialProfiles.js'
 import { devProviderClient, providerClient, SOCIAL_PROVIDERS, type ProviderClient, type SocialProvider } from './socialProviders.js'
@@ -113,7 +114,7 @@ export async function finishSocialCallback(auth: Auth, query: URLSearchParams): 
     })
   } catch (error) {
     // The reason (no token, no email, no code) goes to the log only; the user sees 'Sign-in failed'.
-    auth.ctx.log('social sign-in failed', row.provider, error instanceof Error ? error.message : 'error')
+    authEvent(auth.ctx, 'login_failed', { method: row.provider, reason: error instanceof Error ? error.message : 'error' }, 'warn')
     return fail('redeem')
   }
   const user = await userForIdentity(auth.ctx.db, {
@@ -155,6 +156,7 @@ export async function completeSocial(auth: Auth, opts: { projectId: string; bind
     now,
   ])
   if (!consumed.length || !row.result_user_id || row.result_error) throw new AuthError(400, ErrorText.failedToConnect)
+  authEvent(auth.ctx, 'login', { method: row.provider, projectId: opts.projectId, userId: row.result_user_id })
   return createSession(auth, {
     userId: row.result_user_id,
     device: opts.device,

@@ -19,6 +19,8 @@ describe('structured logs (real server)', () => {
       const deviceId = randomDeviceId()
       const start = await client.call<{ challengeId: string }>('/auth/email/start', { email, deviceId })
       const otp = client.codeIn(await client.latestMail(email))
+      const wrong = otp === '000000' ? '111111' : '000000'
+      expect((await client.call('/auth/email/verify', { challengeId: start.body.challengeId, otp: wrong, deviceId })).status).toBe(400)
       const verified = await client.call<Record<string, unknown>>('/auth/email/verify', { challengeId: start.body.challengeId, otp, deviceId })
       expect(verified.status).toBe(200)
       const answer = await fetch(`${server.url}/health`, { headers: { 'x-request-id': 'trace-abc.1' } })
@@ -29,6 +31,11 @@ describe('structured logs (real server)', () => {
       expect(requests.find((r) => r.requestId === 'trace-abc.1')).toMatchObject({ method: 'GET', route: '/health', status: 200 })
       expect(requests.find((r) => r.route === '/auth/email/start')).toMatchObject({ method: 'POST', status: 200, projectId: 'portico-dev' })
       for (const r of requests) expect(typeof r.ms).toBe('number')
+
+      // Auth events: the code sent, the wrong code, the login; the email only masked.
+      expect(records.find((r) => r.event === 'auth.code_sent')).toMatchObject({ email: maskEmail(email), projectId: 'portico-dev', purpose: 'login' })
+      expect(records.find((r) => r.event === 'auth.login_failed')).toMatchObject({ method: 'email', reason: expect.any(String) })
+      expect(records.find((r) => r.event === 'auth.login')).toMatchObject({ method: 'email', projectId: 'portico-dev', userId: expect.any(String) })
 
       const all = lines.join('\n')
       expect(all).not.toContain(email)
