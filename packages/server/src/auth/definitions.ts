@@ -210,13 +210,13 @@ export const routes = {
   ),
   farcasterStart: post(
     '/auth/farcaster/start',
-    'GET_FARCASTER_URI: open a relay channel (the dev stand-in relay only)',
+    'GET_FARCASTER_URI: open a relay channel (the Farcaster relay of config.farcaster; under --dev without it, the local stand-in)',
     z.object({}),
     z.object({ url: z.string(), channelToken: z.string(), binding: z.string() }),
   ),
   farcasterStatus: post(
     '/auth/farcaster/status',
-    'CONNECT_FARCASTER polls this until the channel was approved',
+    'CONNECT_FARCASTER polls this until the channel was approved (the signed message verified on Optimism)',
     z.object({ channelToken: z.string().max(100), binding: z.string().max(100), hostOrigin: z.string().max(300).optional() }),
     z.object({
       state: z.enum(['pending', 'completed']),
