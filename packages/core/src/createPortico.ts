@@ -78,7 +78,12 @@ export function createPortico(options: CreatePorticoOptions): Portico {
       ? createHttpClient({
           baseUrl: resolved.apiUrl,
           fetch: environment.fetch,
-          defaultQuery: () => ({ projectId: resolved.projectId, st: resolved.sdkType, sv: resolved.sdkVersion }),
+          defaultQuery: () => ({
+            projectId: resolved.projectId,
+            st: resolved.sdkType,
+            sv: resolved.sdkVersion,
+            clientId: portico.stores.project.getState().clientId,
+          }),
         })
       : undefined,
     clock,

@@ -74,6 +74,7 @@ export async function createWalletConnectClient(options: WalletConnectOptions): 
       eip155 ??= createEip155Provider(provider, onWalletRequest)
       return eip155
     },
+    clientId: () => provider.client.core.crypto.getClientId().catch(() => undefined),
     onWalletRequest(listener) {
       walletRequestListeners.add(listener)
       return () => void walletRequestListeners.delete(listener)

@@ -12,6 +12,11 @@ export function loadWalletConnect(portico: Portico): Promise<WalletConnectClient
     // The phone redirect rule loads with the client, not in the host page's first load.
     (client) => {
       void import('../walletconnect/redirect.js').then((m) => m.redirectToWalletOnRequest(portico, client))
+      // SPEC §7: the client id goes with every API call from now on.
+      void client
+        .clientId?.()
+        .then((clientId) => clientId && portico.stores.project.setState({ clientId }))
+        .catch(() => undefined)
       return client
     },
     (error) => {

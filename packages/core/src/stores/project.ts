@@ -8,6 +8,8 @@ export interface ProjectState {
   /** Analytics are sent only while this is true (host option and project config agree). */
   analyticsEnabled: boolean
   alert: Alert | undefined
+  /** SPEC §7 'Generic HTTP helper': the client id appended to every call once set (the WalletConnect client's). */
+  clientId?: string
 }
 
 export function createProjectStore(initial: Pick<ProjectState, 'remoteFeatures' | 'analyticsEnabled'>) {

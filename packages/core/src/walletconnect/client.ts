@@ -11,6 +11,8 @@ export interface WalletConnectClient {
   /** The provider of one chain family of the session: EIP-1193 for eip155, a Wallet Standard wallet for solana. */
   providerFor(namespace: ChainNamespace): unknown
   onSessionEnd(listener: () => void): () => void
+  /** This client's id on the relay (SPEC §7: appended to the API calls once known). */
+  clientId?(): Promise<string | undefined>
   /** Called with each method sent to the wallet (not reads answered by the session or the RPC). */
   onWalletRequest?(listener: (method: string) => void): () => void
 }
