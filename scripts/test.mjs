@@ -34,6 +34,8 @@ const stages = [
   [['circles', 'npm run check:circles --silent', null]],
   // The public packages build, pack, and pass publint and attw (scripts/packages.mjs).
   [['packages', 'npm run check:packages --silent', null]],
+  // Core's API types (packages/core/src/api/openapi.ts) match the server's OpenAPI document (scripts/api-types.ts).
+  [['api-types', 'npm run api:types --silent -- --check', null]],
   [['unit', vitest('', 'unit.json'), 'unit.json']],
   [
     ...(postgresUrl

@@ -93,7 +93,11 @@ export const WalletsResponseSchema = v.object({
     v.object({
       id: v.string(),
       name: v.string(),
-      homepage: v.optional(v.string()),
+      // The server documents homepage as nullable (contract.ts); the list item has it or not.
+      homepage: v.pipe(
+        v.nullish(v.string()),
+        v.transform((h) => h ?? undefined),
+      ),
       image_url: v.optional(v.string()),
       rdns: v.nullish(v.string()),
       mobile_link: v.nullish(v.string()),
