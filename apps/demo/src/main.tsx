@@ -1,4 +1,5 @@
 import { createPortico, serverSiwx } from '@portico/core'
+import { Locales, type Locale } from '@portico/core/i18n'
 import { EvmAdapter } from '@portico/evm'
 import { SolanaAdapter } from '@portico/solana'
 import { walletConnect } from '@portico/walletconnect'
@@ -16,6 +17,9 @@ const themeMode = params.get('theme') === 'light' ? 'light' : 'dark'
 const siwxParam = params.get('siwx')
 const siwx = siwxParam === 'required' || siwxParam === 'optional' ? serverSiwx({ required: siwxParam === 'required' }) : undefined
 const emailCapture = params.get('emailCapture') === 'on'
+// ?locale=ar (or es, zh-CN, ja, ko, fr, de, pt) shows the modal in that language; an unknown one stays English here.
+const localeParam = params.get('locale')
+const locale = Locales.find((l) => l === localeParam) as Locale | undefined
 
 // The test wallet announces itself before Portico starts listening, like an extension would.
 const testWallet = await loadTestWallet()
@@ -49,6 +53,7 @@ const portico = createPortico({
   termsConditionsUrl: `${location.origin}/terms`,
   privacyPolicyUrl: `${location.origin}/privacy`,
   themeMode,
+  ...(locale ? { locale } : {}),
   debug: params.has('debug'),
   ...(siwx ? { siwx } : {}),
   // Email capture asks on sign-in (SPEC §4), so it needs ?siwx= too.
