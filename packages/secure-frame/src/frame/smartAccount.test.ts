@@ -3,10 +3,16 @@
 import { DEVNET_AA, startDevnet, usdcAbi, type Devnet } from '@portico/devnet'
 import { startTestServer } from '@portico/server/testing'
 import { DEFAULT_CONFIG } from '@portico/server'
-import { createPublicClient, createWalletClient, encodeFunctionData, http, parseEther, type Address, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, http, parseEther, toHex, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { ApprovalContent } from './approval.js'
+import { rpcHandlers } from './handlers/rpc.js'
+import { smartAccountHandlers } from './handlers/smartAccount.js'
+import type { FrameSession } from './session.js'
+import { BUNDLER_FAILED } from './smartAccountRpc.js'
 import { setSmartAccountBatchRunner } from './batchRunner.js'
 import { handleCallsRequest } from './calls.js'
 import type { RpcContext } from './rpc.js'
@@ -15,14 +21,30 @@ import type { Unlocked } from './wallet.js'
 
 let devnet: Devnet
 let server: Awaited<ReturnType<typeof startTestServer>>
+/** The first chain's bundler is reached through this switch: a real outage (connection refused) when off. */
+let bundlerUp = true
+let bundlerSwitch: Server
 beforeAll(async () => {
   devnet = await startDevnet({ randomPorts: true, smartAccounts: true })
+  bundlerSwitch = createServer(async (req, res) => {
+    if (!bundlerUp) return req.socket.destroy()
+    const body = await new Promise<string>((r) => {
+      let text = ''
+      req.on('data', (d) => (text += d)).on('end', () => r(text))
+    })
+    const answer = await fetch(devnet.chains[0]!.bundlerUrl!, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
+  })
+  await new Promise<void>((r) => bundlerSwitch.listen(0, '127.0.0.1', r))
+  const switched = `http://127.0.0.1:${(bundlerSwitch.address() as AddressInfo).port}`
   const dev = DEFAULT_CONFIG.smartAccounts!
   server = await startTestServer({
     rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
     indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
     smartAccounts: {
-      chains: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, { ...dev.chains[`eip155:${c.chainId}`]!, bundlerUrl: c.bundlerUrl! }])),
+      chains: Object.fromEntries(
+        devnet.chains.map((c, i) => [`eip155:${c.chainId}`, { ...dev.chains[`eip155:${c.chainId}`]!, bundlerUrl: i === 0 ? switched : c.bundlerUrl! }]),
+      ),
       paymaster: dev.paymaster,
     },
   })
@@ -30,6 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   setSmartAccountBatchRunner(undefined)
   await server?.close()
+  bundlerSwitch?.close()
   await devnet?.stop()
 })
 
@@ -68,11 +91,11 @@ describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded
   test('ERC-1271 signatures: ERC-6492-wrapped before deployment, plain after; viem verifyMessage accepts both', async () => {
     const key = generatePrivateKey()
     const smart = await smartAccount(key)
-    const before = await smart.signMessage('hello')
+    const before = await smart.signMessage({ message: 'hello' })
     expect(before.endsWith('6492649264926492649264926492649264926492649264926492649264926492')).toBe(true)
     expect(await reader().verifyMessage({ address: smart.address, message: 'hello', signature: before })).toBe(true)
     await smart.sendTransaction({ to: devnet.accounts[4]!.address, value: 0n, data: '0x' })
-    const after = await smart.signMessage('hello')
+    const after = await smart.signMessage({ message: 'hello' })
     expect(after.endsWith('6492649264926492649264926492649264926492649264926492649264926492')).toBe(false)
     expect(await reader().verifyMessage({ address: smart.address, message: 'hello', signature: after })).toBe(true)
     expect(await reader().verifyMessage({ address: smart.address, message: 'other', signature: after })).toBe(false)
@@ -132,4 +155,49 @@ describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded
     expect(await balanceOf(smart.address)).toBe(2_000_000n)
     expect(DEVNET_AA.entryPoint).toBe('0x0000000071727De22E5E9d8BAf0edAc6f37da032')
   }, 60_000)
+
+  test('through the frame handlers: smart account when preferred, EOA otherwise; eth_sendTransaction after the approval screen; bundler down → clear error, retry works', async () => {
+    const key = generatePrivateKey()
+    const account = privateKeyToAccount(key)
+    const unlocked = {
+      account,
+      keys: { evmPrivateKey: key, addresses: { eip155: account.address, solana: '' } },
+      entropy: new Uint8Array(),
+    } as unknown as Unlocked
+    const shown: ApprovalContent[] = []
+    const user = { preferredAccountType: 'eoa' as 'eoa' | 'smartAccount' }
+    const session = {
+      config: { apiUrl: server.url, projectId: 'portico-dev' },
+      chainId: 31337,
+      rpcUrlFor: () => chain().rpcUrl,
+      wallet: { keys: unlocked, user, api: { call: async () => ({}) } },
+      approvals: { approve: async (c: ApprovalContent) => (shown.push(c), true) },
+    } as unknown as FrameSession
+    const rpc = (method: string, params: unknown[] = []) => rpcHandlers.RPC_REQUEST(session, { method, params } as never)
+
+    expect(await smartAccountHandlers.GET_SMART_ACCOUNT_ENABLED_NETWORKS(session, {} as never)).toEqual({ smartAccountEnabledNetworks: [31337, 31338] })
+    expect(await rpc('eth_accounts')).toEqual([account.address])
+    const { address } = (await smartAccountHandlers.SET_PREFERRED_ACCOUNT(session, { type: 'smartAccount' } as never)) as { address: Address }
+    expect(address).not.toBe(account.address)
+    expect(await smartAccountHandlers.INIT_SMART_ACCOUNT(session, {} as never)).toEqual({ address, isDeployed: false })
+    expect(await rpc('eth_accounts')).toEqual([address])
+
+    const signature = (await rpc('personal_sign', [toHex('Sign in to Portico'), address])) as Hex
+    expect(await reader().verifyMessage({ address, message: 'Sign in to Portico', signature })).toBe(true)
+
+    bundlerUp = false
+    const tx = { from: address, to: devnet.accounts[4]!.address, value: '0x0' }
+    await expect(rpc('eth_sendTransaction', [tx])).rejects.toThrow(BUNDLER_FAILED)
+    expect(await reader().getCode({ address })).toBeUndefined()
+    bundlerUp = true
+    const started = performance.now()
+    const hash = (await rpc('eth_sendTransaction', [tx])) as Hex
+    console.log(`frame eth_sendTransaction after Approve → mined (deploying, sponsored): ${Math.round(performance.now() - started)} ms`)
+    expect((await reader().getTransactionReceipt({ hash })).status).toBe('success')
+    expect(shown.at(-1)!.rows).toContainEqual({ label: 'Gas', value: 'Sponsored: you pay no gas' })
+    expect(await smartAccountHandlers.INIT_SMART_ACCOUNT(session, {} as never)).toEqual({ address, isDeployed: true })
+
+    await smartAccountHandlers.SET_PREFERRED_ACCOUNT(session, { type: 'eoa' } as never)
+    expect(await rpc('eth_accounts')).toEqual([account.address])
+  }, 90_000)
 })

@@ -109,7 +109,7 @@ export async function createFrameSmartAccount(opts: {
       return receipt.receipt.transactionHash
     },
     /** ERC-1271 signatures by the Safe (viem wraps them in ERC-6492 while the Safe is not deployed). */
-    signMessage: (message: Hex | string) => account.signMessage({ message: message.startsWith('0x') ? { raw: message as Hex } : message }),
+    signMessage: (p: Parameters<typeof account.signMessage>[0]) => account.signMessage(p),
     signTypedData: (typed: Parameters<typeof account.signTypedData>[0]) => account.signTypedData(typed),
   }
 }

@@ -1,4 +1,5 @@
 import { cancelFactorScreen } from '../factorScreens.js'
+import { activeSmartAccount } from '../activeAccount.js'
 import { frameUser, type RequestHandlers } from '../session.js'
 
 type SessionKind = 'SWITCH_NETWORK' | 'GET_USER' | 'SIGN_OUT' | 'IS_CONNECTED' | 'GET_CHAIN_ID' | 'SYNC_THEME' | 'SYNC_DAPP_DATA' | 'RELOAD'
@@ -11,6 +12,7 @@ export const sessionHandlers: RequestHandlers<SessionKind> = {
   },
   async GET_USER(session, { chainId }) {
     if (chainId !== undefined) session.chainId = chainId
+    if (session.wallet.keys) await activeSmartAccount(session)
     return frameUser(session)
   },
   async SIGN_OUT({ approvals, wallet }) {
