@@ -99,9 +99,14 @@ describe.skipIf(missing !== null)('several instances behind nginx', () => {
 
     // 3. One instance dies mid-session (no graceful stop: its relay sockets just drop): the one
     //    holding relay sockets of the session (the dapp's, the wallet's, or both).
+    // One indexer per chain across the two.
+    const leaders = await cluster.indexerLeaders()
+    expect(leaders.flat().sort()).toEqual(chains.map((c) => `eip155:${c.chainId}`).sort())
     const sockets = await cluster.relayConnections()
     console.log(`[figures] relay sockets per instance before the kill: ${sockets.join(' / ')}`)
-    const victim = sockets[0]! >= sockets[1]! ? 0 : 1
+    // Of those holding relay sockets, the indexer's leader when it is one of them (both are then exercised).
+    const holders = [0, 1].filter((i) => sockets[i]! > 0)
+    const victim = holders.find((i) => leaders[i]!.length > 0) ?? (sockets[0]! >= sockets[1]! ? 0 : 1)
     const survivor = cluster.instances[1 - victim]!
     expect(sockets[victim]).toBeGreaterThan(0)
     const killedAt = Date.now()
@@ -110,6 +115,9 @@ describe.skipIf(missing !== null)('several instances behind nginx', () => {
     // The dropped relay clients reconnect through nginx: every socket is on the survivor now.
     await expect.poll(async () => (await cluster.relayConnections())[1 - victim], { timeout: 30_000 }).toBeGreaterThanOrEqual(sockets[0]! + sockets[1]!)
     console.log(`[figures] kill → relay clients back on the survivor ${Date.now() - killedAt} ms`)
+    // The survivor takes over every chain's indexer within 30 s (PostgreSQL released the dead one's locks).
+    await expect.poll(async () => (await cluster.indexerLeaders())[1 - victim]!.length, { timeout: 30_000, interval: 250 }).toBe(chains.length)
+    console.log(`[figures] kill → the survivor leads every chain's indexer ${Date.now() - killedAt} ms (leaders before: ${JSON.stringify(leaders)})`)
 
     // 4. The next actions: a WalletConnect send (both relay clients reconnect to the survivor) …
     const receiver = DEV_ACCOUNTS[4]!.address

@@ -59,6 +59,8 @@ export interface Cluster {
   requestCounts(): Promise<number[]>
   /** Open relay WebSockets on each instance (0 for a dead one). */
   relayConnections(): Promise<number[]>
+  /** The chains whose indexer each instance leads (none for a dead one). */
+  indexerLeaders(): Promise<string[][]>
   stop(): Promise<void>
 }
 
@@ -194,7 +196,8 @@ export async function startCluster(stack: { apiUrl: string; secureFrameUrl: stri
     authSecrets: { otpKey: key(), shareKey: key(), recoveryKey: key(), jwtKey: key() },
     siwx: { signingKey: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }) },
     rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000 },
-    indexer: { enabled: true, pollMs: 1000, batchBlocks: 20, backfillBlocks: 1000, leaderRetryMs: 1000 },
+    // The production default leaderRetryMs (5 s): the journey measures a takeover with it.
+    indexer: { enabled: true, pollMs: 1000, batchBlocks: 20, backfillBlocks: 1000 },
     shutdownDeadlineMs: 2000,
     logLevel: 'warn',
   }
@@ -264,6 +267,15 @@ export async function startCluster(stack: { apiUrl: string; secureFrameUrl: stri
           let sum = 0
           for (const m of text.matchAll(/^portico_http_request_duration_seconds_count\{[^}]*route="\/v1[^"]*"[^}]*\} (\d+)/gm)) sum += Number(m[1])
           return sum
+        }),
+      )
+    },
+    async indexerLeaders() {
+      return Promise.all(
+        instances.map(async (i) => {
+          if (!i.alive()) return []
+          const text = await (await fetch(`${i.url}/metrics`)).text()
+          return [...text.matchAll(/^portico_indexer_leader\{chain="([^"]+)"\} 1$/gm)].map((m) => m[1]!)
         }),
       )
     },
