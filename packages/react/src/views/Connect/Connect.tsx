@@ -3,6 +3,7 @@ import {
   connectMethodOrder,
   connectorsForNamespace,
   emailLoginAvailable,
+  getConnectLayout,
   getMergedConnectors,
   orderConnectors,
   navigate,
@@ -16,6 +17,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { EmailLoginForm } from './EmailLoginForm.js'
 import { SocialLogins } from './SocialLogins.js'
 import { useI18n } from '../../i18n/useI18n.js'
+import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 
 /** SPEC §2 Connect: choose a connection method. Wallets are ordered by SPEC §9's connector order. */
 export default function Connect() {
@@ -25,6 +27,10 @@ export default function Connect() {
   // Opened by SwitchActiveChain for one chain family: only its wallets, and only that family connects.
   const only = usePorticoStore('router', (s) => s.data) as Pick<ConnectExternalParameters, 'namespace' | 'caipNetworkId'> | undefined
   const namespace = only?.namespace
+  // SPEC §6 legal checkbox (wallets locked until ticked) and collapse wallets; the rules are core's.
+  const layout = usePorticoSelector(getConnectLayout, shallowEqual)
+  // Opened from the collapsed entry: the wallets alone.
+  const walletsOnly = Boolean((only as { walletsOnly?: boolean } | undefined)?.walletsOnly)
   const items = useMemo(() => {
     void connectors // recompute when the announced list changes
     const merged = getMergedConnectors(portico)
@@ -37,9 +43,9 @@ export default function Connect() {
   const remoteFeatures = usePorticoStore('project', (s) => s.remoteFeatures)
   const { email, socials } = useMemo(() => {
     void remoteFeatures // the project's config decides email and socials
-    if (namespace) return { email: false, socials: [] }
+    if (namespace || walletsOnly) return { email: false, socials: [] }
     return { email: emailLoginAvailable(portico), socials: availableSocials(portico) }
-  }, [portico, remoteFeatures, namespace])
+  }, [portico, remoteFeatures, namespace, walletsOnly])
 
   // Opened for one family: only its browser wallets (pairing, email and social connect every family).
   const showAllWallets = showsAllWallets(portico, namespace)
@@ -55,7 +61,8 @@ export default function Connect() {
       </div>
     )
 
-  const walletList = !hasWallets ? null : (
+  const locked = layout.walletsLocked || undefined
+  const fullList = !hasWallets ? null : (
     <ul className="list" aria-label={t('connect.wallets')}>
       {items.map(({ connector, recent, group }) => (
         <li key={connector.id}>
@@ -63,6 +70,7 @@ export default function Connect() {
             type="button"
             className="list-item"
             data-testid={`wallet-${connector.id}`}
+            aria-disabled={locked}
             onClick={() => void selectConnector(portico, connector.id, namespace ? { namespace, caipNetworkId: only?.caipNetworkId } : {}).catch(() => {})}
           >
             {connector.imageUrl ? (
@@ -85,7 +93,13 @@ export default function Connect() {
       ))}
       {showAllWallets && (
         <li>
-          <button type="button" className="list-item" data-testid="all-wallets-entry" onClick={() => navigate(portico, 'AllWallets')}>
+          <button
+            type="button"
+            className="list-item"
+            data-testid="all-wallets-entry"
+            aria-disabled={locked}
+            onClick={() => !locked && navigate(portico, 'AllWallets')}
+          >
             <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
               <WalletIcon width={22} height={22} />
             </span>
@@ -95,6 +109,21 @@ export default function Connect() {
       )}
     </ul>
   )
+  const walletList =
+    layout.collapseWallets && !walletsOnly && fullList ? (
+      <ul className="list" aria-label={t('connect.wallets')}>
+        <li>
+          <button type="button" className="list-item" data-testid="wallets-entry" onClick={() => navigate(portico, 'ConnectWallets', { walletsOnly: true })}>
+            <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
+              <WalletIcon width={22} height={22} />
+            </span>
+            <span className="name">{t('common.continueWith', { name: t('connect.wallets') })}</span>
+          </button>
+        </li>
+      </ul>
+    ) : (
+      fullList
+    )
   if (!email && socials.length === 0) return walletList
 
   // SPEC §9 'Connect method order': email, social, wallet; wallet first when an injected wallet is found.

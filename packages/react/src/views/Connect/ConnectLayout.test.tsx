@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { initialize, setLegalAccepted, type Portico } from '@portico/core'
+import { act } from 'react'
+import { createRoot } from 'react-dom/client'
+import { afterEach, describe, expect, test } from 'vitest'
+import { embeddedTestPortico } from '../../../../core/src/test/fakeEmbedded.js'
+import { testPortico } from '../../../../core/src/test/fakes.js'
+import { PorticoContext } from '../../context.js'
+import Connect from './Connect.js'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+let unmount: (() => void) | undefined
+afterEach(() => unmount?.())
+
+function render(portico: Portico) {
+  const container = document.createElement('div')
+  const root = createRoot(container)
+  act(() =>
+    root.render(
+      <PorticoContext.Provider value={portico}>
+        <Connect />
+      </PorticoContext.Provider>,
+    ),
+  )
+  unmount = () => act(() => root.unmount())
+  return container
+}
+
+describe('Connect renders the legal checkbox and collapse rules (core getConnectLayout)', () => {
+  test('rule: SPEC §6 legal checkbox — the wallet list is shown locked until the checkbox is ticked', async () => {
+    const { portico } = testPortico({ features: { legalCheckbox: true }, termsConditionsUrl: 'https://example.com/terms' })
+    await initialize(portico)
+    const view = render(portico)
+    const wallet = () => view.querySelector<HTMLButtonElement>('[data-testid="wallet-dev.portico.testwallet"]')!
+    expect(wallet().getAttribute('aria-disabled')).toBe('true')
+    act(() => wallet().click())
+    await act(async () => {})
+    expect(portico.stores.account.getState().byNamespace.eip155?.address).toBeUndefined()
+    act(() => setLegalAccepted(portico, { accepted: true }))
+    expect(wallet().getAttribute('aria-disabled')).toBeNull()
+    await act(async () => wallet().click())
+    expect(portico.stores.account.getState().byNamespace.eip155?.address).toBeDefined()
+  })
+
+  test('rule: SPEC §6 collapse wallets — beside email and social login the wallets are one entry that opens them alone', async () => {
+    const { portico } = embeddedTestPortico({ features: { collapseWallets: true } })
+    await initialize(portico)
+    const view = render(portico)
+    expect(view.querySelector('[data-testid="wallet-dev.portico.testwallet"]')).toBeNull()
+    const entry = view.querySelector<HTMLButtonElement>('[data-testid=wallets-entry]')!
+    expect(entry.textContent).toBe('Continue with Wallets')
+    act(() => entry.click())
+    expect(portico.stores.router.getState()).toMatchObject({ view: 'ConnectWallets', data: { walletsOnly: true } })
+    // Opened from the entry: the wallets alone, no email form.
+    expect(view.querySelector('[data-testid="wallet-dev.portico.testwallet"]')).not.toBeNull()
+    expect(view.querySelector('input[type=email]')).toBeNull()
+  })
+})
