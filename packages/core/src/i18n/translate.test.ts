@@ -45,6 +45,8 @@ describe('Intl formatting with the locale (SPEC §5 display rules kept)', () => 
     expect(formatUsdIn('en', 1234.5)).toBe('$1,234.50')
     expect(formatUsdIn('de', 1234.5)).toBe('1.234,50\u00a0$')
     expect(formatUsdIn('ja', 0)).toBe('$0.00')
+    // Right to left the symbol stays one piece (isolated), not '$US'.
+    expect(formatUsdIn('ar', 12.5)).toBe('\u200f12.50\u00a0\u2066US$\u2069')
   })
 
   it('Arabic is written right to left; the others left to right', () => {

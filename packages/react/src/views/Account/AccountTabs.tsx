@@ -14,7 +14,7 @@ const ALL_TABS = [
 
 /** Tokens, NFTs and Activity (core's getAccountTabs: without the activity feature, no Activity) as a tablist (arrow keys, Home and End move between tabs). */
 export function AccountTabs() {
-  const { t } = useI18n()
+  const { t, dir } = useI18n()
   const shown = usePorticoSelector(getAccountTabs, shallowEqual)
   const TABS = ALL_TABS.filter((tab) => shown.includes(tab.id))
   const [chosen, setSelected] = useState(0)
@@ -26,7 +26,9 @@ export function AccountTabs() {
     buttons.current[next]?.focus()
   }
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: selected + 1, ArrowLeft: selected - 1, Home: 0, End: TABS.length - 1 }
+    // Right to left the next tab is on the left (WAI-ARIA APG tabs).
+    const next = dir === 'rtl' ? -1 : 1
+    const moves: Record<string, number> = { ArrowRight: selected + next, ArrowLeft: selected - next, Home: 0, End: TABS.length - 1 }
     if (!(event.key in moves)) return
     event.preventDefault()
     select(moves[event.key]!)
