@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { ErrorText } from '@portico/core/spec'
 import { randomToken, safeEqual, sha256 } from './crypto.js'
 import type { DeviceProof } from './dpop.js'
+import { authEvent } from './events.js'
 import { farcasterRelay, type FarcasterRelay } from './farcasterRelay.js'
 import { createSession, type LoginOrigin, type Tokens } from './sessions.js'
 import { AuthError, type Auth } from './state.js'
@@ -34,7 +35,7 @@ export async function startFarcaster(auth: Auth, opts: { projectId: string; devi
     try {
       channel = await relay.createChannel(nonce)
     } catch (error) {
-      auth.ctx.log('farcaster relay failed', error instanceof Error ? error.message : 'error')
+      authEvent(auth.ctx, 'login_failed', { method: 'farcaster', reason: `relay: ${error instanceof Error ? error.message : 'error'}` }, 'warn')
       throw new AuthError(503, ErrorText.failedToConnectFarcaster)
     }
   } else {
@@ -125,7 +126,7 @@ export async function farcasterStatus(
  */
 async function signedIn(auth: Auth, relay: FarcasterRelay, channelToken: string, nonce: string) {
   const fail = async (why: string) => {
-    auth.ctx.log('farcaster sign-in refused', why)
+    authEvent(auth.ctx, 'login_failed', { method: 'farcaster', reason: why }, 'warn')
     await auth.ctx.db.query('update auth_farcaster_channels set consumed_at = $2 where channel_token = $1 and consumed_at is null', [
       channelToken,
       new Date(auth.settings.now()),
@@ -136,7 +137,7 @@ async function signedIn(auth: Auth, relay: FarcasterRelay, channelToken: string,
   try {
     status = await relay.status(channelToken)
   } catch (error) {
-    auth.ctx.log('farcaster relay failed', error instanceof Error ? error.message : 'error')
+    authEvent(auth.ctx, 'login_failed', { method: 'farcaster', reason: `relay: ${error instanceof Error ? error.message : 'error'}` }, 'warn')
     throw new AuthError(503, ErrorText.failedToConnectFarcaster)
   }
   if (status.state === 'pending') return undefined

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer } from '../testing.js'
 import { startOAuthStandIn, standInProvidersConfig, type OAuthStandIn, type StandInAccount, type StandInProvider } from './standIns/oauthProviders.js'
@@ -130,6 +131,20 @@ describe('each provider, end to end through the server', () => {
     expect(users).toHaveLength(1)
     expect((await me(a.done.body.accessToken)).email).toBe('same@example.com')
     expect((await me(b.done.body.accessToken)).userName).toBe('Same Renamed')
+  })
+})
+
+describe('identities stored before the provider table', () => {
+  it('migration 080 prefixes a bare OpenID sub with its provider, so the user keeps the same account', async () => {
+    await server.db.query("insert into auth_users (id, email) values ('old-user', 'old@example.com')")
+    await server.db.query("insert into auth_identities (provider, subject, user_id, email_verified) values ('google', '2002', 'old-user', true)")
+    await server.db.exec(readFileSync(new URL('../../migrations/080_social_subjects.sql', import.meta.url), 'utf8'))
+    const r = await signIn('google', { id: '2002', name: 'Old Timer', email: 'old@example.com', verified: true })
+    expect(r.done.status).toBe(200)
+    const rows = await server.db.query<{ subject: string; user_id: string }>(
+      "select subject, user_id from auth_identities where provider = 'google' and user_id = 'old-user'",
+    )
+    expect(rows).toEqual([{ subject: 'google:2002', user_id: 'old-user' }])
   })
 })
 
