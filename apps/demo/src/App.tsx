@@ -26,6 +26,7 @@ export function App({ testWallet }: { testWallet: boolean }) {
         </a>
         <nav>
           <button
+            type="button"
             className="site-button"
             onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}
             aria-label={`Switch to ${themeMode === 'dark' ? 'light' : 'dark'} theme`}

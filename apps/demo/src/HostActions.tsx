@@ -45,10 +45,10 @@ export function HostActions() {
       <h2>The site's own code</h2>
       <p>These buttons use viem on Portico's public provider, not the modal.</p>
       <div className="actions">
-        <button className="site-button" data-testid="host-sign" disabled={busy} onClick={() => void run('sign')}>
+        <button type="button" className="site-button" data-testid="host-sign" disabled={busy} onClick={() => void run('sign')}>
           Sign a message
         </button>
-        <button className="site-button" data-testid="host-send" disabled={busy} onClick={() => void run('send')}>
+        <button type="button" className="site-button" data-testid="host-send" disabled={busy} onClick={() => void run('send')}>
           Send 0.001 ETH to yourself
         </button>
       </div>

@@ -25,13 +25,13 @@ function Panel() {
       <p data-testid="solana-dapp-wallets">{wallets.map((w) => w.adapter.name).join(', ') || 'No wallets'}</p>
       <p>
         {wallets.map((w) => (
-          <button key={w.adapter.name} onClick={() => select(w.adapter.name)} data-testid={`solana-dapp-select-${w.adapter.name}`}>
+          <button type="button" key={w.adapter.name} onClick={() => select(w.adapter.name)} data-testid={`solana-dapp-select-${w.adapter.name}`}>
             Use {w.adapter.name}
           </button>
         ))}
       </p>
       <p data-testid="solana-dapp-account">{connected ? publicKey?.toBase58() : wallet ? `${wallet.adapter.name} selected` : 'Not connected'}</p>
-      <button onClick={() => void run()} disabled={!wallet} data-testid="solana-dapp-sign">
+      <button type="button" onClick={() => void run()} disabled={!wallet} data-testid="solana-dapp-sign">
         Sign a message
       </button>
       {result && <pre data-testid="solana-dapp-result">{result}</pre>}

@@ -47,7 +47,7 @@ describe('startSolanaDevnet with @solana/web3.js 1.x', () => {
     expect(value[0].account.data.parsed.info.mint).toBe(SOLANA_DEVNET_MINTS.usdc.address)
 
     const mint = await connection.getParsedAccountInfo(new PublicKey(devnet.usdcMint))
-    expect((mint.value?.data as { parsed: { info: { decimals: number } } }).parsed.info.decimals).toBe(6)
+    expect((mint.value!.data as { parsed: { info: { decimals: number } } }).parsed.info.decimals).toBe(6)
 
     const fresh = Keypair.generate().publicKey
     const signature = await connection.requestAirdrop(fresh, LAMPORTS_PER_SOL)

@@ -1,3 +1,4 @@
 export function Spinner({ size = 20, label }: { size?: number; label?: string }) {
-  return <span className="spinner" role={label ? 'status' : undefined} aria-label={label} style={{ width: size, height: size }} />
+  const style = { width: size, height: size }
+  return label ? <span className="spinner" role="status" aria-label={label} style={style} /> : <span className="spinner" aria-hidden="true" style={style} />
 }

@@ -177,7 +177,7 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
       const wires = method === 'solana_signAllTransactions' ? first?.transactions : [first?.transaction]
       if (!Array.isArray(wires) || wires.length === 0 || wires.length > 20 || wires.some((w) => typeof w !== 'string' || w.length > 2_000))
         throw new RpcError(`${method} needs base64 wire transactions`, -32602)
-      let decoded
+      let decoded: ReturnType<typeof decodeSolanaTransaction>[]
       try {
         decoded = (wires as string[]).map(decodeSolanaTransaction)
       } catch (error) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { EmbeddedJWK, calculateJwkThumbprint, decodeProtectedHeader, jwtVerify, type JWK } from 'jose'
+import { EmbeddedJWK, calculateJwkThumbprint, decodeProtectedHeader, jwtVerify, type JWK, type JWTPayload, type ProtectedHeaderParameters } from 'jose'
 import { AuthError, type Auth } from './state.js'
 
 /**
@@ -53,7 +53,7 @@ export async function verifyDeviceProof(
 ): Promise<DeviceProof> {
   const proof = request.proof
   if (!proof || proof.length > 4000) throw new AuthError(401, 'A device proof is required')
-  let header
+  let header: ProtectedHeaderParameters
   try {
     header = decodeProtectedHeader(proof)
   } catch {
@@ -61,7 +61,7 @@ export async function verifyDeviceProof(
   }
   const signingKey = checkEcPublicJwk(header.jwk)
   if (header.typ !== 'dpop+jwt' || header.alg !== 'ES256' || !signingKey) throw new AuthError(401, 'Invalid device proof')
-  let payload
+  let payload: JWTPayload
   try {
     ;({ payload } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256'], currentDate: new Date(auth.settings.now()) }))
   } catch {

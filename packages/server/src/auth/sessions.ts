@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify } from 'jose'
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
 import { randomId, randomToken, sha256 } from './crypto.js'
 import type { DeviceProof } from './dpop.js'
 import { AuthError, type Auth } from './state.js'
@@ -103,7 +103,7 @@ const time = (value: unknown) => (value ? new Date(value as string).getTime() : 
  */
 export async function authenticate(auth: Auth, token: string | undefined, device: DeviceProof, projectId: string): Promise<Session> {
   if (!token) throw new AuthError(401, 'Not signed in')
-  let payload
+  let payload: JWTPayload
   try {
     ;({ payload } = await jwtVerify(token, auth.secrets.jwtKey, {
       issuer: ISSUER,

@@ -132,7 +132,7 @@ const jwksRoute = createRoute({
 })
 
 /** A session-token route's refusal: no live token of this project (401), or another address's (403). */
-type Refusal = { status: 401 | 403; body: ReturnType<typeof errorBody> }
+type OwnerRefusal = { status: 401 | 403; body: ReturnType<typeof errorBody> }
 
 const BAD_ADDRESS = errorBody('Invalid address', 'The address must be an EVM (0x + 40 hex), Solana (base58) or Bitcoin address')
 /** Nonces per client IP and minute: each is a row until it expires. */
@@ -142,7 +142,7 @@ export function register(app: App, ctx: ServerContext) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'siwxSessionToken', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
 
   /** The token's claims when it is a live session token of `addressKey` in this project; else the refusal to answer. */
-  async function owner(c: Context, addressKey: string): Promise<{ claims: SessionTokenClaims } | { refusal: Refusal }> {
+  async function owner(c: Context, addressKey: string): Promise<{ claims: SessionTokenClaims } | { refusal: OwnerRefusal }> {
     const projectId = c.get('projectId') as string
     const bearer = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
     const claims = bearer ? await (await sessionTokens(ctx)).verify(bearer, projectId) : undefined

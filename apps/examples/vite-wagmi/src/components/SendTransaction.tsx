@@ -21,7 +21,7 @@ export function SendTransaction() {
       <form onSubmit={submit}>
         <input data-testid="send-to" placeholder="0x… receiver" value={to} onChange={(e) => setTo(e.target.value)} />
         <input data-testid="send-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-        <button data-testid="send-submit" disabled={send.isPending || !isAddress(to)}>
+        <button type="submit" data-testid="send-submit" disabled={send.isPending || !isAddress(to)}>
           {send.isPending ? 'Confirm in your wallet…' : 'Send'}
         </button>
       </form>

@@ -16,7 +16,7 @@ export function SignMessage() {
       <h2>Sign a message</h2>
       <form onSubmit={submit}>
         <input data-testid="sign-message" value={message} onChange={(e) => setMessage(e.target.value)} />
-        <button data-testid="sign-submit" disabled={sign.isPending}>
+        <button type="submit" data-testid="sign-submit" disabled={sign.isPending}>
           {sign.isPending ? 'Confirm in your wallet…' : 'Sign'}
         </button>
       </form>

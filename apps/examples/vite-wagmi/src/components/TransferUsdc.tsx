@@ -38,7 +38,7 @@ export function TransferUsdc() {
       <form onSubmit={submit}>
         <input data-testid="usdc-to" placeholder="0x… receiver" value={to} onChange={(e) => setTo(e.target.value)} />
         <input data-testid="usdc-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-        <button data-testid="usdc-submit" disabled={write.isPending || !isAddress(to)}>
+        <button type="submit" data-testid="usdc-submit" disabled={write.isPending || !isAddress(to)}>
           {write.isPending ? 'Confirm in your wallet…' : 'Transfer'}
         </button>
       </form>

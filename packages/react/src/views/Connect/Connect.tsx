@@ -127,16 +127,16 @@ export default function Connect() {
   if (!email && socials.length === 0) return walletList
 
   // SPEC §9 'Connect method order': email, social, wallet; wallet first when an injected wallet is found.
-  const sections: Array<{ wallet: boolean; node: ReactNode }> = []
+  const sections: Array<{ method: string; wallet: boolean; node: ReactNode }> = []
   for (const method of connectMethodOrder(connectors)) {
-    if (method === 'email' && email) sections.push({ wallet: false, node: <EmailLoginForm /> })
-    if (method === 'social' && socials.length) sections.push({ wallet: false, node: <SocialLogins providers={socials} /> })
-    if (method === 'wallet' && walletList) sections.push({ wallet: true, node: walletList })
+    if (method === 'email' && email) sections.push({ method, wallet: false, node: <EmailLoginForm /> })
+    if (method === 'social' && socials.length) sections.push({ method, wallet: false, node: <SocialLogins providers={socials} /> })
+    if (method === 'wallet' && walletList) sections.push({ method, wallet: true, node: walletList })
   }
   return (
     <div className="login" data-testid="connect-methods">
       {sections.map((section, i) => (
-        <Fragment key={i}>
+        <Fragment key={section.method}>
           {/* 'or' between the email/social logins and the wallets */}
           {i > 0 && sections[i - 1]!.wallet !== section.wallet && (
             <div className="login-divider" role="separator">
