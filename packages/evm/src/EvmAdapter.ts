@@ -16,6 +16,7 @@ import {
 import * as v from 'valibot'
 import { discoverAnnouncedWallets, discoverInjectedProvider, type Discover, type DiscoverInjected } from './discovery.js'
 import { toPorticoError } from './errors.js'
+import { chainTransport } from './transport.js'
 import { AccountsSchema, ChainIdSchema, SignatureSchema, TxHashSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
 
 export interface EvmAdapterOptions {
@@ -156,8 +157,8 @@ export class EvmAdapter implements ChainAdapter {
 
   async getBalance({ address, caipNetwork }: { address: string; caipNetwork: CaipNetwork }): Promise<AdapterBalance> {
     // viem loads on demand so that a host page's first load stays small.
-    const [{ createClient, http }, { getBalance }] = await Promise.all([import('viem'), import('viem/actions')])
-    const client = createClient({ transport: http(caipNetwork.rpcUrls.default.http[0], { retryCount: 3, retryDelay: 150, timeout: 10_000 }) })
+    const [{ createClient }, { getBalance }, transport] = await Promise.all([import('viem'), import('viem/actions'), chainTransport(caipNetwork)])
+    const client = createClient({ transport })
     const value = await getBalance(client, { address: address as `0x${string}` })
     return { value: value.toString(), decimals: caipNetwork.nativeCurrency.decimals, symbol: caipNetwork.nativeCurrency.symbol }
   }

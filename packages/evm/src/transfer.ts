@@ -1,4 +1,5 @@
 import type { AdapterBalance, CaipNetwork, TransferParameters } from '@portico/core'
+import { chainTransport } from './transport.js'
 
 /** viem loads on demand: a host page that never sends pays nothing for it. */
 async function viem() {
@@ -7,8 +8,8 @@ async function viem() {
 }
 
 async function rpc(caipNetwork: CaipNetwork) {
-  const v = await viem()
-  return { ...v, client: v.createClient({ transport: v.http(caipNetwork.rpcUrls.default.http[0], { retryCount: 3, retryDelay: 150, timeout: 10_000 }) }) }
+  const [v, transport] = await Promise.all([viem(), chainTransport(caipNetwork)])
+  return { ...v, client: v.createClient({ transport }) }
 }
 
 /**

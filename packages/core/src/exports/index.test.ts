@@ -53,6 +53,7 @@ test('exports', () => {
       "RequestAbortedError",
       "RestrictedTimezones",
       "RpcCallNotAllowedError",
+      "RpcPolicy",
       "SNACK_DURATION_MS",
       "SOCIAL_POPUP_SIZE",
       "SWAP_PRICE_IMPACT_WARNING_PERCENT",

@@ -198,7 +198,7 @@ export { createHttpClient, HttpRequestError, type HttpClient, type RequestParame
 export { isWalletAssetsResponseValid, type WalletAsset } from '../api/walletAssets.js'
 export { TokenBalanceSchema, type TokenBalance } from '../api/schemas.js'
 export { createCache, type PorticoCache } from '../cache.js'
-export { CacheLifetimes, ErrorReportThrottle, type CacheKind } from '../spec/defaults.js'
+export { CacheLifetimes, ErrorReportThrottle, RpcPolicy, type CacheKind } from '../spec/defaults.js'
 export { originAllowed } from '../spec/origin.js'
 export type { ProjectState } from '../stores/project.js'
 export { sendTokens, type SendTokensReturnType, type SendTokensErrorType } from '../actions/sendTokens.js'

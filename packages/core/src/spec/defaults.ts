@@ -94,6 +94,9 @@ export const Time = {
   reconnectAnnounceWaitMs: 1_000,
 } as const
 
+/** SPEC §7 'RPC': JSON-RPC to a chain endpoint — timeout, retries with exponential backoff from the delay, batch size. */
+export const RpcPolicy = { timeoutMs: 10_000, retryCount: 3, retryDelayMs: 150, batchSize: 1000 } as const
+
 /** SPEC §9 'Lists and paging'. */
 export const Limits = {
   recentWallets: 2,
