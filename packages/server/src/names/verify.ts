@@ -16,12 +16,16 @@ export const eip1271Abi = [
   },
 ] as const
 
-export type VerifyOutcome = { valid: true; method: 'eoa' | 'eip1271' } | { valid: false; reason: string }
+export type VerifyOutcome = { valid: true; method: 'eoa' | 'eip1271' | 'erc6492' } | { valid: false; reason: string }
+
+/** ERC-6492: the suffix of a signature by a smart account that is not deployed yet (factory call + inner signature). */
+const ERC6492_SUFFIX = '6492649264926492649264926492649264926492649264926492649264926492'
 
 /**
  * Verifies an EIP-191 personal-sign signature of `message` by `address`: first as an EOA
  * signature (ecrecover), then, when the address holds code on the chain `client` reads, through
- * the contract's EIP-1271 `isValidSignature`.
+ * the contract's EIP-1271 `isValidSignature`; an ERC-6492 signature of a smart account not deployed yet is
+ * checked against its counterfactual deployment.
  */
 export async function verifyPersonalSignature(opts: {
   address: Address
@@ -48,7 +52,12 @@ export async function verifyPersonalSignature(opts: {
   } catch {
     return { valid: false, reason: `Could not reach ${chainLabel} to check a contract-account signature; try again later` }
   }
-  if (!code || code === '0x') return { valid: false, reason: `The signature does not match ${address} for this message` }
+  if (!code || code === '0x') {
+    // A smart account not deployed yet (ERC-6492): viem's check simulates the deployment, then asks EIP-1271.
+    if (signature.endsWith(ERC6492_SUFFIX) && (await client.verifyMessage({ address, message, signature }).catch(() => false)))
+      return { valid: true, method: 'erc6492' }
+    return { valid: false, reason: `The signature does not match ${address} for this message` }
+  }
   try {
     const result = await client.readContract({
       address,

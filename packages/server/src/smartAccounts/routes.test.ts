@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { DEV_ACCOUNTS, DEVNET_AA, DEVNET_AA_KEYS, startDevnet, toViemChain, verifyingPaymasterAbi, type Devnet } from '@portico/devnet'
+import { formatSiwxMessage, type SIWXMessageData } from '@portico/core/spec'
 import { toSafeSmartAccount } from 'permissionless/accounts'
 import { createPublicClient, createWalletClient, http, parseEther, toHex, type Hex } from 'viem'
 import { createBundlerClient, createPaymasterClient, formatUserOperationRequest, toPackedUserOperation } from 'viem/account-abstraction'
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../config/dev.js'
 import { DEV_PROJECT } from '../config/projects.js'
 import { startTestServer } from '../testing.js'
+import { verifyPersonalSignature } from '../names/verify.js'
 import { sponsorshipHash } from './paymaster.js'
 import { NOT_ENABLED, NOT_SPONSORED } from './routes.js'
 
@@ -15,6 +17,7 @@ let devnet: Devnet
 let server: Awaited<ReturnType<typeof startTestServer>>
 const CAIP2 = 'eip155:31337'
 const PER_IP = 6
+const ERC6492 = '6492649264926492649264926492649264926492649264926492649264926492'
 
 beforeAll(async () => {
   devnet = await startDevnet({ randomPorts: true, skipFixtures: true, smartAccounts: true })
@@ -189,6 +192,58 @@ describe('smart accounts through the server', () => {
       })
     expect((await rpc(`/v1/bundler/${CAIP2}`, 'eth_supportedEntryPoints', [])).body.result).toEqual([DEVNET_AA.entryPoint])
   })
+
+  it('a smart account signs in (SIWX) and proves a name registration: ERC-6492 before deployment, ERC-1271 after, both accepted', async () => {
+    const account = await safeOf(generatePrivateKey())
+    const post = async (path: string, body?: unknown) => {
+      const r = await fetch(url(path), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return { status: r.status, body: (await r.json()) as Record<string, unknown> }
+    }
+    const signIn = async () => {
+      const nonce = (await post(`/v1/sessions/${account.address}/nonce`)).body.nonce as string
+      const data = {
+        accountAddress: account.address,
+        chainId: CAIP2,
+        domain: '127.0.0.1:5173',
+        uri: 'http://127.0.0.1:5173/login',
+        version: '1',
+        nonce,
+        statement: 'Sign in to App',
+        issuedAt: new Date().toISOString(),
+      }
+      const message = formatSiwxMessage(data as SIWXMessageData)
+      const signature = await account.signMessage({ message })
+      return { wrapped: signature.endsWith(ERC6492), answer: await post(`/v1/sessions/${account.address}`, { data, message, signature }) }
+    }
+    const nameProof = async (message: string, signature?: Hex) =>
+      verifyPersonalSignature({
+        address: account.address,
+        message,
+        signature: signature ?? (await account.signMessage({ message })),
+        client: publicClient() as never,
+        chainLabel: CAIP2,
+      })
+
+    const before = await signIn()
+    expect(before.wrapped).toBe(true)
+    expect(before.answer.status, JSON.stringify(before.answer.body)).toBe(200)
+    expect(await nameProof('register alice.portico.id')).toEqual({ valid: true, method: 'erc6492' })
+    expect((await nameProof('register bob.portico.id', await account.signMessage({ message: 'register alice.portico.id' }))).valid).toBe(false)
+
+    const bundler = bundlerFor(account)
+    await bundler.waitForUserOperationReceipt({
+      hash: await bundler.sendUserOperation({ calls: [{ to: DEV_ACCOUNTS[4]!.address, value: 0n }] }),
+      timeout: 30_000,
+    })
+    const after = await signIn()
+    expect(after.wrapped).toBe(false)
+    expect(after.answer.status, JSON.stringify(after.answer.body)).toBe(200)
+    expect(await nameProof('register alice.portico.id')).toEqual({ valid: true, method: 'eip1271' })
+  }, 60_000)
 
   it(`attack: at most ${PER_IP} sponsorship signatures a minute per client address (429 'Rate limited')`, async () => {
     const account = await safeOf(generatePrivateKey())
