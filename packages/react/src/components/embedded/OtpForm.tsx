@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../Spinner.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * A one-time-code field: one input (paste, autofill from the mail app and screen readers work),
@@ -19,6 +20,7 @@ export function OtpForm({
   testId?: string
 }) {
   const [value, setValue] = useState('')
+  const { t, text } = useI18n()
   const errorId = useId()
   const inputId = useId()
   const submit = (event: FormEvent) => {
@@ -46,10 +48,10 @@ export function OtpForm({
         data-testid={`${testId}-input`}
       />
       <p id={errorId} className="field-error" role={error ? 'alert' : undefined} data-testid={`${testId}-error`}>
-        {error ?? ''}
+        {error ? text(error) : ''}
       </p>
       <button type="submit" className="button full" disabled={value.length < 6 || loading} data-testid={`${testId}-submit`}>
-        {loading ? <Spinner size={16} label="Checking the code" /> : 'Continue'}
+        {loading ? <Spinner size={16} label={t('email.checkingCode')} /> : t('common.continue')}
       </button>
     </form>
   )

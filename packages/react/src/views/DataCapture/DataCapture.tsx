@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { siwxCss } from '../SIWXSignMessage/styles.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 const MailIcon = () => (
   <svg viewBox="0 0 24 24" fill="none" aria-hidden="true">
@@ -17,11 +18,12 @@ const MailIcon = () => (
  */
 export default function DataCapture() {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const error = usePorticoStore('siwx', (s) => s.error)
   const saved = usePorticoStore('siwx', (s) => s.email)
   const [email, setEmail] = useState(saved ?? '')
   const [touched, setTouched] = useState(false)
-  const name = portico.options.metadata?.name ?? 'This site'
+  const name = portico.options.metadata?.name ?? t('common.thisSite')
   const shownError = touched ? error : undefined
 
   const submit = (event: FormEvent) => {
@@ -36,11 +38,11 @@ export default function DataCapture() {
       <span className="siwx-icon">
         <MailIcon />
       </span>
-      <p className="title">Stay in touch with {name}</p>
-      <p className="text">Your email is added to the sign-in message you sign next, so {name} receives it from your account.</p>
+      <p className="title">{t('capture.title', { name })}</p>
+      <p className="text">{t('capture.text', { name })}</p>
       <form className="siwx-form" onSubmit={submit} noValidate>
         <div className={`field${shownError ? ' invalid' : ''}`}>
-          <label htmlFor="data-capture-email">Email</label>
+          <label htmlFor="data-capture-email">{t('connect.email')}</label>
           <input
             id="data-capture-email"
             type="email"
@@ -55,14 +57,14 @@ export default function DataCapture() {
           />
         </div>
         <p id="data-capture-error" className="error-text error" role={shownError ? 'alert' : undefined} data-testid="data-capture-error">
-          {shownError ?? ''}
+          {shownError ? text(shownError) : ''}
         </p>
         <button type="submit" className="button full" data-testid="data-capture-continue">
-          Continue
+          {t('common.continue')}
         </button>
         {canSkipDataCapture(portico) && (
           <button type="button" className="link-button" onClick={() => skipDataCapture(portico)} data-testid="data-capture-skip">
-            Skip
+            {t('common.skip')}
           </button>
         )}
       </form>

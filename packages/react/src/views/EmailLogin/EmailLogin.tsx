@@ -6,6 +6,7 @@ import { OtpForm } from '../../components/embedded/OtpForm.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * SPEC §2 EmailLogin: the code from the email (VERIFY_OTP), then — on a device a known wallet has
@@ -13,6 +14,7 @@ import { Sheet } from '../../styles/Sheet.js'
  */
 export default function EmailLogin() {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const email = usePorticoStore('embedded', (s) => s.email)
   const step = usePorticoStore('embedded', (s) => s.emailStep)
   const loading = usePorticoStore('embedded', (s) => s.loading)
@@ -26,23 +28,21 @@ export default function EmailLogin() {
         <span className="step-icon">
           <DeviceIcon />
         </span>
-        <p className="title">Approve this device</p>
-        <p className="text">
-          We emailed a link to <strong>{email}</strong>. Open it to approve this browser; this window continues by itself.
-        </p>
+        <p className="title">{t('email.approveDevice')}</p>
+        <p className="text">{withEmail(t('email.deviceLink'), email)}</p>
         {matchCode && (
           <div className="match-code" data-testid="email-match-code">
-            <span>The mail must show this code</span>
+            <span>{t('email.matchCode')}</span>
             <strong>{matchCode}</strong>
-            <span>Approve only if the codes match.</span>
+            <span>{t('email.matchOnly')}</span>
           </div>
         )}
         {error ? (
           <p className="field-error" role="alert" data-testid="email-device-error">
-            {error}
+            {text(error)}
           </p>
         ) : (
-          <Spinner size={24} label="Waiting for the approval" />
+          <Spinner size={24} label={t('email.waitingApproval')} />
         )}
       </div>
     )
@@ -53,12 +53,10 @@ export default function EmailLogin() {
       <span className="step-icon">
         <MailIcon />
       </span>
-      <p className="title">Enter the code</p>
-      <p className="text">
-        We sent a code to <strong>{email}</strong>.
-      </p>
+      <p className="title">{t('email.enterCode')}</p>
+      <p className="text">{withEmail(t('email.codeSent'), email)}</p>
       <OtpForm
-        label={`Code sent to ${email ?? 'your email'}`}
+        label={t('email.codeSentTo', { email: email ?? t('email.yourEmail') })}
         loading={loading}
         error={error}
         onSubmit={(otp) => void verifyOtp(portico, { otp }).catch(() => {})}
@@ -68,10 +66,23 @@ export default function EmailLogin() {
   )
 }
 
+/** A sentence of the catalogue with the address in bold where its {email} is. */
+function withEmail(sentence: string, email: string | undefined) {
+  const [before, after] = sentence.split('{email}')
+  return (
+    <>
+      {before}
+      <strong>{email}</strong>
+      {after}
+    </>
+  )
+}
+
 /** Resend, with SPEC §5's 30 s cooldown counted down on the button. */
 function ResendCode({ email }: { email: string | undefined }) {
   const portico = usePortico()
   const sentAt = usePorticoStore('embedded', (s) => s.lastEmailRequestAt)
+  const { t } = useI18n()
   const [left, setLeft] = useState(() => emailCooldownLeft(portico))
   useEffect(() => {
     setLeft(emailCooldownLeft(portico))
@@ -90,7 +101,7 @@ function ResendCode({ email }: { email: string | undefined }) {
       }}
       data-testid="email-resend"
     >
-      {waiting ? `Resend code in ${seconds} s` : 'Resend code'}
+      {waiting ? t('email.resendIn', { seconds }) : t('email.resend')}
     </button>
   )
 }

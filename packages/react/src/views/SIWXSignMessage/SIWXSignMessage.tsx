@@ -8,6 +8,7 @@ import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { DappIcon } from './DappIcon.js'
 import { siwxCss } from './styles.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * SPEC §4 'Wallet sign-in': the host asks the account to sign its sign-in message. Sign and
@@ -15,6 +16,7 @@ import { Sheet } from '../../styles/Sheet.js'
  */
 export default function SIWXSignMessage() {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const { address } = usePorticoAccount()
   const caipNetwork = usePorticoStore('network', (s) => s.caipNetwork)
   const status = usePorticoStore('siwx', (s) => s.status)
@@ -22,7 +24,7 @@ export default function SIWXSignMessage() {
   const [cancelling, setCancelling] = useState(false)
   const required = portico.siwx?.getRequired?.() ?? false
   const dapp = portico.options.metadata
-  const name = dapp?.name ?? 'This site'
+  const name = dapp?.name ?? t('common.thisSite')
   const signing = status === 'signing'
   if (!address) return null
 
@@ -43,10 +45,10 @@ export default function SIWXSignMessage() {
         <DappIcon name={name} icon={dapp?.icons[0]} />
         <Avatar address={address} size={64} />
       </div>
-      <p className="title">{name} wants you to sign in</p>
+      <p className="title">{t('siwx.title', { name })}</p>
       <p className="text">
-        Sign a message with your wallet to prove you own this account. It costs nothing and sends no transaction.
-        {required ? ' Cancelling disconnects the wallet.' : ''}
+        {t('siwx.text')}
+        {required ? t('siwx.cancelDisconnects') : ''}
       </p>
       <span className="siwx-account" data-testid="siwx-account">
         <NetworkImage network={caipNetwork} size={22} />
@@ -59,21 +61,21 @@ export default function SIWXSignMessage() {
         aria-live="polite"
         data-testid="siwx-status"
       >
-        {signing ? 'Approve the request in your wallet' : status === 'error' ? error : ''}
+        {signing ? t('siwx.approve') : status === 'error' && error ? text(error) : ''}
       </p>
       <div className="siwx-actions">
         <button type="button" className="button secondary" onClick={() => void cancel()} disabled={signing || cancelling} data-testid="siwx-cancel">
           {cancelling ? <Spinner size={14} /> : null}
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="button" className="button" onClick={sign} disabled={signing || cancelling} aria-busy={signing} data-testid="siwx-sign">
           {signing ? (
             <>
               <Spinner size={14} />
-              Signing…
+              {t('common.signing')}
             </>
           ) : (
-            'Sign'
+            t('common.sign')
           )}
         </button>
       </div>
