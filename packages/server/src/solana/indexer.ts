@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/database.js'
 import { DEFAULT_INDEXER_OPTIONS, insertMany, mapLimit, sleep, type IndexerOptions } from '../indexer/indexer.js'
+import { leadership } from '../indexer/leader.js'
 import { TOKEN_PROGRAMS } from './programs.js'
 import { TokenAccountsAnswer, type SolanaRpc } from './rpc.js'
 import { MINT_SOURCE, parseSolanaTransaction, TransactionAnswer, type ParsedSolanaTransaction } from './transfers.js'
@@ -62,9 +63,20 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
     return job
   }
 
+  // The background follower runs on one instance per chain (the advisory lock's holder, as for EVM
+  // chains); watch() still brings an address up to date on whichever instance is asked about it.
+  const leader = leadership(ctx.db, {
+    acquired: (chainId) => ctx.logger?.info({ event: 'indexer.leader', chainId }, 'indexer: leading this chain'),
+    lost: (lost, reason) => ctx.logger?.warn({ event: 'indexer.leadership_lost', chains: lost, reason }, 'indexer: lock connection lost'),
+  })
+
   async function follow(chainId: string) {
     let failures = 0
     while (!controller.signal.aborted) {
+      if (!(await leader.hold(chainId))) {
+        await sleep(opts.leaderRetryMs, controller.signal)
+        continue
+      }
       try {
         const rows = await ctx.db.query<{ address: string }>(
           `select address from solana_watched where chain_id = $1 and requested_at > now() - interval '${WATCH_DAYS} days' order by requested_at desc`,
@@ -104,6 +116,7 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
     async stop() {
       controller.abort()
       await Promise.race([Promise.allSettled([...loops, ...running.values()]), sleep(3_000)])
+      await leader.release()
     },
   }
 }
