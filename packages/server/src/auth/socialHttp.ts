@@ -15,7 +15,7 @@ export class ProviderCallError extends Error {
 export async function providerJson<T extends z.ZodType>(
   schema: T,
   url: string,
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; form?: URLSearchParams; what: string },
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; form?: URLSearchParams; what: string; timeoutMs?: number },
 ): Promise<z.output<T>> {
   let response: Response
   try {
@@ -24,7 +24,7 @@ export async function providerJson<T extends z.ZodType>(
       headers: { accept: 'application/json', 'user-agent': 'portico-server', ...init.headers },
       body: init.form,
       redirect: 'error',
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      signal: AbortSignal.timeout(init.timeoutMs ?? PROVIDER_TIMEOUT_MS),
     })
   } catch (error) {
     throw new ProviderCallError(`${init.what}: ${error instanceof Error ? error.message : 'unreachable'}`)
