@@ -6,7 +6,7 @@ export const swapCss = `
 .swap-quote.loading{color:var(--portico-color-fg-300)}
 .slippage{display:flex;gap:6px;align-items:center;font-size:var(--portico-font-size-xs);color:var(--portico-color-fg-200)}
 .slippage button{padding:4px 8px;border-radius:var(--portico-radius-xs);background:var(--portico-color-bg-200);font-weight:600}
-.slippage button[aria-pressed=true]{background:var(--portico-accent);color:#fff}
+.slippage button[aria-pressed=true]{background:var(--portico-accent-strong);color:#fff}
 .swap-flip{cursor:pointer}
 .swap-side{display:flex;flex-direction:column;min-width:0;overflow-wrap:anywhere}
 .swap-balance{display:inline-flex;align-items:center;gap:4px}
