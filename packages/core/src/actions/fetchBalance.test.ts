@@ -111,3 +111,62 @@ describe('SPEC §3 option tokens', () => {
     expect(withHostToken(testPortico().portico, devnet, balances)).toMatchObject({ balance: '2.5', symbol: 'ETH' })
   })
 })
+
+describe("SPEC §7 'Wallet calls': asset discovery", () => {
+  const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+  const chainId = '0x7a69' // 31337
+  const walletAssets = (answer: unknown, supported = true) => {
+    const calls: string[] = []
+    const provider = {
+      request: async ({ method }: { method: string }) => {
+        calls.push(method)
+        if (method === 'wallet_getCapabilities') return { [chainId]: { assetDiscovery: { supported } } }
+        if (method === 'wallet_getAssets') return { [chainId]: answer }
+        throw new Error('unexpected')
+      },
+    }
+    return { provider, calls }
+  }
+  const usdc = { address: USDC, balance: '0x2f4d60', type: 'ERC20', metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6, price: 1, iconUrl: 'u.png' } }
+  const native = {
+    address: '0x0000000000000000000000000000000000000000',
+    balance: '0x1',
+    type: 'NATIVE',
+    metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 1, iconUrl: 'e.png' },
+  }
+
+  async function withWallet(provider: unknown) {
+    const t = await connected()
+    ;(t.adapter as unknown as { getProvider: () => unknown }).getProvider = () => provider
+    await fetchBalance(t.portico, 'eip155', { force: true })
+    return t.portico.stores.account.getState().byNamespace.eip155!
+  }
+
+  test('rule: where the wallet supports assetDiscovery on the chain, wallet_getAssets gives the tokens', async () => {
+    const { provider, calls } = walletAssets([native, usdc])
+    const account = await withWallet(provider)
+    expect(calls).toEqual(['wallet_getCapabilities', 'wallet_getAssets'])
+    expect(account.tokenBalance).toEqual([
+      {
+        name: 'USD Coin',
+        symbol: 'USDC',
+        chainId: 'eip155:31337',
+        address: USDC,
+        value: 3.1,
+        price: 1,
+        quantity: { decimals: '6', numeric: '3.1' },
+        iconUrl: 'u.png',
+      },
+    ])
+    expect(account.balance).toBe('1.23456789')
+  })
+  test('rule: a wallet without assetDiscovery is not asked for its assets', async () => {
+    const { provider, calls } = walletAssets([usdc], false)
+    expect((await withWallet(provider)).tokenBalance).toEqual([])
+    expect(calls).toEqual(['wallet_getCapabilities'])
+  })
+  test("rule: SPEC §5 'Wallet assets response' — an answer with one bad asset is dropped whole", async () => {
+    const { provider } = walletAssets([usdc, { ...usdc, metadata: { ...usdc.metadata, decimals: '6' } }])
+    expect((await withWallet(provider)).tokenBalance).toEqual([])
+  })
+})

@@ -1,0 +1,46 @@
+import type { CaipNetwork } from '../networks.js'
+import { formatUnits } from '../utils/format.js'
+import type { TokenBalance } from './schemas.js'
+import { isWalletAssetsResponseValid } from './walletAssets.js'
+
+interface Requester {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+}
+
+/**
+ * SPEC §7 'Wallet calls': wallet capabilities (assetDiscovery support per chain) and wallet get
+ * assets (account, chainFilter) — ERC-7811. Where the wallet supports it on the chain, its ERC-20
+ * assets become the token list (the server's is used when there is a server); an answer that fails
+ * SPEC §5's 'Wallet assets response' check is dropped whole. undefined: no discovery here.
+ */
+export async function discoverWalletAssets(provider: Requester, address: string, caipNetwork: CaipNetwork): Promise<TokenBalance[] | undefined> {
+  if (caipNetwork.chainNamespace !== 'eip155' || typeof provider?.request !== 'function') return undefined
+  const chainId = `0x${Number(caipNetwork.id).toString(16)}`
+  const capabilities = (await provider.request({ method: 'wallet_getCapabilities', params: [address, [chainId]] }).catch(() => undefined)) as
+    | Record<string, { assetDiscovery?: { supported?: boolean } }>
+    | undefined
+  if (capabilities?.[chainId]?.assetDiscovery?.supported !== true) return undefined
+  const answer = (await provider.request({ method: 'wallet_getAssets', params: [{ account: address, chainFilter: [chainId] }] }).catch(() => undefined)) as
+    | Record<string, unknown>
+    | undefined
+  const assets = answer?.[chainId]
+  if (!isWalletAssetsResponseValid(assets)) return undefined
+  return (
+    assets
+      // SPEC §5: tokens with 0 decimals are dropped as low quality; the native balance is read on its own.
+      .filter((asset) => asset.type === 'ERC20' && asset.metadata.decimals !== 0)
+      .map((asset) => {
+        const numeric = formatUnits(BigInt(asset.balance), asset.metadata.decimals)
+        return {
+          name: asset.metadata.name,
+          symbol: asset.metadata.symbol,
+          chainId: caipNetwork.caipNetworkId,
+          address: asset.address,
+          value: asset.metadata.value ?? Number(numeric) * asset.metadata.price,
+          price: asset.metadata.price,
+          quantity: { decimals: String(asset.metadata.decimals), numeric },
+          iconUrl: asset.metadata.iconUrl,
+        }
+      })
+  )
+}
