@@ -16,7 +16,6 @@ import {
 import * as v from 'valibot'
 import { discoverAnnouncedWallets, discoverInjectedProvider, type Discover, type DiscoverInjected } from './discovery.js'
 import { toPorticoError } from './errors.js'
-import { chainTransport } from './transport.js'
 import { AccountsSchema, ChainIdSchema, SignatureSchema, TxHashSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
 
 export interface EvmAdapterOptions {
@@ -157,7 +156,11 @@ export class EvmAdapter implements ChainAdapter {
 
   async getBalance({ address, caipNetwork }: { address: string; caipNetwork: CaipNetwork }): Promise<AdapterBalance> {
     // viem loads on demand so that a host page's first load stays small.
-    const [{ createClient }, { getBalance }, transport] = await Promise.all([import('viem'), import('viem/actions'), chainTransport(caipNetwork)])
+    const [{ createClient }, { getBalance }, transport] = await Promise.all([
+      import('viem'),
+      import('viem/actions'),
+      import('./transport.js').then((m) => m.chainTransport(caipNetwork)),
+    ])
     const client = createClient({ transport })
     const value = await getBalance(client, { address: address as `0x${string}` })
     return { value: value.toString(), decimals: caipNetwork.nativeCurrency.decimals, symbol: caipNetwork.nativeCurrency.symbol }

@@ -1,16 +1,16 @@
 import type { AdapterEvents } from '../adapter.js'
 import { parseCaipNetworkId, toCaipAddress, type ChainNamespace } from '../spec/caip.js'
-import { mergeConnectors, sameConnectorId, type Connector } from '../connectors.js'
+import { sameConnectorId, type Connector } from '../connectors.js'
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
-import { isBrowserWalletHidden } from '../walletconnect/walletList.js'
-import { connectorIds } from '../spec/images.js'
 import { clearConnection } from './clearConnection.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setAccount } from '../stores/account.js'
 import { reconnect } from './reconnect.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
+
+// Its home is its own module (the Connect view's chunk, not the first load); kept here for older imports.
+export { getMergedConnectors } from './getMergedConnectors.js'
 
 /**
  * Starts the instance: adapters get their networks and event handlers, wallet discovery
@@ -41,32 +41,6 @@ export async function initialize(portico: Portico): Promise<void> {
     : undefined
   await reconnect(portico)
   await project
-}
-
-/**
- * The merged list the Connect view shows (SPEC §3 'Connector' merge rule), with a WalletConnect
- * entry when the host configured it (its client loads only when chosen). SPEC §5: the injected
- * 'Browser Wallet' (a bare `window.ethereum`) only on a phone.
- */
-export function getMergedConnectors(portico: Portico): Connector[] {
-  const isMobile = portico.environment.isMobile()
-  const merged = mergeConnectors(
-    portico.stores.connections
-      .getState()
-      .connectors.filter((c) => c.id !== WALLET_CONNECT_CONNECTOR_ID && !isBrowserWalletHidden(c, isMobile))
-      .map((c) => ({ ...connectorIds(c.id), ...c })),
-  )
-  if (!portico.options.walletConnect || !portico.options.enableWalletConnect) return merged
-  return [
-    {
-      id: WALLET_CONNECT_CONNECTOR_ID,
-      name: 'WalletConnect',
-      type: 'WALLET_CONNECT',
-      chain: portico.stores.network.getState().activeNamespace,
-      ...connectorIds(WALLET_CONNECT_CONNECTOR_ID),
-    },
-    ...merged,
-  ]
 }
 
 function adapterEvents(portico: Portico, namespace: ChainNamespace): AdapterEvents {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { getMergedConnectors } from '../actions/initialize.js'
+import { getMergedConnectors } from '../actions/getMergedConnectors.js'
 import { testPortico } from '../test/fakes.js'
 import { connectorIds, NetworkImageIds } from './images.js'
 import { ListedNetworks } from './networkSets.js'

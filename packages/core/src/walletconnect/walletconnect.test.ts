@@ -62,7 +62,7 @@ describe('SPEC §5 Wallet list', () => {
     expect(isBrowserWalletHidden(browserWallet, true)).toBe(false)
     expect(isBrowserWalletHidden({ name: 'Alpha', type: 'ANNOUNCED', info: { rdns: 'com.alpha' } }, false)).toBe(false)
     const { testPortico } = await import('../test/fakes.js')
-    const { getMergedConnectors } = await import('../actions/initialize.js')
+    const { getMergedConnectors } = await import('../actions/getMergedConnectors.js')
     for (const isMobile of [false, true]) {
       const { portico } = testPortico({ environment: { ...desktopEnvironment, isMobile: () => isMobile } })
       portico.stores.connections.setState({ connectors: [browserWallet] })
