@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { ErrorText } from '../spec/catalogue.js'
 import { SendFormText } from '../send/sendForm.js'
-import { formatAmount, formatUsdIn } from './format.js'
+import { formatAmount } from './format.js'
+import { formatUsdIn } from './intl.js'
 import { localeDirection } from './locales.js'
 import { es } from './messages/es.js'
-import { catalogueKeyOf, localizeText, translate } from './translate.js'
+import { catalogueKeyOf, localizeText } from './localize.js'
+import { translate } from './translate.js'
 
 describe('translate', () => {
   it('fills {parameters}; a missing message falls back to English, then to the key', () => {
