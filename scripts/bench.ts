@@ -1,0 +1,84 @@
+// `npm run bench`: the server's throughput and latency, printed as figures (asserts nothing; not part of
+// `npm test`). A devnet and a server on PGlite (and a second on PostgreSQL when DATABASE_URL is set) run in
+// this process; autocannon runs in a child process against three paths — the wallets list, a balance
+// (read on the devnet, ETH priced by its Chainlink-style feed) and a history page (indexed rows) — and
+// prints req/s and p50/p99. Then scripts/bench-relay.ts, in another child, pairs 1,000 relay clients
+// (500 topics, one publisher and one subscriber each) and prints the message latency p50/p99.
+// Options: --duration seconds per path (10), --connections (50), --clients relay clients (1000).
+import { DEV_ACCOUNTS, startDevnet } from '@portico/devnet'
+import { startTestServer } from '@portico/server/testing'
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { parseArgs, promisify } from 'node:util'
+
+// Async: the server answers from this process's event loop while the child runs.
+const run = async (file: string, argv: string[]) => (await promisify(execFile)(file, argv, { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 })).stdout
+
+const { values: args } = parseArgs({
+  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, clients: { type: 'string', default: '1000' } },
+})
+const root = fileURLToPath(new URL('..', import.meta.url))
+const account = DEV_ACCOUNTS[0]!.address
+
+const devnet = await startDevnet({ randomPorts: true })
+const databases: Array<[string, string | undefined]> = [['PGlite', undefined]]
+if (process.env.DATABASE_URL) databases.push(['PostgreSQL', process.env.DATABASE_URL])
+const lines: string[] = []
+try {
+  for (const [label, databaseUrl] of databases) {
+    const server = await startTestServer({
+      ...(databaseUrl ? { databaseUrl } : {}),
+      rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+      outboundAllowOrigins: [devnet.fixturesUrl],
+      rateLimits: { perIpPerMinute: 100_000_000, perProjectPerMinute: 100_000_000 },
+      relay: {
+        maxConnectionsPerIp: 5_000,
+        maxConnectionsPerProject: 5_000,
+        rateLimit: { perSecond: 10_000, burst: 10_000 },
+        publishBytesPerIp: { perSecond: 1 << 30, burst: 1 << 30 },
+        readBytesPerIp: { perSecond: 1 << 30, burst: 1 << 30 },
+      },
+    })
+    try {
+      const paths = [
+        ['wallets list', '/getWallets?projectId=portico-dev&page=1&entries=40'],
+        ['balance', `/v1/account/${account}/balance?projectId=portico-dev&chainId=eip155:31337&currency=usd`],
+        ['history', `/v1/account/${account}/history?projectId=portico-dev&chainId=eip155:31337`],
+      ] as const
+      for (const [what, path] of paths) {
+        // Warm: the registry seed, the first chain reads and the price feed's cache.
+        const warm = await fetch(`${server.url}${path}`)
+        if (!warm.ok) throw new Error(`${what}: ${warm.status} ${await warm.text()}`)
+        const out = await run('npx', ['autocannon', '--json', '-c', args.connections, '-d', args.duration, `${server.url}${path}`])
+        const r = JSON.parse(out) as {
+          requests: { average: number }
+          latency: { p50: number; p99: number }
+          non2xx: number
+          errors: number
+          timeouts: number
+        }
+        const line = `${label} ${what}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${args.connections} connections, ${args.duration} s; non-2xx ${r.non2xx}, errors ${r.errors + r.timeouts})`
+        console.log(line)
+        lines.push(line)
+      }
+      const relay = (
+        await run('node', [
+          '--conditions=@portico/source',
+          '--import',
+          'tsx',
+          'scripts/bench-relay.ts',
+          `${server.url.replace('http', 'ws')}/relay`,
+          args.clients,
+        ])
+      ).trim()
+      console.log(`${label} ${relay}`)
+      lines.push(`${label} ${relay}`)
+    } finally {
+      await server.close()
+    }
+  }
+} finally {
+  await devnet.stop()
+}
+console.log(`\n${lines.join('\n')}`)
+process.exit(0)
