@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDevIdentityProvider } from '../dev/oidcProvider.js'
 import { startTestServer } from '../testing.js'
 import { frameClient, randomDeviceId } from './testing.js'
 
@@ -123,5 +124,11 @@ describe('social login through the local OpenID provider', () => {
     const byProvider = Object.fromEntries(users.map((u) => [u.provider, u.user_id]))
     expect(byProvider.google).not.toBe(byProvider.github)
     expect(ownerTokens.status).toBe(200)
+  })
+
+  it('stands in for all six OAuth providers unless told otherwise (--dev: every social button signs in locally)', async () => {
+    const dev = await startDevIdentityProvider({ port: 0, redirectUri: 'http://127.0.0.1:1/auth/social/callback' })
+    expect(dev.standsInFor).toEqual(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
+    await dev.close()
   })
 })

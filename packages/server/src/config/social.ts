@@ -112,5 +112,5 @@ export const socialShape = {
   devIdentityProvider: z
     .strictObject({ port: port(0), standsInFor: z.array(z.enum(SOCIAL_PROVIDERS)).optional() })
     .optional()
-    .describe('Development only (--dev): a local OpenID provider standing in for social providers (default google).'),
+    .describe('Development only (--dev): a local OpenID provider standing in for the social providers not configured in socialProviders (default all six).'),
 }

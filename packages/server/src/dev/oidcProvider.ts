@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes } from 'node:crypto'
 import Provider from 'oidc-provider'
 import { exportJWK, generateKeyPair } from 'jose'
+import { OAuthSocialProviders } from '@portico/core/spec'
 
 export interface DevIdentityProvider {
   issuer: string
@@ -14,7 +15,7 @@ export interface DevIdentityProvider {
 
 /**
  * DEV ONLY: a local OpenID provider (the npm package oidc-provider) on 127.0.0.1 that stands in
- * for social providers (google by default). Its sign-in page takes any email and name, with an
+ * for the social providers (all six OAuth ones by default). Its sign-in page takes any email and name, with an
  * "email verified" box, and consent is implied. Never expose it beyond loopback.
  */
 export async function startDevIdentityProvider(opts: { port: number; redirectUri: string; standsInFor?: string[] }): Promise<DevIdentityProvider> {
@@ -95,7 +96,7 @@ export async function startDevIdentityProvider(opts: { port: number; redirectUri
     port,
     clientId,
     clientSecret,
-    standsInFor: opts.standsInFor ?? ['google'],
+    standsInFor: opts.standsInFor ?? [...OAuthSocialProviders],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
