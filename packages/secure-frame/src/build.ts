@@ -1,4 +1,4 @@
-import { build } from 'esbuild'
+import { build, type Plugin } from 'esbuild'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -21,7 +21,20 @@ export async function buildSecureFrame({ outDir = SECURE_FRAME_DIST, minify = tr
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [noOxRoot],
   })
   copyFileSync(src('./frame.css'), `${outDir}/frame.css`)
   return outDir
+}
+
+/**
+ * permissionless loads the whole of `ox` (import('ox') at module load, for WebAuthn owners only) — hundreds of
+ * KB the frame never runs: its owner is the embedded key. That one import resolves to an empty module here.
+ */
+const noOxRoot: Plugin = {
+  name: 'portico-no-ox-root',
+  setup(b) {
+    b.onResolve({ filter: /^ox$/ }, (args) => (args.importer.includes('permissionless') ? { path: 'ox', namespace: 'portico-empty' } : undefined))
+    b.onLoad({ filter: /.*/, namespace: 'portico-empty' }, () => ({ contents: 'export {}', loader: 'js' }))
+  },
 }

@@ -1,6 +1,9 @@
 import { setSmartAccountBatchRunner } from './batchRunner.js'
 import type { FrameSession } from './session.js'
-import { createFrameSmartAccount, fetchSmartAccountNetworks, type FrameSmartAccount, type SmartAccountNetworks } from './smartAccount.js'
+import type { FrameSmartAccount, SmartAccountNetworks } from './smartAccount.js'
+
+/** The smart-account code (permissionless, viem's account abstraction) is a chunk of its own, loaded on first use. */
+const code = () => import('./smartAccount.js')
 
 /**
  * Which eip155 account the embedded wallet acts with (SPEC §4, §6): its smart account where the project's
@@ -15,10 +18,12 @@ setSmartAccountBatchRunner((chainId) => active.get(chainId)?.runner)
 
 /** SPEC 'get smart-account-enabled networks' (read once per frame; retried after a failure). */
 export function smartAccountNetworks(session: FrameSession): Promise<SmartAccountNetworks> {
-  networks ??= fetchSmartAccountNetworks(session.config.apiUrl, session.config.projectId).catch(() => {
-    networks = undefined
-    return { smartAccountEnabledNetworks: [], chains: {} }
-  })
+  networks ??= code()
+    .then((m) => m.fetchSmartAccountNetworks(session.config.apiUrl, session.config.projectId))
+    .catch(() => {
+      networks = undefined
+      return { smartAccountEnabledNetworks: [], chains: {} }
+    })
   return networks
 }
 
@@ -36,7 +41,10 @@ export async function activeSmartAccount(session: FrameSession, chainId: number 
   const key = `${unlocked.account.address}:${id}`
   let smart = built.get(key)
   if (!smart) {
-    smart = createFrameSmartAccount({ owner: unlocked.account, chainId: id, chain, rpcUrl, apiUrl: session.config.apiUrl, projectId: session.config.projectId })
+    const owner = unlocked.account
+    smart = code().then((m) =>
+      m.createFrameSmartAccount({ owner, chainId: id, chain, rpcUrl, apiUrl: session.config.apiUrl, projectId: session.config.projectId }),
+    )
     smart.catch(() => built.delete(key))
     built.set(key, smart)
   }

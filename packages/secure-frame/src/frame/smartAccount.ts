@@ -1,5 +1,5 @@
 import { CallsStatusCode } from '@portico/core/spec'
-import { toSafeSmartAccount } from 'permissionless/accounts'
+import { SafeSmartAccount } from 'permissionless/accounts/safe'
 import { createPublicClient, defineChain, http, type Address, type Hex, type PrivateKeyAccount } from 'viem'
 import { createBundlerClient, createPaymasterClient, type UserOperationReceipt } from 'viem/account-abstraction'
 import type { BatchCall, BatchRunner, CallsReceipt } from './batchRunner.js'
@@ -50,7 +50,8 @@ export async function createFrameSmartAccount(opts: {
   })
   const client = createPublicClient({ chain, transport: http(opts.rpcUrl), pollingInterval: 250 })
   const { safe, entryPoint } = opts.chain
-  const account = await toSafeSmartAccount({
+  // The Safe entry point alone: permissionless/accounts would bring every account type into the frame.
+  const account = await SafeSmartAccount.toSafeSmartAccount({
     client,
     owners: [opts.owner],
     version: '1.4.1',
