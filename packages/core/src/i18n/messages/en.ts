@@ -224,6 +224,27 @@ export const en = {
   'siwx.approve': 'Approve the request in your wallet',
   'capture.title': 'Stay in touch with {name}',
   'capture.text': 'Your email is added to the sign-in message you sign next, so {name} receives it from your account.',
+  // Names, email change, secure-frame screens
+  'names.intro': 'Choose a name for your account. People can send to it instead of your address.',
+  'names.label': 'Name',
+  'names.suggestions': 'Suggestions',
+  'names.loadingSuggestions': 'Loading suggestions',
+  'names.registered': 'Registered',
+  'names.available': 'Available',
+  'names.registering': 'Registering…',
+  'names.register': 'Register',
+  'names.nowIs': 'Your account is now',
+  'names.sendToName': 'Others can send to this name instead of your address.',
+  'names.backToAccount': 'Back to Account',
+  'update.confirmYou': 'Confirm it is you',
+  'update.confirmNew': 'Confirm your new email',
+  'update.step1': 'Step 1 of 2. Enter the code we sent to {email}.',
+  'update.step2': 'Step 2 of 2. Enter the code we sent to {email}.',
+  'update.title': 'Change your email',
+  'update.current': 'Your wallet signs in with {email}.',
+  'update.newEmail': 'New email',
+  'approve.loading': 'Loading the approval screen',
+  'factor.loading': 'Loading the secure wallet screen',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -3,6 +3,7 @@ import { embeddedCss } from '../../components/embedded/styles.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * SPEC §2 ApproveTransaction: the approval screen is drawn by the secure origin. This view holds
@@ -13,6 +14,7 @@ export default function ApproveTransaction() {
   const portico = usePortico()
   const method = usePorticoStore('embedded', (s) => s.approval?.method)
   const slot = useRef<HTMLDivElement>(null)
+  const { t } = useI18n()
   const [narrow] = useState(() => portico.environment.isMobile())
 
   useLayoutEffect(() => {
@@ -54,7 +56,7 @@ export default function ApproveTransaction() {
   return (
     <div ref={slot} className={`approve-frame-slot${narrow ? ' narrow' : ''}`} data-testid="approve-transaction" data-method={method}>
       <Sheet css={embeddedCss} />
-      <Spinner size={28} label="Loading the approval screen" />
+      <Spinner size={28} label={t('approve.loading')} />
     </div>
   )
 }

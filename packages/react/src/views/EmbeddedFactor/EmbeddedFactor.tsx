@@ -4,6 +4,7 @@ import { useFrameSlot } from '../../components/embedded/useFrameSlot.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * The secure frame's own factor screen (CUSTODY.md): create or use a passkey, type the recovery
@@ -14,12 +15,13 @@ export default function EmbeddedFactor() {
   const portico = usePortico()
   const purpose = usePorticoStore('embedded', (s) => s.factorScreen)
   const slot = useRef<HTMLDivElement>(null)
+  const { t } = useI18n()
   const [narrow] = useState(() => portico.environment.isMobile())
   useFrameSlot(portico, slot, purpose)
   return (
     <div ref={slot} className={`approve-frame-slot factor-slot${narrow ? ' narrow' : ''}`} data-testid="embedded-factor" data-purpose={purpose}>
       <Sheet css={embeddedCss} />
-      <Spinner size={28} label="Loading the secure wallet screen" />
+      <Spinner size={28} label={t('factor.loading')} />
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { namesCss } from './styles.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * SPEC §2 RegisterAccountName: pick a name. Suggestions with their availability arrive as the
@@ -12,6 +13,7 @@ import { Sheet } from '../../styles/Sheet.js'
  */
 export default function RegisterAccountName() {
   const portico = usePortico()
+  const { t, text } = useI18n()
   const input = usePorticoStore('names', (s) => s.input)
   const suggestions = usePorticoStore('names', (s) => s.suggestions)
   const suggestionsLoading = usePorticoStore('names', (s) => s.suggestionsLoading)
@@ -28,9 +30,9 @@ export default function RegisterAccountName() {
   return (
     <form className="names" onSubmit={submit} noValidate data-testid="register-name">
       <Sheet css={namesCss} />
-      <p className="text intro">Choose a name for your account. People can send to it instead of your address.</p>
+      <p className="text intro">{t('names.intro')}</p>
       <div className={`field${hintIsError ? ' invalid' : ''}`}>
-        <label htmlFor="register-name-input">Name</label>
+        <label htmlFor="register-name-input">{t('names.label')}</label>
         {/* The input is as wide as its text, so that the suffix follows it; the whole row focuses it. */}
         <div className="name-input" onClick={() => inputRef.current?.focus()}>
           <span className="grow" data-value={input || 'yourname'}>
@@ -61,11 +63,13 @@ export default function RegisterAccountName() {
         role={hintIsError ? 'alert' : undefined}
         data-testid="register-name-hint"
       >
-        {hint}
+        {hint && text(hint)}
       </p>
       {(suggestionsLoading || suggestions.length > 0) && (
         <>
-          <p className="suggestions-head">Suggestions {suggestionsLoading && <Spinner size={12} label="Loading suggestions" />}</p>
+          <p className="suggestions-head">
+            {t('names.suggestions')} {suggestionsLoading && <Spinner size={12} label={t('names.loadingSuggestions')} />}
+          </p>
           <ul className="suggestions" data-testid="name-suggestions">
             {suggestions.map((s) => (
               <li key={s.name}>
@@ -78,7 +82,7 @@ export default function RegisterAccountName() {
                   data-registered={s.registered}
                 >
                   <span className="label">{s.name}</span>
-                  <span className={`tag ${s.registered ? 'taken' : 'success'}`}>{s.registered ? 'Registered' : 'Available'}</span>
+                  <span className={`tag ${s.registered ? 'taken' : 'success'}`}>{t(s.registered ? 'names.registered' : 'names.available')}</span>
                 </button>
               </li>
             ))}
@@ -89,10 +93,10 @@ export default function RegisterAccountName() {
         {loading ? (
           <>
             <Spinner size={14} />
-            Registering…
+            {t('names.registering')}
           </>
         ) : (
-          'Register'
+          t('names.register')
         )}
       </button>
     </form>

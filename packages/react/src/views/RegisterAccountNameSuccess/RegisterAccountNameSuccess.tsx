@@ -5,10 +5,12 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { namesCss } from '../RegisterAccountName/styles.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** SPEC §4 'Name registration' success: the registered name, and the way back to Account. */
 export default function RegisterAccountNameSuccess() {
   const portico = usePortico()
+  const { t } = useI18n()
   const name = usePorticoStore('names', (s) => s.registeredName)
   const { address, profileImage } = usePorticoAccount()
   return (
@@ -22,13 +24,13 @@ export default function RegisterAccountNameSuccess() {
           </span>
         </span>
       )}
-      <p className="text">Your account is now</p>
+      <p className="text">{t('names.nowIs')}</p>
       <p className="registered" data-testid="registered-name">
         {name}
       </p>
-      <p className="text">Others can send to this name instead of your address.</p>
+      <p className="text">{t('names.sendToName')}</p>
       <button type="button" className="button full" onClick={() => returnToAccount(portico)} data-testid="register-name-done">
-        Back to Account
+        {t('names.backToAccount')}
       </button>
     </div>
   )

@@ -6,6 +6,7 @@ import { OtpForm } from '../../components/embedded/OtpForm.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /**
  * SPEC §2 UpdateEmailWallet: the new address, then the code sent to the current address
@@ -14,6 +15,7 @@ import { Sheet } from '../../styles/Sheet.js'
  */
 export default function UpdateEmailWallet() {
   const portico = usePortico()
+  const { t } = useI18n()
   const step = usePorticoStore('embedded', (s) => s.updateStep)
   const newEmail = usePorticoStore('embedded', (s) => s.updateEmail)
   const loading = usePorticoStore('embedded', (s) => s.loading)
@@ -29,15 +31,12 @@ export default function UpdateEmailWallet() {
       <span className="step-icon">
         <MailIcon />
       </span>
-      <p className="title">{primary ? 'Confirm it is you' : 'Confirm your new email'}</p>
-      <p className="text">
-        {primary ? 'Step 1 of 2. ' : 'Step 2 of 2. '}
-        Enter the code we sent to <strong>{to ?? 'your email'}</strong>.
-      </p>
+      <p className="title">{t(primary ? 'update.confirmYou' : 'update.confirmNew')}</p>
+      <p className="text">{bold(t(primary ? 'update.step1' : 'update.step2'), to ?? t('email.yourEmail'))}</p>
       <OtpForm
         key={step}
         testId={primary ? 'update-primary-otp' : 'update-secondary-otp'}
-        label={`Code sent to ${to ?? 'your email'}`}
+        label={t('email.codeSentTo', { email: to ?? t('email.yourEmail') })}
         loading={loading}
         error={error}
         onSubmit={(otp) => void verifyEmailUpdateOtp(portico, { otp }).catch(() => {})}
@@ -46,9 +45,22 @@ export default function UpdateEmailWallet() {
   )
 }
 
+/** A sentence of the catalogue with the address in bold where its {email} is. */
+function bold(sentence: string, email: string) {
+  const [before, after] = sentence.split('{email}')
+  return (
+    <>
+      {before}
+      <strong>{email}</strong>
+      {after}
+    </>
+  )
+}
+
 function NewEmailStep({ current, loading, error }: { current: string | undefined; loading: boolean; error: string | undefined }) {
   const portico = usePortico()
   const [email, setEmail] = useState('')
+  const { t, text } = useI18n()
   const inputId = useId()
   const errorId = useId()
   const submit = (event: FormEvent) => {
@@ -61,24 +73,20 @@ function NewEmailStep({ current, loading, error }: { current: string | undefined
       <span className="step-icon">
         <MailIcon />
       </span>
-      <p className="title">Change your email</p>
-      {current && (
-        <p className="text">
-          Your wallet signs in with <strong>{current}</strong>.
-        </p>
-      )}
+      <p className="title">{t('update.title')}</p>
+      {current && <p className="text">{bold(t('update.current'), current)}</p>}
       <form className="otp-form" onSubmit={submit} noValidate>
         <div className={`email-row${error ? ' invalid' : ''}`}>
           <MailIcon className="lead" />
           <label className="sr-only" htmlFor={inputId}>
-            New email
+            {t('update.newEmail')}
           </label>
           <input
             id={inputId}
             type="email"
             inputMode="email"
             autoComplete="email"
-            placeholder="New email"
+            placeholder={t('update.newEmail')}
             value={email}
             autoFocus
             onChange={(event) => setEmail(event.target.value)}
@@ -88,10 +96,10 @@ function NewEmailStep({ current, loading, error }: { current: string | undefined
           />
         </div>
         <p id={errorId} className="field-error" role={error ? 'alert' : undefined} data-testid="update-email-error">
-          {error ?? ''}
+          {error ? text(error) : ''}
         </p>
         <button type="submit" className="button full" disabled={loading || !email.trim()} data-testid="update-email-submit">
-          {loading ? <Spinner size={16} label="Sending the code" /> : 'Continue'}
+          {loading ? <Spinner size={16} label={t('connect.sendingCode')} /> : t('common.continue')}
         </button>
       </form>
     </div>
