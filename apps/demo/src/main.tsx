@@ -17,6 +17,8 @@ const themeMode = params.get('theme') === 'light' ? 'light' : 'dark'
 const siwxParam = params.get('siwx')
 const siwx = siwxParam === 'required' || siwxParam === 'optional' ? serverSiwx({ required: siwxParam === 'required' }) : undefined
 const emailCapture = params.get('emailCapture') === 'on'
+// ?legalCheckbox=on: the terms must be ticked before a wallet connects; ?collapseWallets=on: the wallets behind one entry.
+const features = { legalCheckbox: params.get('legalCheckbox') === 'on', collapseWallets: params.get('collapseWallets') === 'on' }
 // ?locale=ar (or es, zh-CN, ja, ko, fr, de, pt) shows the modal in that language; an unknown one stays English here.
 const localeParam = params.get('locale')
 const locale = Locales.find((l) => l === localeParam) as Locale | undefined
@@ -58,6 +60,7 @@ const portico = createPortico({
   ...(siwx ? { siwx } : {}),
   // Email capture asks on sign-in (SPEC §4), so it needs ?siwx= too.
   ...(emailCapture && siwx ? { remoteFeatures: { emailCapture: true } } : {}),
+  features,
 })
 
 createRoot(document.getElementById('root')!).render(
