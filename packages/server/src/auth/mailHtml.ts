@@ -1,5 +1,3 @@
-import type { Mail } from './mail.js'
-
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
@@ -7,7 +5,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * a line of its own as a button, a login code (6 to 8 digits) large and spaced. No images, no
  * remote content, inline styles only (mail clients strip the rest).
  */
-export function mailHtml(mail: Pick<Mail, 'subject' | 'text'>): string {
+export function mailHtml(mail: { subject: string; text: string }): string {
   const paragraphs = mail.text.split(/\n{2,}/).map((block) => {
     const trimmed = block.trim()
     if (/^https?:\/\/\S+$/.test(trimmed))
