@@ -281,4 +281,33 @@ export const de = {
   'update.newEmail': 'Neue E-Mail',
   'approve.loading': 'Bestätigungsansicht wird geladen',
   'factor.loading': 'Sichere Wallet-Ansicht wird geladen',
+  // Wallet security
+  'security.loading': 'Wallet-Sicherheit wird geladen',
+  'security.factors': 'Faktoren',
+  'security.passkey': 'Passkey',
+  'security.password': 'Wiederherstellungspasswort',
+  'security.added': 'Hinzugefügt am {date}',
+  'security.used': ' · genutzt am {date}',
+  'security.removing': 'Wird entfernt',
+  'security.remove': 'Entfernen',
+  'security.addingPasskey': 'Passkey wird hinzugefügt',
+  'security.addPasskey': 'Passkey hinzufügen',
+  'security.passkeyHint': 'Gesicht, Fingerabdruck oder Geräte-PIN',
+  'security.settingPassword': 'Passwort wird festgelegt',
+  'security.passwordSet': 'Passwort festgelegt',
+  'security.setPassword': 'Passwort festlegen',
+  'security.passwordHint': 'Wird im sicheren Wallet-Frame eingegeben',
+  'security.foot':
+    'Passkey und Passwort erreichen nie diese Website oder den Server von Portico. Verlierst du alle Faktoren und alle angemeldeten Geräte, lässt sich die Wallet nicht wiederherstellen.',
+  'security.protected': 'Geschützt',
+  'security.protectedTextEmail':
+    'Ein neues Gerät braucht einen der Faktoren unten. Deine E-Mail allein oder die Daten des Servers können die Wallet nicht öffnen.',
+  'security.protectedTextSocial':
+    'Ein neues Gerät braucht einen der Faktoren unten. Dein Social-Konto allein oder die Daten des Servers können die Wallet nicht öffnen.',
+  'security.weakEmail': 'Wiederherstellung nur per E-Mail',
+  'security.weakSocial': 'Wiederherstellung nur per Social-Konto',
+  'security.weakTextEmail':
+    'Wer deine E-Mail kontrolliert, kann diese Wallet auf einem neuen Gerät öffnen. Füge einen Passkey oder ein Passwort hinzu, um das zu verhindern.',
+  'security.weakTextSocial':
+    'Wer dein Social-Konto kontrolliert, kann diese Wallet auf einem neuen Gerät öffnen. Füge einen Passkey oder ein Passwort hinzu, um das zu verhindern.',
 } satisfies Partial<Messages>

@@ -245,6 +245,31 @@ export const en = {
   'update.newEmail': 'New email',
   'approve.loading': 'Loading the approval screen',
   'factor.loading': 'Loading the secure wallet screen',
+  // Wallet security
+  'security.loading': 'Loading the wallet security',
+  'security.factors': 'Factors',
+  'security.passkey': 'Passkey',
+  'security.password': 'Recovery password',
+  'security.added': 'Added {date}',
+  'security.used': ' · used {date}',
+  'security.removing': 'Removing',
+  'security.remove': 'Remove',
+  'security.addingPasskey': 'Adding a passkey',
+  'security.addPasskey': 'Add a passkey',
+  'security.passkeyHint': 'Face, fingerprint or device PIN',
+  'security.settingPassword': 'Setting a password',
+  'security.passwordSet': 'Password set',
+  'security.setPassword': 'Set a password',
+  'security.passwordHint': 'Typed in the secure wallet frame',
+  'security.foot':
+    "The passkey or password never reaches this site or Portico's server. If you lose every factor and every signed-in device, the wallet cannot be recovered.",
+  'security.protected': 'Protected',
+  'security.protectedTextEmail': "A new device needs one of the factors below. Your email alone, or the server's data, cannot open the wallet.",
+  'security.protectedTextSocial': "A new device needs one of the factors below. Your social account alone, or the server's data, cannot open the wallet.",
+  'security.weakEmail': 'Recovery by your email only',
+  'security.weakSocial': 'Recovery by your social account only',
+  'security.weakTextEmail': 'Whoever controls your email can open this wallet on a new device. Add a passkey or a password to stop that.',
+  'security.weakTextSocial': 'Whoever controls your social account can open this wallet on a new device. Add a passkey or a password to stop that.',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -281,4 +281,33 @@ export const es = {
   'update.newEmail': 'Nuevo correo',
   'approve.loading': 'Cargando la pantalla de aprobación',
   'factor.loading': 'Cargando la pantalla segura de la billetera',
+  // Wallet security
+  'security.loading': 'Cargando la seguridad de la billetera',
+  'security.factors': 'Factores',
+  'security.passkey': 'Llave de acceso',
+  'security.password': 'Contraseña de recuperación',
+  'security.added': 'Añadida el {date}',
+  'security.used': ' · usada el {date}',
+  'security.removing': 'Quitando',
+  'security.remove': 'Quitar',
+  'security.addingPasskey': 'Añadiendo una llave de acceso',
+  'security.addPasskey': 'Añadir una llave de acceso',
+  'security.passkeyHint': 'Cara, huella o PIN del dispositivo',
+  'security.settingPassword': 'Creando una contraseña',
+  'security.passwordSet': 'Contraseña creada',
+  'security.setPassword': 'Crear una contraseña',
+  'security.passwordHint': 'Se escribe en el marco seguro de la billetera',
+  'security.foot':
+    'La llave de acceso o la contraseña nunca llegan a este sitio ni al servidor de Portico. Si pierdes todos los factores y todos los dispositivos con sesión iniciada, no se podrá recuperar la billetera.',
+  'security.protected': 'Protegida',
+  'security.protectedTextEmail':
+    'Un dispositivo nuevo necesita uno de estos factores. Ni tu correo por sí solo ni los datos del servidor pueden abrir la billetera.',
+  'security.protectedTextSocial':
+    'Un dispositivo nuevo necesita uno de estos factores. Ni tu cuenta social por sí sola ni los datos del servidor pueden abrir la billetera.',
+  'security.weakEmail': 'Recuperación solo con tu correo',
+  'security.weakSocial': 'Recuperación solo con tu cuenta social',
+  'security.weakTextEmail':
+    'Quien controle tu correo puede abrir esta billetera en un dispositivo nuevo. Añade una llave de acceso o una contraseña para evitarlo.',
+  'security.weakTextSocial':
+    'Quien controle tu cuenta social puede abrir esta billetera en un dispositivo nuevo. Añade una llave de acceso o una contraseña para evitarlo.',
 } satisfies Partial<Messages>

@@ -281,4 +281,33 @@ export const fr = {
   'update.newEmail': 'Nouvel e-mail',
   'approve.loading': 'Chargement de l’écran d’approbation',
   'factor.loading': 'Chargement de l’écran sécurisé du portefeuille',
+  // Wallet security
+  'security.loading': 'Chargement de la sécurité du portefeuille',
+  'security.factors': 'Facteurs',
+  'security.passkey': "Clé d'accès",
+  'security.password': 'Mot de passe de récupération',
+  'security.added': 'Ajouté le {date}',
+  'security.used': ' · utilisé le {date}',
+  'security.removing': 'Suppression',
+  'security.remove': 'Supprimer',
+  'security.addingPasskey': "Ajout d'une clé d'accès",
+  'security.addPasskey': "Ajouter une clé d'accès",
+  'security.passkeyHint': "Visage, empreinte ou code PIN de l'appareil",
+  'security.settingPassword': 'Définition du mot de passe',
+  'security.passwordSet': 'Mot de passe défini',
+  'security.setPassword': 'Définir un mot de passe',
+  'security.passwordHint': 'Saisi dans le cadre sécurisé du portefeuille',
+  'security.foot':
+    "La clé d'accès ou le mot de passe n'atteint jamais ce site ni le serveur de Portico. Si vous perdez tous les facteurs et tous les appareils connectés, le portefeuille ne pourra pas être récupéré.",
+  'security.protected': 'Protégé',
+  'security.protectedTextEmail':
+    "Un nouvel appareil a besoin de l'un des facteurs ci-dessous. Ni votre e-mail seul ni les données du serveur ne peuvent ouvrir le portefeuille.",
+  'security.protectedTextSocial':
+    "Un nouvel appareil a besoin de l'un des facteurs ci-dessous. Ni votre compte social seul ni les données du serveur ne peuvent ouvrir le portefeuille.",
+  'security.weakEmail': 'Récupération par e-mail uniquement',
+  'security.weakSocial': 'Récupération par compte social uniquement',
+  'security.weakTextEmail':
+    "Quiconque contrôle votre e-mail peut ouvrir ce portefeuille sur un nouvel appareil. Ajoutez une clé d'accès ou un mot de passe pour l'en empêcher.",
+  'security.weakTextSocial':
+    "Quiconque contrôle votre compte social peut ouvrir ce portefeuille sur un nouvel appareil. Ajoutez une clé d'accès ou un mot de passe pour l'en empêcher.",
 } satisfies Partial<Messages>

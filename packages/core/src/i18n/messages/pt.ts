@@ -280,4 +280,31 @@ export const pt = {
   'update.newEmail': 'Novo e-mail',
   'approve.loading': 'Carregando a tela de aprovação',
   'factor.loading': 'Carregando a tela segura da carteira',
+  // Wallet security
+  'security.loading': 'Carregando a segurança da carteira',
+  'security.factors': 'Fatores',
+  'security.passkey': 'Chave de acesso',
+  'security.password': 'Senha de recuperação',
+  'security.added': 'Adicionada em {date}',
+  'security.used': ' · usada em {date}',
+  'security.removing': 'Removendo',
+  'security.remove': 'Remover',
+  'security.addingPasskey': 'Adicionando uma chave de acesso',
+  'security.addPasskey': 'Adicionar chave de acesso',
+  'security.passkeyHint': 'Rosto, digital ou PIN do dispositivo',
+  'security.settingPassword': 'Definindo uma senha',
+  'security.passwordSet': 'Senha definida',
+  'security.setPassword': 'Definir uma senha',
+  'security.passwordHint': 'Digitada no quadro seguro da carteira',
+  'security.foot':
+    'A chave de acesso ou a senha nunca chega a este site nem ao servidor do Portico. Se você perder todos os fatores e todos os dispositivos conectados, a carteira não poderá ser recuperada.',
+  'security.protected': 'Protegida',
+  'security.protectedTextEmail': 'Um novo dispositivo precisa de um dos fatores abaixo. Só o seu e-mail, ou os dados do servidor, não abrem a carteira.',
+  'security.protectedTextSocial': 'Um novo dispositivo precisa de um dos fatores abaixo. Só a sua conta social, ou os dados do servidor, não abrem a carteira.',
+  'security.weakEmail': 'Recuperação só pelo e-mail',
+  'security.weakSocial': 'Recuperação só pela conta social',
+  'security.weakTextEmail':
+    'Quem controla seu e-mail pode abrir esta carteira em um novo dispositivo. Adicione uma chave de acesso ou senha para impedir isso.',
+  'security.weakTextSocial':
+    'Quem controla sua conta social pode abrir esta carteira em um novo dispositivo. Adicione uma chave de acesso ou senha para impedir isso.',
 } satisfies Partial<Messages>

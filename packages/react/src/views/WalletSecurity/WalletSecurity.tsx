@@ -4,6 +4,7 @@ import { KeyIcon, PasskeyIcon, ShieldIcon } from '../../components/embedded/secu
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 const css = `
 .security{display:flex;flex-direction:column;gap:12px;padding:4px 0 2px}
@@ -32,8 +33,6 @@ const css = `
 @media (max-width:430px){.add-factors{grid-template-columns:1fr}}
 `
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
-
 /**
  * WalletSecurity (Account → Wallet security): whether a passkey or a password protects the
  * embedded wallet, and adding or removing one. The ceremony and the password input happen in the
@@ -44,27 +43,29 @@ export default function WalletSecurity() {
   const security = usePorticoStore('embedded', (s) => s.security)
   const { factors, status, busy, error, notice } = security
   const social = readLoginCache(portico.storage).connectedSocial
+  const { t, text, day } = useI18n()
+  const dateOf = (iso: string) => day(new Date(iso))
   if (status === 'loading' && !factors)
     return (
       <div className="embedded-step" data-testid="wallet-security">
         <Sheet css={embeddedCss} />
-        <Spinner size={28} label="Loading the wallet security" />
+        <Spinner size={28} label={t('security.loading')} />
       </div>
     )
   return (
     <div className="security" data-testid="wallet-security">
       <Sheet css={embeddedCss + css} />
-      <Status factors={factors} recoveredBy={social ? 'your social account' : 'your email'} />
+      <Status factors={factors} social={Boolean(social)} />
       {factors && factors.factors.length > 0 && (
-        <ul className="factor-list" aria-label="Factors">
+        <ul className="factor-list" aria-label={t('security.factors')}>
           {factors.factors.map((f) => (
             <li className="factor-item" key={f.id} data-testid={`factor-${f.kind}`}>
               {f.kind === 'passkey' ? <PasskeyIcon /> : <KeyIcon />}
               <span className="what">
-                {f.kind === 'passkey' ? 'Passkey' : 'Recovery password'}
+                {t(f.kind === 'passkey' ? 'security.passkey' : 'security.password')}
                 <span className="when">
-                  Added {dateOf(f.createdAt)}
-                  {f.lastUsedAt ? ` · used ${dateOf(f.lastUsedAt)}` : ''}
+                  {t('security.added', { date: dateOf(f.createdAt) })}
+                  {f.lastUsedAt ? t('security.used', { date: dateOf(f.lastUsedAt) }) : ''}
                 </span>
               </span>
               <button
@@ -75,7 +76,7 @@ export default function WalletSecurity() {
                 onClick={() => void removeWalletFactor(portico, { id: f.id })}
                 data-testid={`factor-remove-${f.kind}`}
               >
-                {busy === f.id ? <Spinner size={14} label="Removing" /> : 'Remove'}
+                {busy === f.id ? <Spinner size={14} label={t('security.removing')} /> : t('security.remove')}
               </button>
             </li>
           ))}
@@ -89,9 +90,9 @@ export default function WalletSecurity() {
           onClick={() => void addWalletFactor(portico, { kind: 'passkey' })}
           data-testid="security-add-passkey"
         >
-          {busy === 'passkey' ? <Spinner size={24} label="Adding a passkey" /> : <PasskeyIcon />}
-          Add a passkey
-          <span className="hint">Face, fingerprint or device PIN</span>
+          {busy === 'passkey' ? <Spinner size={24} label={t('security.addingPasskey')} /> : <PasskeyIcon />}
+          {t('security.addPasskey')}
+          <span className="hint">{t('security.passkeyHint')}</span>
         </button>
         <button
           type="button"
@@ -100,38 +101,33 @@ export default function WalletSecurity() {
           onClick={() => void addWalletFactor(portico, { kind: 'password' })}
           data-testid="security-add-password"
         >
-          {busy === 'password' ? <Spinner size={24} label="Setting a password" /> : <KeyIcon />}
-          {factors?.factors.some((f) => f.kind === 'password') ? 'Password set' : 'Set a password'}
-          <span className="hint">Typed in the secure wallet frame</span>
+          {busy === 'password' ? <Spinner size={24} label={t('security.settingPassword')} /> : <KeyIcon />}
+          {t(factors?.factors.some((f) => f.kind === 'password') ? 'security.passwordSet' : 'security.setPassword')}
+          <span className="hint">{t('security.passwordHint')}</span>
         </button>
       </div>
       <p className="field-error" role={error ? 'alert' : undefined} data-testid="security-error">
-        {error ?? ''}
+        {error ? text(error) : ''}
       </p>
       {notice && (
         <p className="security-notice" role="status" data-testid="security-notice">
-          {notice}
+          {text(notice)}
         </p>
       )}
-      <p className="security-foot">
-        The passkey or password never reaches this site or Portico's server. If you lose every factor and every signed-in device, the wallet cannot be
-        recovered.
-      </p>
+      <p className="security-foot">{t('security.foot')}</p>
     </div>
   )
 }
 
-function Status({ factors, recoveredBy }: { factors: WalletFactors | undefined; recoveredBy: string }) {
+function Status({ factors, social }: { factors: WalletFactors | undefined; social: boolean }) {
+  const { t } = useI18n()
   if (factors?.protected)
     return (
       <div className="security-status strong" data-testid="security-status" data-protected="true">
         <ShieldIcon />
         <div>
-          <strong>Protected</strong>
-          <span>
-            A new device needs one of the factors below. {recoveredBy[0]!.toUpperCase() + recoveredBy.slice(1)} alone, or the server's data, cannot open the
-            wallet.
-          </span>
+          <strong>{t('security.protected')}</strong>
+          <span>{t(social ? 'security.protectedTextSocial' : 'security.protectedTextEmail')}</span>
         </div>
       </div>
     )
@@ -139,8 +135,8 @@ function Status({ factors, recoveredBy }: { factors: WalletFactors | undefined; 
     <div className="security-status weak" data-testid="security-status" data-protected="false">
       <ShieldIcon />
       <div>
-        <strong>Recovery by {recoveredBy} only</strong>
-        <span>Whoever controls {recoveredBy} can open this wallet on a new device. Add a passkey or a password to stop that.</span>
+        <strong>{t(social ? 'security.weakSocial' : 'security.weakEmail')}</strong>
+        <span>{t(social ? 'security.weakTextSocial' : 'security.weakTextEmail')}</span>
       </div>
     </div>
   )
