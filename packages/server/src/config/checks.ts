@@ -1,6 +1,9 @@
 import { rpcUrlList } from './rpc.js'
 import type { ServerConfig } from './schema.js'
 
+/** The devnet paymaster's verifying signer (anvil account 9): public, so never a production key. */
+const DEVNET_PAYMASTER_SIGNER_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
+
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '0.0.0.0'])
 const isLocal = (url: string) => {
   try {
@@ -39,6 +42,11 @@ export function productionProblems(config: ServerConfig, env: NodeJS.ProcessEnv)
     problems.push(`farcaster.relayUrl: ${config.farcaster.relayUrl} is a local stand-in; without --dev use the Farcaster relay`)
   if (config.farcaster && isLocal(config.farcaster.optimismRpcUrl))
     problems.push(`farcaster.optimismRpcUrl: ${config.farcaster.optimismRpcUrl} is a local chain; without --dev set an Optimism RPC URL`)
+  for (const [chain, smart] of Object.entries(config.smartAccounts?.chains ?? {}))
+    if (isLocal(smart.bundlerUrl))
+      problems.push(`smartAccounts.chains.${chain}.bundlerUrl: a local (devnet) bundler; without --dev set the chain's real bundler URL`)
+  if (config.smartAccounts?.paymaster?.signerKey.toLowerCase() === DEVNET_PAYMASTER_SIGNER_KEY)
+    problems.push('smartAccounts.paymaster.signerKey: the public devnet key signs sponsorships anyone could forge; without --dev set your paymaster signer key')
   if (!config.siwx?.signingKey)
     problems.push('siwx.signingKey: required without --dev (a private EC P-256 JWK, the same on every instance; PORTICO_SIWX_SIGNING_KEY_FILE)')
   if (config.secureFrame) {
