@@ -5,6 +5,7 @@ import { databaseShape } from './database.js'
 import { httpShape } from './http.js'
 import { onrampShape } from './onramp.js'
 import { projectsShape } from './projects.js'
+import { registryShape } from './registry.js'
 import { relayShape } from './relay.js'
 import { smartAccountsShape } from './smartAccounts.js'
 import { smtpShape } from './smtp.js'
@@ -24,6 +25,7 @@ export const CONFIG_DOMAINS = [
   { title: 'Swaps', shape: swapShape },
   { title: 'Smart accounts (ERC-4337)', shape: smartAccountsShape },
   { title: 'WalletConnect relay', shape: relayShape },
+  { title: 'Wallet registry', shape: registryShape },
 ] as const
 
 /**
@@ -43,6 +45,7 @@ export const ServerConfigSchema = z.strictObject({
   ...swapShape,
   ...smartAccountsShape,
   ...relayShape,
+  ...registryShape,
 })
 
 /** The configuration the server runs with (publicUrl filled in by loadConfig or startServer). */

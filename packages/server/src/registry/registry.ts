@@ -50,14 +50,16 @@ export function loadSeedWallets(): { wallets: RegistryWallet[]; hash: string } {
  * (added by an operator) are kept. Idempotent and safe to run from several instances at once.
  */
 export async function seedWallets(db: Database, seed = loadSeedWallets()): Promise<boolean> {
-  const [current] = await db.query<{ value: string }>("select value from wallet_registry_meta where key = 'seed_hash'")
-  if (current?.value === seed.hash) return false
+  const meta = await db.query<{ key: string; value: string }>("select key, value from wallet_registry_meta where key in ('seed_hash', 'explorer_synced_at')")
+  // A registry synced from the explorer API (sync.ts) replaced the bundled list; it is not brought back.
+  if (meta.some((m) => m.key === 'explorer_synced_at')) return false
+  if (meta.find((m) => m.key === 'seed_hash')?.value === seed.hash) return false
   const rows = seed.wallets.map((w, i) => ({ ...w, sort_order: i + 1, initials: w.initials ?? null }))
   return db.transaction(async (tx: Queryable) => {
     // One seeder at a time across instances sharing a PostgreSQL; the others then see the hash.
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_ID])
-    const [again] = await tx.query<{ value: string }>("select value from wallet_registry_meta where key = 'seed_hash'")
-    if (again?.value === seed.hash) return false
+    const again = await tx.query<{ key: string; value: string }>("select key, value from wallet_registry_meta where key in ('seed_hash', 'explorer_synced_at')")
+    if (again.some((m) => m.key === 'explorer_synced_at') || again.find((m) => m.key === 'seed_hash')?.value === seed.hash) return false
     await tx.query(
       `insert into wallets (id, name, sort_order, image_id, color, initials, rdns, homepage, mobile_link, desktop_link,
          webapp_link, app_store, play_store, chains, injected, custom_evm_chains, source, updated_at)
@@ -108,6 +110,8 @@ export interface WalletRow {
   rdns: string | null
   chains: unknown
   injected: unknown
+  /** The mirrored icon's type (sync.ts), null for a generated one. */
+  icon_type: string | null
 }
 
 /** One page of the registry, filtered, ordered by sort order, plus the total count of matches. */
@@ -127,11 +131,20 @@ export async function queryWallets(db: Queryable, q: WalletQuery): Promise<{ cou
   const [total] = await db.query<{ count: string | number }>(`select count(*) as count from wallets ${filter}`, params)
   const rows = await db.query<WalletRow>(
     `select id, name, sort_order, image_id, homepage, mobile_link, desktop_link, webapp_link, app_store, play_store,
-       rdns, chains, injected
+       rdns, chains, injected, (select content_type from wallet_icons i where i.image_id = wallets.image_id) as icon_type
      from wallets ${filter} order by sort_order, id limit ${param(q.entries)} offset ${param((q.page - 1) * q.entries)}`,
     params,
   )
   return { count: Number(total?.count ?? 0), rows }
+}
+
+/** A mirrored icon (sync.ts) by image id. */
+export async function mirroredIcon(db: Queryable, imageId: string) {
+  const [row] = await db.query<{ content_type: string; body: Uint8Array; sha256: string }>(
+    'select content_type, body, sha256 from wallet_icons where image_id = $1',
+    [imageId],
+  )
+  return row
 }
 
 export async function walletForImage(db: Queryable, imageId: string) {

@@ -5,7 +5,8 @@ import type { App } from '../http/app.js'
 import { errorResponses } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
 import { walletIconSvg } from './icons.js'
-import { queryWallets, seedWallets, walletForImage } from './registry.js'
+import { mirroredIcon, queryWallets, seedWallets, walletForImage } from './registry.js'
+import { ICON_TYPES, type IconType, syncRegistry } from './sync.js'
 import { CommonQuery } from '../schemas.js'
 import { Refusal } from '../refusals.js'
 
@@ -106,6 +107,7 @@ export function register(app: App, ctx: ServerContext) {
       () => undefined,
     ),
   )
+  scheduleSync(ctx, ready)
 
   app.openapi(getWallets, async (c) => {
     await ready
@@ -125,7 +127,7 @@ export function register(app: App, ctx: ServerContext) {
       id: r.id,
       name: r.name,
       homepage: r.homepage,
-      image_url: `${base}/icons/wallets/${encodeURIComponent(r.image_id)}.svg`,
+      image_url: `${base}/icons/wallets/${encodeURIComponent(r.image_id)}.${ICON_TYPES[r.icon_type as IconType] ?? 'svg'}`,
       order: r.sort_order,
       mobile_link: r.mobile_link,
       desktop_link: r.desktop_link,
@@ -141,9 +143,22 @@ export function register(app: App, ctx: ServerContext) {
 
   // Icons carry no projectId (the guard lets /icons/ through) so <img> tags can load them.
   app.get('/icons/wallets/:file', async (c) => {
-    const match = /^([a-z0-9][a-z0-9-]{0,63})\.svg$/.exec(c.req.param('file'))
+    const match = /^([a-z0-9][a-z0-9-]{0,63})\.(svg|png|jpg|webp)$/.exec(c.req.param('file'))
     if (!match) throw Refusal.notFound()
     await ready
+    if (match[2] !== 'svg') {
+      // An icon mirrored from the explorer API: its bytes were checked when stored (sync.ts).
+      const icon = await mirroredIcon(ctx.db, match[1]!)
+      if (!icon || ICON_TYPES[icon.content_type as IconType] !== match[2]) throw Refusal.notFound()
+      const headers = {
+        'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
+        ETag: `"${icon.sha256.slice(0, 22)}"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'",
+      }
+      if (c.req.header('If-None-Match') === headers.ETag) return c.body(null, 304, headers)
+      return c.body(Buffer.from(icon.body), 200, { ...headers, 'Content-Type': icon.content_type })
+    }
     const wallet = await walletForImage(ctx.db, match[1]!)
     if (!wallet) throw Refusal.notFound()
     const svg = walletIconSvg(wallet)
@@ -155,5 +170,29 @@ export function register(app: App, ctx: ServerContext) {
     }
     if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers)
     return c.body(svg, 200, { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' })
+  })
+}
+
+/** config.walletRegistry: a sync at start (after the seed) and then every intervalMs; a failure keeps the wallets the database has. */
+function scheduleSync(ctx: ServerContext, ready: Promise<unknown>) {
+  const source = ctx.config.walletRegistry
+  if (!source) return
+  let running: Promise<void> | undefined
+  const sync = () => {
+    running ??= ready
+      .then(() => syncRegistry(ctx.db, source, { log: ctx.log }))
+      .then((result) => ctx.log('wallet registry synced', result))
+      .catch((error) => ctx.log('wallet registry sync failed', error instanceof Error ? error.message : error))
+      .finally(() => {
+        running = undefined
+      })
+    return running
+  }
+  void sync()
+  const timer = setInterval(sync, source.intervalMs)
+  timer.unref()
+  ctx.onClose(async () => {
+    clearInterval(timer)
+    await running
   })
 }
