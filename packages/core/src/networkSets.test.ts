@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { getMergedConnectors } from '../actions/getMergedConnectors.js'
-import { testPortico } from '../test/fakes.js'
-import { connectorIds, NetworkImageIds } from './images.js'
+import { getMergedConnectors } from './actions/getMergedConnectors.js'
+import { testPortico } from './test/fakes.js'
+import { connectorIds, NetworkImageIds } from './spec/images.js'
 import { ListedNetworks } from './networkSets.js'
-import { ChainNamespaces } from './caip.js'
+import { ChainNamespaces } from './spec/caip.js'
 
 describe("SPEC §9 'Account and chain defaults'", () => {
   test('rule: listed network sets cover many EVM chains, three Solana networks and three Bitcoin networks', () => {

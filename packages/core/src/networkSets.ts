@@ -1,4 +1,4 @@
-import { bitcoin, defineNetwork, mainnet, polygon, solana, solanaDevnet, solanaTestnet, type CaipNetwork } from '../networks.js'
+import { bitcoin, defineNetwork, mainnet, polygon, solana, solanaDevnet, solanaTestnet, type CaipNetwork } from './networks.js'
 
 /**
  * SPEC §9 'Listed network sets': many EVM chains, three Solana networks and three Bitcoin

@@ -8,7 +8,6 @@ import type { Portico } from '../portico.js'
 import { formatUnits } from '../utils/format.js'
 import { getAccount, setAccount } from '../stores/account.js'
 import { showSnack } from './showSnack.js'
-import type { discoverWalletAssets } from '../api/walletAssetDiscovery.js'
 
 export type { Balances } from '../api/schemas.js'
 
@@ -87,11 +86,6 @@ async function fromAdapter(portico: Portico, ns: ChainNamespace, address: string
   const adapter = portico.adapters.get(ns)
   if (!adapter) throw new Error(`No adapter for ${ns}`)
   const connectorId = portico.stores.connections.getState().activeConnectorIds[ns]
-  const provider = connectorId ? (adapter.getProvider?.(connectorId) as Parameters<typeof discoverWalletAssets>[0] | undefined) : undefined
-  const [balance, tokens] = await Promise.all([
-    adapter.getBalance({ address, caipNetwork, connectorId }),
-    // SPEC §7: without a server, the wallet's own asset discovery where it supports it.
-    provider ? import('../api/walletAssetDiscovery.js').then((m) => m.discoverWalletAssets(provider, address, caipNetwork)) : undefined,
-  ])
-  return { native: { balance: formatUnits(BigInt(balance.value), balance.decimals), symbol: balance.symbol }, tokens: tokens ?? [] }
+  const balance = await adapter.getBalance({ address, caipNetwork, connectorId })
+  return { native: { balance: formatUnits(BigInt(balance.value), balance.decimals), symbol: balance.symbol }, tokens: [] }
 }

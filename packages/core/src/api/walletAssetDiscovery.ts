@@ -10,8 +10,9 @@ interface Requester {
 /**
  * SPEC §7 'Wallet calls': wallet capabilities (assetDiscovery support per chain) and wallet get
  * assets (account, chainFilter) — ERC-7811. Where the wallet supports it on the chain, its ERC-20
- * assets become the token list (the server's is used when there is a server); an answer that fails
- * SPEC §5's 'Wallet assets response' check is dropped whole. undefined: no discovery here.
+ * assets as token balances; an answer that fails SPEC §5's 'Wallet assets response' check is
+ * dropped whole. undefined: no discovery here. Not yet called by the balance read (it would add a
+ * wallet request to every read without a server; to be decided with the account view's owner).
  */
 export async function discoverWalletAssets(provider: Requester, address: string, caipNetwork: CaipNetwork): Promise<TokenBalance[] | undefined> {
   if (caipNetwork.chainNamespace !== 'eip155' || typeof provider?.request !== 'function') return undefined

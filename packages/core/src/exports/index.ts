@@ -133,7 +133,7 @@ export {
   sepolia,
   bitcoinTestnet,
   bitcoinSignet,
-} from '../spec/networkSets.js'
+} from '../networkSets.js'
 export { NetworkImageIds, ConnectorImageIds, ConnectorExplorerIds, connectorIds } from '../spec/images.js'
 export { retry, type RetryParameters } from '../utils/retry.js'
 export { closeModal } from '../actions/closeModal.js'
