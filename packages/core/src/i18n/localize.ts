@@ -1,5 +1,6 @@
 import { ErrorText } from '../spec/catalogue.js'
 import { SendFormText } from '../send/sendForm.js'
+import { SwapText } from '../swap/rules.js'
 import type { MessageKey, Messages } from './messages/en.js'
 import { translate, type MessageParams } from './translate.js'
 
@@ -18,6 +19,7 @@ function buildPatterns(): Pattern[] {
   for (const [prefix, catalogue] of [
     ['error', ErrorText],
     ['sendForm', SendFormText],
+    ['swapText', SwapText],
   ] as const) {
     for (const [name, text] of Object.entries(catalogue)) {
       const key = `${prefix}.${name}` as MessageKey

@@ -1,5 +1,6 @@
 import { Alerts, ErrorText, type AlertCode } from '../../spec/catalogue.js'
 import { SendFormText } from '../../send/sendForm.js'
+import { SwapText } from '../../swap/rules.js'
 import { enFirstLoad } from './en.firstLoad.js'
 
 /**
@@ -27,6 +28,7 @@ export const en = {
   ...enFirstLoad,
   ...fromCatalogue('error', ErrorText),
   ...fromCatalogue('sendForm', SendFormText),
+  ...fromCatalogue('swapText', SwapText),
   ...alerts,
   // The modal's shell
   'modal.back': 'Back',
@@ -270,6 +272,26 @@ export const en = {
   'security.weakSocial': 'Recovery by your social account only',
   'security.weakTextEmail': 'Whoever controls your email can open this wallet on a new device. Add a passkey or a password to stop that.',
   'security.weakTextSocial': 'Whoever controls your social account can open this wallet on a new device. Add a passkey or a password to stop that.',
+  // Swap
+  'swap.youPay': 'You pay',
+  'swap.youReceive': 'You receive',
+  'swap.switchTokens': 'Switch the tokens',
+  'swap.rate': 'Rate',
+  'swap.impactWarning': 'Price impact {impact} %: above {limit} %, you receive much less than the market price.',
+  'swap.slippageTolerance': 'Slippage tolerance',
+  'swap.slippage': 'Slippage',
+  'swap.review': 'Review Swap',
+  'swap.priceImpact': 'Price impact',
+  'swap.minimumReceived': 'Minimum received',
+  'swap.approveToken': 'Approve {symbol} for swaps in your wallet',
+  'swap.confirmInWallet': 'Confirm the swap in your wallet',
+  'swap.swap': 'Swap',
+  'swap.searchToken': 'Search token',
+  'swap.suggested': 'Suggested tokens',
+  'swap.noMatch': 'No token matches “{query}”',
+  'swap.yourTokens': 'Your tokens',
+  'swap.popularTokens': 'Popular tokens',
+  'swap.moreTokens': 'More tokens',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -1,7 +1,6 @@
 import {
   flipSwapTokens,
   formatSwapAmount,
-  formatUsd,
   getSwapProblem,
   isPriceImpactHigh,
   openSwapTokenPicker,
@@ -13,7 +12,6 @@ import {
   swapRate,
   swapTokenBalance,
   SwapText,
-  truncateDecimals,
   SWAP_PRICE_IMPACT_WARNING_PERCENT,
   type SwapToken,
 } from '@portico/core'
@@ -24,6 +22,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { sendCss } from '../WalletSend/styles.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 import { swapCss } from './styles.js'
 
 const SLIPPAGES = [0.5, 1, 3]
@@ -31,18 +30,20 @@ const SLIPPAGES = [0.5, 1, 3]
 /** Swap, step 1: what to sell (amount as typed, its fiat value, balance, Max), what to buy (the quote, its fiat value, balance), flip, rate, network fee, slippage. */
 export default function Swap() {
   const portico = usePortico()
+  const { t, text, amount, usd } = useI18n()
+  const fiat = (value: number | undefined) => (value === undefined ? '\u00a0' : `≈ ${usd(value)}`)
   const state = usePorticoStore('swap', (s) => s)
   const { tokenBalance } = usePorticoAccount()
   if (state.tokensError)
     return (
       <div className="empty" role="alert" data-testid="swap-error">
-        {state.tokensError}
+        {text(state.tokensError)}
       </div>
     )
   if (!state.tokens)
     return (
       <div className="empty">
-        <Spinner size={24} label="Loading tokens" />
+        <Spinner size={24} label={t('tokens.loading')} />
       </div>
     )
   const problem = getSwapProblem(state, tokenBalance)
@@ -57,7 +58,7 @@ export default function Swap() {
     <div className="send" data-testid="swap">
       <Sheet css={sendCss + swapCss} />
       <div className="field">
-        <label htmlFor="swap-amount">You pay</label>
+        <label htmlFor="swap-amount">{t('swap.youPay')}</label>
         <div className="row">
           <input
             id="swap-amount"
@@ -78,11 +79,11 @@ export default function Swap() {
           </span>
           <span className="swap-balance">
             <span className={`hint${problem === SwapText.insufficientBalance ? ' error' : ''}`} data-testid="swap-balance">
-              {balance ? `Balance: ${truncateDecimals(balance.quantity.numeric)} ${balance.symbol}` : 'Balance: 0'}
+              {t('send.balance', { amount: balance ? `${amount(balance.quantity.numeric)} ${balance.symbol}` : amount('0') })}
             </span>
             {balance && (
               <button type="button" className="max" onClick={() => setSwapAmount(portico, balance.quantity.numeric)} data-testid="swap-max">
-                Max
+                {t('send.max')}
               </button>
             )}
           </span>
@@ -92,7 +93,7 @@ export default function Swap() {
         <button
           type="button"
           className="swap-flip"
-          aria-label="Switch the tokens"
+          aria-label={t('swap.switchTokens')}
           onClick={() => flipSwapTokens(portico)}
           data-testid="swap-flip"
           style={{ display: 'inline-flex' }}
@@ -103,7 +104,7 @@ export default function Swap() {
         </button>
       </div>
       <div className="field">
-        <span className="hint">You receive</span>
+        <span className="hint">{t('swap.youReceive')}</span>
         <div className="row">
           <output className={`swap-quote${state.quoteLoading ? ' loading' : ''}`} aria-live="polite" data-testid="swap-quote">
             {state.quote && state.to ? formatSwapAmount(state.quote.toAmount, state.to.decimals) : '0'}
@@ -115,32 +116,28 @@ export default function Swap() {
             {fiat(receiveUsd)}
           </span>
           <span className="hint" data-testid="swap-to-balance">
-            {state.to ? `Balance: ${toBalance ? truncateDecimals(toBalance.quantity.numeric) : '0'} ${state.to.symbol}` : ''}
+            {state.to ? t('send.balance', { amount: `${amount(toBalance ? toBalance.quantity.numeric : '0')} ${state.to.symbol}` }) : ''}
           </span>
         </div>
       </div>
       <dl className="swap-facts">
         <div className="row">
-          <dt>Rate</dt>
+          <dt>{t('swap.rate')}</dt>
           <dd data-testid="swap-rate">{rate ?? '–'}</dd>
         </div>
         <div className="row">
-          <dt>Network fee</dt>
-          <dd data-testid="swap-fee">
-            {fee ? (fee.usd !== undefined ? `≈ ${formatUsd(fee.usd)}` : `≈ ${truncateDecimals(fee.amount, 6)} ${fee.symbol}`) : '–'}
-          </dd>
+          <dt>{t('common.networkFee')}</dt>
+          <dd data-testid="swap-fee">{fee ? (fee.usd !== undefined ? `≈ ${usd(fee.usd)}` : `≈ ${amount(fee.amount, 6)} ${fee.symbol}`) : '–'}</dd>
         </div>
       </dl>
       {impactHigh && (
         <div className="swap-warning" role="alert" data-testid="swap-impact-warning">
           <WarningIcon />
-          <span>
-            Price impact {state.quote!.priceImpact!.toFixed(2)} %: above {SWAP_PRICE_IMPACT_WARNING_PERCENT} %, you receive much less than the market price.
-          </span>
+          <span>{t('swap.impactWarning', { impact: state.quote!.priceImpact!.toFixed(2), limit: SWAP_PRICE_IMPACT_WARNING_PERCENT })}</span>
         </div>
       )}
-      <div className="slippage" role="group" aria-label="Slippage tolerance">
-        Slippage
+      <div className="slippage" role="group" aria-label={t('swap.slippageTolerance')}>
+        {t('swap.slippage')}
         {SLIPPAGES.map((value) => (
           <button type="button" key={value} aria-pressed={state.slippage === value} onClick={() => portico.stores.swap.setState({ slippage: value })}>
             {value} %
@@ -154,18 +151,14 @@ export default function Swap() {
         onClick={() => navigate(portico, 'SwapPreview')}
         data-testid="swap-continue"
       >
-        {problem ?? 'Review Swap'}
+        {problem ? text(problem) : t('swap.review')}
       </button>
     </div>
   )
 }
 
-/** '≈ $1,488.00'; a non-breaking space keeps the row's height while there is none. */
-function fiat(usd: number | undefined) {
-  return usd === undefined ? '\u00a0' : `≈ ${formatUsd(usd)}`
-}
-
 function TokenPick({ token, onClick, testId }: { token: SwapToken | undefined; onClick: () => void; testId: string }) {
+  const { t } = useI18n()
   return (
     <button type="button" className="token-pick" onClick={onClick} data-testid={testId}>
       {token ? (
@@ -174,7 +167,7 @@ function TokenPick({ token, onClick, testId }: { token: SwapToken | undefined; o
           {token.symbol}
         </>
       ) : (
-        'Select token'
+        t('common.selectToken')
       )}
       <ChevronIcon />
     </button>

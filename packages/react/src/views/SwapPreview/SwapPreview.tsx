@@ -1,6 +1,5 @@
 import {
   formatSwapAmount,
-  formatUsd,
   getSwapProblem,
   goBack,
   minimumReceived,
@@ -9,7 +8,6 @@ import {
   swapFiatValue,
   swapNetworkFee,
   swapRate,
-  truncateDecimals,
 } from '@portico/core'
 import { Spinner } from '../../components/Spinner.js'
 import { TokenIcon } from '../../components/TokenIcon.js'
@@ -17,15 +15,17 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { sendCss } from '../WalletSend/styles.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 import { swapCss } from '../Swap/styles.js'
 
 /** Swap, step 2: the pair with fiat values, rate, price impact, minimum received, network fee and slippage; then approve (when needed) and swap, each in the wallet. */
 export default function SwapPreview() {
   const portico = usePortico()
+  const { t, text, amount, usd: formatUsd } = useI18n()
   const state = usePorticoStore('swap', (s) => s)
   const { tokenBalance } = usePorticoAccount()
   const { from, to, quote, step } = state
-  if (!from || !to || !quote) return <div className="empty">{getSwapProblem(state, tokenBalance) ?? 'No quote'}</div>
+  if (!from || !to || !quote) return <div className="empty">{text(getSwapProblem(state, tokenBalance) ?? 'No quote')}</div>
   const receive = formatSwapAmount(quote.toAmount, to.decimals)
   const minimum = formatSwapAmount(minimumReceived(quote.toAmount, state.slippage), to.decimals)
   const busy = step === 'approve' || step === 'swap'
@@ -63,55 +63,55 @@ export default function SwapPreview() {
       </div>
       <dl className="details">
         <div className="row">
-          <dt>Rate</dt>
+          <dt>{t('swap.rate')}</dt>
           <dd>{swapRate(state)}</dd>
         </div>
         {quote.priceImpact !== undefined && (
           <div className="row">
-            <dt>Price impact</dt>
+            <dt>{t('swap.priceImpact')}</dt>
             <dd>{quote.priceImpact.toFixed(2)} %</dd>
           </div>
         )}
         <div className="row">
-          <dt>Minimum received</dt>
+          <dt>{t('swap.minimumReceived')}</dt>
           <dd data-testid="swap-minimum">
             {minimum} {to.symbol}
           </dd>
         </div>
         {fee && (
           <div className="row">
-            <dt>Network fee</dt>
+            <dt>{t('common.networkFee')}</dt>
             <dd data-testid="swap-preview-fee">
-              ≈ {truncateDecimals(fee.amount, 6)} {fee.symbol}
+              ≈ {amount(fee.amount, 6)} {fee.symbol}
               {fee.usd !== undefined ? ` (${formatUsd(fee.usd)})` : ''}
             </dd>
           </div>
         )}
         <div className="row">
-          <dt>Slippage tolerance</dt>
+          <dt>{t('swap.slippageTolerance')}</dt>
           <dd>{state.slippage} %</dd>
         </div>
       </dl>
       {state.submitError && (
         <p className="hint error" role="alert">
-          {state.submitError}
+          {text(state.submitError)}
         </p>
       )}
       <div className="actions">
         <button type="button" className="button secondary" onClick={() => goBack(portico)} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="button" className="button" onClick={() => void submitSwap(portico).catch(() => {})} disabled={busy} data-testid="swap-submit">
           {step === 'approve' ? (
             <>
-              <Spinner size={16} label="" /> Approve {from.symbol} for swaps in your wallet
+              <Spinner size={16} label="" /> {t('swap.approveToken', { symbol: from.symbol })}
             </>
           ) : step === 'swap' ? (
             <>
-              <Spinner size={16} label="" /> Confirm the swap in your wallet
+              <Spinner size={16} label="" /> {t('swap.confirmInWallet')}
             </>
           ) : (
-            'Swap'
+            t('swap.swap')
           )}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { selectSwapToken, swapTokenBalance, truncateDecimals, type SwapToken, type TokenBalance } from '@portico/core'
+import { selectSwapToken, swapTokenBalance, type SwapToken, type TokenBalance } from '@portico/core'
 import { useState } from 'react'
 import { TokenIcon } from '../../components/TokenIcon.js'
 import { TokenPickList } from '../../components/TokenPickList.js'
@@ -7,6 +7,7 @@ import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { sendCss } from '../WalletSend/styles.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 const css = `.swap-section{margin:4px 0 0;font-size:var(--portico-font-size-xs);font-weight:600;color:var(--portico-color-fg-200)}`
 
@@ -17,6 +18,7 @@ const css = `.swap-section{margin:4px 0 0;font-size:var(--portico-font-size-xs);
  */
 export default function SwapSelectToken() {
   const portico = usePortico()
+  const { t } = useI18n()
   const {
     tokens = [],
     popular,
@@ -41,13 +43,13 @@ export default function SwapSelectToken() {
       <input
         className="input"
         type="search"
-        placeholder="Search token"
-        aria-label="Search token"
+        placeholder={t('swap.searchToken')}
+        aria-label={t('swap.searchToken')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         data-testid="swap-token-search"
       />
-      <div role="group" aria-label="Suggested tokens" style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }} data-testid="swap-suggested">
+      <div role="group" aria-label={t('swap.suggested')} style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }} data-testid="swap-suggested">
         {suggested.map((t) => (
           <button type="button" key={t.address} className="token-pick" onClick={() => selectSwapToken(portico, t)}>
             <TokenIcon src={t.logoUri} symbol={t.symbol} size={20} />
@@ -55,10 +57,15 @@ export default function SwapSelectToken() {
           </button>
         ))}
       </div>
-      {matching.length === 0 && <div className="empty">No token matches “{query}”</div>}
-      <TokenSection title="Your tokens" tokens={yours} balances={tokenBalance} testId="swap-yours" />
-      <TokenSection title="Popular tokens" tokens={popularShown} balances={tokenBalance} testId="swap-popular" />
-      <TokenSection title={yours.length + popularShown.length ? 'More tokens' : 'Tokens'} tokens={others} balances={tokenBalance} testId="swap-others" />
+      {matching.length === 0 && <div className="empty">{t('swap.noMatch', { query })}</div>}
+      <TokenSection title={t('swap.yourTokens')} tokens={yours} balances={tokenBalance} testId="swap-yours" />
+      <TokenSection title={t('swap.popularTokens')} tokens={popularShown} balances={tokenBalance} testId="swap-popular" />
+      <TokenSection
+        title={t(yours.length + popularShown.length ? 'swap.moreTokens' : 'common.tokens')}
+        tokens={others}
+        balances={tokenBalance}
+        testId="swap-others"
+      />
     </div>
   )
 }
@@ -75,6 +82,7 @@ function TokenSection({
   testId: string
 }) {
   const portico = usePortico()
+  const { amount } = useI18n()
   if (tokens.length === 0) return null
   return (
     <section aria-label={title} data-testid={testId}>
@@ -91,7 +99,7 @@ function TokenSection({
             title: t.name,
             end: (
               <span>
-                {balance ? `${truncateDecimals(balance.quantity.numeric)} ` : ''}
+                {balance ? `${amount(balance.quantity.numeric)} ` : ''}
                 {t.symbol}
               </span>
             ),
