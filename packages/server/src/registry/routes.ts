@@ -5,7 +5,7 @@ import type { App } from '../http/app.js'
 import { errorResponses } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
 import { walletIconSvg } from './icons.js'
-import { mirroredIcon, queryWallets, seedWallets, walletForImage } from './registry.js'
+import { mirroredIcon, queryWallets, seedWallets, walletForImage, type WalletRow } from './registry.js'
 import { ICON_TYPES, type IconType, syncRegistry } from './sync.js'
 import { CommonQuery } from '../schemas.js'
 import { Refusal } from '../refusals.js'
@@ -13,6 +13,9 @@ import { Refusal } from '../refusals.js'
 /** SPEC §9 'Lists and paging': a page of 40; search asks for 100, the most a page may hold. */
 export const DEFAULT_ENTRIES = 40
 export const MAX_ENTRIES = 100
+/** How long an answered page is kept (another instance's sync shows here after at most this), and how many. */
+const PAGE_CACHE_MS = 30_000
+const PAGE_CACHE_ENTRIES = 1_000
 const MAX_LIST_ITEMS = 200
 
 const splitList = (value: string) =>
@@ -94,6 +97,22 @@ const getWallets = createRoute({
 
 const asJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T
 
+const listItem = (r: WalletRow, base: string) => ({
+  id: r.id,
+  name: r.name,
+  homepage: r.homepage,
+  image_url: `${base}/icons/wallets/${encodeURIComponent(r.image_id)}.${ICON_TYPES[r.icon_type as IconType] ?? 'svg'}`,
+  order: r.sort_order,
+  mobile_link: r.mobile_link,
+  desktop_link: r.desktop_link,
+  webapp_link: r.webapp_link,
+  app_store: r.app_store,
+  play_store: r.play_store,
+  rdns: r.rdns,
+  chains: asJson<string[]>(r.chains),
+  injected: asJson<Array<{ namespace: string; injected_id: string }>>(r.injected),
+})
+
 export function register(app: App, ctx: ServerContext) {
   // The registry is (re)seeded from src/registry/wallets.json when it changed; requests wait for it.
   const ready = seedWallets(ctx.db).catch((error) => {
@@ -107,13 +126,15 @@ export function register(app: App, ctx: ServerContext) {
       () => undefined,
     ),
   )
-  scheduleSync(ctx, ready)
+  // Answered pages, by query, for PAGE_CACHE_MS: the list changes only when it is seeded or synced (which clears it).
+  const pages = new Map<string, { until: number; body: { count: number; data: ReturnType<typeof listItem>[] } }>()
+  scheduleSync(ctx, ready, () => pages.clear())
 
   app.openapi(getWallets, async (c) => {
     await ready
     const q = c.req.valid('query')
     const list = (v: string | undefined) => (v === undefined ? undefined : splitList(v))
-    const { count, rows } = await queryWallets(ctx.db, {
+    const query = {
       page: q.page ? Number(q.page) : 1,
       entries: q.entries ? Number(q.entries) : DEFAULT_ENTRIES,
       search: q.search?.trim() || undefined,
@@ -121,23 +142,15 @@ export function register(app: App, ctx: ServerContext) {
       exclude: list(q.exclude),
       chains: list(q.chains),
       rdns: list(q.rdns),
-    })
+    }
+    const key = JSON.stringify(query)
+    const hit = pages.get(key)
+    if (hit && hit.until > Date.now()) return c.json(hit.body, 200)
+    const { count, rows } = await queryWallets(ctx.db, query)
     const base = ctx.config.publicUrl.replace(/\/+$/, '')
-    const data = rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      homepage: r.homepage,
-      image_url: `${base}/icons/wallets/${encodeURIComponent(r.image_id)}.${ICON_TYPES[r.icon_type as IconType] ?? 'svg'}`,
-      order: r.sort_order,
-      mobile_link: r.mobile_link,
-      desktop_link: r.desktop_link,
-      webapp_link: r.webapp_link,
-      app_store: r.app_store,
-      play_store: r.play_store,
-      rdns: r.rdns,
-      chains: asJson<string[]>(r.chains),
-      injected: asJson<Array<{ namespace: string; injected_id: string }>>(r.injected),
-    }))
+    const data = rows.map((r) => listItem(r, base))
+    if (pages.size >= PAGE_CACHE_ENTRIES) pages.delete(pages.keys().next().value!)
+    pages.set(key, { until: Date.now() + PAGE_CACHE_MS, body: { count, data } })
     return c.json({ count, data }, 200)
   })
 
@@ -174,14 +187,17 @@ export function register(app: App, ctx: ServerContext) {
 }
 
 /** config.walletRegistry: a sync at start (after the seed) and then every intervalMs; a failure keeps the wallets the database has. */
-function scheduleSync(ctx: ServerContext, ready: Promise<unknown>) {
+function scheduleSync(ctx: ServerContext, ready: Promise<unknown>, changed: () => void) {
   const source = ctx.config.walletRegistry
   if (!source) return
   let running: Promise<void> | undefined
   const sync = () => {
     running ??= ready
       .then(() => syncRegistry(ctx.db, source, { log: ctx.log }))
-      .then((result) => ctx.log('wallet registry synced', result))
+      .then((result) => {
+        changed()
+        ctx.log('wallet registry synced', result)
+      })
       .catch((error) => ctx.log('wallet registry sync failed', error instanceof Error ? error.message : error))
       .finally(() => {
         running = undefined
