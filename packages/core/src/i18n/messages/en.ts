@@ -292,6 +292,23 @@ export const en = {
   'swap.yourTokens': 'Your tokens',
   'swap.popularTokens': 'Popular tokens',
   'swap.moreTokens': 'More tokens',
+  // Onramp
+  'onramp.tokenIntro': 'Choose the token to buy. It arrives in your connected wallet.',
+  'onramp.tokensToBuy': 'Tokens to buy',
+  'onramp.fiatIntro': 'Choose the currency you pay with.',
+  'onramp.loadingCurrencies': 'Loading currencies',
+  'onramp.currencies': 'Payment currencies',
+  'onramp.summary': 'Buy {token} with {fiat}',
+  'onramp.limits': 'Limits: {limits} {fiat}',
+  'onramp.youGet': 'You get',
+  'onramp.gettingQuote': 'Getting a quote',
+  'onramp.providers': 'Providers',
+  'onramp.noProvider': 'No provider serves this network',
+  'onramp.fees': 'Fees {range}',
+  'onramp.completeTitle': 'Complete the purchase in the provider window',
+  'onramp.completeText': '{provider} opened in a new window. When it is done, refresh the balance to see your {token}.',
+  'onramp.refresh': 'Refresh balance',
+  'onramp.another': 'Choose another amount',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -6,6 +6,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { currencyName, FiatIcon } from '../OnRampProviders/FiatIcon.js'
 import { onrampCss } from '../OnRampProviders/styles.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** SPEC §2 OnRampFiatSelect: the currency to pay with (SPEC §9: USD by default). */
 export default function OnRampFiatSelect() {
@@ -13,6 +14,7 @@ export default function OnRampFiatSelect() {
   const currencies = usePorticoStore('onramp', (s) => s.paymentCurrencies)
   const selected = usePorticoStore('onramp', (s) => s.paymentCurrency)
   const error = usePorticoStore('onramp', (s) => s.error)
+  const { t, text } = useI18n()
   useEffect(() => {
     if (portico.stores.onramp.getState().paymentCurrencies.length === 0) void fetchOnrampOptions(portico)
   }, [portico])
@@ -20,19 +22,19 @@ export default function OnRampFiatSelect() {
   return (
     <div className="onramp" data-testid="onramp-fiat-select">
       <Sheet css={onrampCss} />
-      <p className="text intro">Choose the currency you pay with.</p>
+      <p className="text intro">{t('onramp.fiatIntro')}</p>
       {currencies.length === 0 ? (
         error ? (
           <p className="empty error" role="alert">
-            {error}
+            {text(error)}
           </p>
         ) : (
           <div className="center">
-            <Spinner size={24} label="Loading currencies" />
+            <Spinner size={24} label={t('onramp.loadingCurrencies')} />
           </div>
         )
       ) : (
-        <ul className="list" aria-label="Payment currencies">
+        <ul className="list" aria-label={t('onramp.currencies')}>
           {currencies.map((currency) => {
             const current = selected?.id === currency.id
             return (

@@ -18,6 +18,7 @@ import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { FiatIcon } from './FiatIcon.js'
 import { onrampCss } from './styles.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 const AMOUNT_PATTERN = /^\d*\.?\d*$/
 
@@ -39,6 +40,7 @@ export default function OnRampProviders() {
   }, shallowEqual)
   const { tokenBalance } = usePorticoAccount()
   const [opened, setOpened] = useState<OnrampProvider | undefined>(undefined)
+  const { t, text } = useI18n()
   useEffect(() => {
     if (portico.stores.onramp.getState().providers.length === 0) void fetchOnrampOptions(portico)
   }, [portico])
@@ -58,17 +60,25 @@ export default function OnRampProviders() {
     <div className="onramp" data-testid="onramp-providers">
       <Sheet css={onrampCss} />
       <div className="onramp-summary">
-        Buy
-        <span className="chip" data-testid="onramp-token-chip">
-          <TokenIcon src={icon} symbol={token} size={20} /> {token}
-        </span>
-        with
-        <span className="chip" data-testid="onramp-fiat-chip">
-          <FiatIcon currency={fiat} /> {fiat}
-        </span>
+        {/* The locale's sentence ('Buy {token} with {fiat}'), the chips where its placeholders are. */}
+        {t('onramp.summary')
+          .split(/(\{token\}|\{fiat\})/)
+          .map((part) =>
+            part === '{token}' ? (
+              <span key={part} className="chip" data-testid="onramp-token-chip">
+                <TokenIcon src={icon} symbol={token} size={20} /> {token}
+              </span>
+            ) : part === '{fiat}' ? (
+              <span key={part} className="chip" data-testid="onramp-fiat-chip">
+                <FiatIcon currency={fiat} /> {fiat}
+              </span>
+            ) : (
+              part.trim() && <span key={part}>{part.trim()}</span>
+            ),
+          )}
       </div>
       <div className={`field${error ? ' invalid' : ''}`}>
-        <label htmlFor="onramp-amount">You pay</label>
+        <label htmlFor="onramp-amount">{t('swap.youPay')}</label>
         <div className="amount-row">
           <input
             id="onramp-amount"
@@ -87,12 +97,12 @@ export default function OnRampProviders() {
         </div>
       </div>
       <p id="onramp-limits" className={`limits${error ? ' error' : ''}`} role={error ? 'alert' : undefined} data-testid="onramp-limits">
-        {error ?? (limits ? `Limits: ${limits} ${fiat}` : '')}
+        {error ? text(error) : limits ? t('onramp.limits', { limits, fiat }) : ''}
       </p>
       <div className="quote" aria-live="polite" data-testid="onramp-quote">
-        <span className="muted">You get</span>
+        <span className="muted">{t('onramp.youGet')}</span>
         {quotesLoading ? (
-          <Spinner size={14} label="Getting a quote" />
+          <Spinner size={14} label={t('onramp.gettingQuote')} />
         ) : purchaseAmount !== undefined ? (
           <span className="value" data-testid="onramp-quote-amount">
             ≈ {truncateDecimals(purchaseAmount, 2)} {token}
@@ -101,11 +111,11 @@ export default function OnRampProviders() {
           <span className="muted">—</span>
         )}
       </div>
-      <p className="providers-head">Providers</p>
+      <p className="providers-head">{t('onramp.providers')}</p>
       {providers.length === 0 ? (
-        <p className="empty">No provider serves this network</p>
+        <p className="empty">{t('onramp.noProvider')}</p>
       ) : (
-        <ul className="list" aria-label="Providers">
+        <ul className="list" aria-label={t('onramp.providers')}>
           {providers.map((provider) => (
             <li key={provider.name}>
               <button
@@ -120,7 +130,7 @@ export default function OnRampProviders() {
                 </span>
                 <span className="main">
                   {provider.label}
-                  <span className="sub">Fees {provider.feeRange}</span>
+                  <span className="sub">{t('onramp.fees', { range: provider.feeRange })}</span>
                 </span>
                 <ChevronIcon />
               </button>
@@ -137,28 +147,27 @@ function PurchasePending({ provider, token, onBack }: { provider: OnrampProvider
   const portico = usePortico()
   const { tokenBalance, balanceLoading } = usePorticoAccount()
   const held = tokenBalance?.find((t) => t.symbol === token)
+  const { t } = useI18n()
   return (
     <div className="onramp-pending" data-testid="onramp-pending">
       <Sheet css={onrampCss} />
       <span className="provider-icon">
         <CardIcon />
       </span>
-      <p className="title">Complete the purchase in the provider window</p>
-      <p className="text">
-        {provider.label} opened in a new window. When it is done, refresh the balance to see your {token}.
-      </p>
+      <p className="title">{t('onramp.completeTitle')}</p>
+      <p className="text">{t('onramp.completeText', { provider: provider.label, token })}</p>
       <p className="balance-line" data-testid="onramp-balance">
-        {balanceLoading ? <Spinner size={14} label="Loading balance" /> : `${truncateDecimals(held?.quantity.numeric ?? '0')} ${token}`}
+        {balanceLoading ? <Spinner size={14} label={t('account.loadingBalance')} /> : `${truncateDecimals(held?.quantity.numeric ?? '0')} ${token}`}
       </p>
       <div className="actions">
         <button type="button" className="button full" onClick={() => void fetchBalance(portico, undefined, { force: true })} data-testid="onramp-refresh">
-          Refresh balance
+          {t('onramp.refresh')}
         </button>
         <button type="button" className="button secondary full" onClick={() => returnToAccount(portico)} data-testid="onramp-done">
-          Back to Account
+          {t('names.backToAccount')}
         </button>
         <button type="button" className="link-button" onClick={onBack}>
-          Choose another amount
+          {t('onramp.another')}
         </button>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
 import { onrampCss } from '../OnRampProviders/styles.js'
 import { Sheet } from '../../styles/Sheet.js'
+import { useI18n } from '../../i18n/useI18n.js'
 
 /** SPEC §2 OnRampTokenSelect: the token to buy (SPEC §9: USDC by default). */
 export default function OnRampTokenSelect() {
@@ -13,6 +14,7 @@ export default function OnRampTokenSelect() {
   const currencies = usePorticoStore('onramp', (s) => s.purchaseCurrencies)
   const selected = usePorticoStore('onramp', (s) => s.purchaseCurrency)
   const error = usePorticoStore('onramp', (s) => s.error)
+  const { t, text } = useI18n()
   const { tokenBalance } = usePorticoAccount()
   useEffect(() => {
     void fetchOnrampOptions(portico)
@@ -21,20 +23,20 @@ export default function OnRampTokenSelect() {
   return (
     <div className="onramp" data-testid="onramp-token-select">
       <Sheet css={onrampCss} />
-      <p className="text intro">Choose the token to buy. It arrives in your connected wallet.</p>
+      <p className="text intro">{t('onramp.tokenIntro')}</p>
       {currencies.length === 0 ? (
         error ? (
           <p className="empty error" role="alert">
-            {error}
+            {text(error)}
           </p>
         ) : (
           <div className="center">
-            <Spinner size={24} label="Loading tokens" />
+            <Spinner size={24} label={t('tokens.loading')} />
           </div>
         )
       ) : (
         <TokenPickList
-          label="Tokens to buy"
+          label={t('onramp.tokensToBuy')}
           check
           items={currencies.map((currency) => ({
             key: currency.id,
