@@ -14,7 +14,7 @@ export default function OnRampFiatSelect() {
   const currencies = usePorticoStore('onramp', (s) => s.paymentCurrencies)
   const selected = usePorticoStore('onramp', (s) => s.paymentCurrency)
   const error = usePorticoStore('onramp', (s) => s.error)
-  const { t, text } = useI18n()
+  const { t, text, locale } = useI18n()
   useEffect(() => {
     if (portico.stores.onramp.getState().paymentCurrencies.length === 0) void fetchOnrampOptions(portico)
   }, [portico])
@@ -52,7 +52,7 @@ export default function OnRampFiatSelect() {
                   <FiatIcon currency={currency.id} />
                   <span className="main">
                     {currency.id}
-                    <span className="sub">{currencyName(currency.id)}</span>
+                    <span className="sub">{currencyName(currency.id, locale)}</span>
                   </span>
                   {current && <CheckIcon className="check" />}
                 </button>

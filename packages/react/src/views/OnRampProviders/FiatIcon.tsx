@@ -16,9 +16,10 @@ export function currencySign(currency: string): string {
   }
 }
 
-export function currencyName(currency: string): string {
+/** The currency's name in the user's language ('US Dollar', 'dólar estadounidense', '米ドル'). */
+export function currencyName(currency: string, locale = 'en'): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'currency' }).of(currency) ?? currency
+    return new Intl.DisplayNames([locale], { type: 'currency' }).of(currency) ?? currency
   } catch {
     return currency
   }
