@@ -1,6 +1,8 @@
 import { ErrorText } from '../spec/catalogue.js'
 import { SendFormText } from '../send/sendForm.js'
 import { SwapText } from '../swap/rules.js'
+import { NameText } from '../spec/names.js'
+import { SiwxText } from '../siwx/config.js'
 import type { MessageKey, Messages } from './messages/en.js'
 import { translate, type MessageParams } from './translate.js'
 
@@ -20,6 +22,8 @@ function buildPatterns(): Pattern[] {
     ['error', ErrorText],
     ['sendForm', SendFormText],
     ['swapText', SwapText],
+    ['nameText', NameText],
+    ['siwxText', SiwxText],
   ] as const) {
     for (const [name, text] of Object.entries(catalogue)) {
       const key = `${prefix}.${name}` as MessageKey

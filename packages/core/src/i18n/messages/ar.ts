@@ -347,4 +347,16 @@ export const ar = {
   'onramp.completeText': 'فُتح {provider} في نافذة جديدة. عند الانتهاء، حدّث الرصيد لترى {token}.',
   'onramp.refresh': 'تحديث الرصيد',
   'onramp.another': 'اختيار مبلغ آخر',
+  // Core's name and sign-in texts
+  'nameText.networkNotFound': 'لم يُعثر على الشبكة',
+  'nameText.addressOrConnectorNotFound': 'لم يُعثر على العنوان أو وصلة المصادقة',
+  'nameText.invalidName': 'استخدم 4 أحرف أو أرقام أو شرطات على الأقل',
+  'siwxText.notEnabled': 'SIWX غير مفعّل',
+  'siwxText.noActiveCaipAddress': 'لم يُعثر على ActiveCaipAddress',
+  'siwxText.noActiveCaipNetwork': 'لم يُعثر على ActiveCaipNetwork أو العميل',
+  'siwxText.noConnectionClient': 'لم يُعثر على عميل ConnectionController',
+  'siwxText.errorSigning': 'تعذّر توقيع الرسالة',
+  'siwxText.initFailed': 'حدثت مشكلة أثناء تهيئة المصادقة',
+  'siwxText.authenticating': 'جارٍ المصادقة...',
+  'siwxText.emailRequired': 'أدخل بريدًا إلكترونيًا صالحًا',
 } satisfies Partial<Messages>

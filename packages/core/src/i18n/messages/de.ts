@@ -352,4 +352,16 @@ export const de = {
   'onramp.completeText': '{provider} wurde in einem neuen Fenster geöffnet. Aktualisiere danach das Guthaben, um deine {token} zu sehen.',
   'onramp.refresh': 'Guthaben aktualisieren',
   'onramp.another': 'Anderen Betrag wählen',
+  // Core's name and sign-in texts
+  'nameText.networkNotFound': 'Netzwerk nicht gefunden',
+  'nameText.addressOrConnectorNotFound': 'Adresse oder Auth-Connector nicht gefunden',
+  'nameText.invalidName': 'Mindestens 4 Buchstaben, Ziffern oder Bindestriche',
+  'siwxText.notEnabled': 'SIWX ist nicht aktiviert',
+  'siwxText.noActiveCaipAddress': 'ActiveCaipAddress nicht gefunden',
+  'siwxText.noActiveCaipNetwork': 'ActiveCaipNetwork oder Client nicht gefunden',
+  'siwxText.noConnectionClient': 'ConnectionController-Client nicht gefunden',
+  'siwxText.errorSigning': 'Nachricht konnte nicht signiert werden',
+  'siwxText.initFailed': 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
+  'siwxText.authenticating': 'Authentifizierung...',
+  'siwxText.emailRequired': 'Bitte gib eine gültige E-Mail-Adresse ein',
 } satisfies Partial<Messages>

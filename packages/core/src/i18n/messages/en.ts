@@ -1,6 +1,8 @@
 import { Alerts, ErrorText, type AlertCode } from '../../spec/catalogue.js'
 import { SendFormText } from '../../send/sendForm.js'
 import { SwapText } from '../../swap/rules.js'
+import { NameText } from '../../spec/names.js'
+import { SiwxText } from '../../siwx/config.js'
 import { enFirstLoad } from './en.firstLoad.js'
 
 /**
@@ -29,6 +31,8 @@ export const en = {
   ...fromCatalogue('error', ErrorText),
   ...fromCatalogue('sendForm', SendFormText),
   ...fromCatalogue('swapText', SwapText),
+  ...fromCatalogue('nameText', NameText),
+  ...fromCatalogue('siwxText', SiwxText),
   ...alerts,
   // The modal's shell
   'modal.back': 'Back',

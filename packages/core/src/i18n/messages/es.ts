@@ -352,4 +352,16 @@ export const es = {
   'onramp.completeText': '{provider} se abrió en una ventana nueva. Cuando termines, actualiza el saldo para ver tus {token}.',
   'onramp.refresh': 'Actualizar saldo',
   'onramp.another': 'Elegir otro importe',
+  // Core's name and sign-in texts
+  'nameText.networkNotFound': 'Red no encontrada',
+  'nameText.addressOrConnectorNotFound': 'No se encontró la dirección ni el conector de autenticación',
+  'nameText.invalidName': 'Usa al menos 4 letras, dígitos o guiones',
+  'siwxText.notEnabled': 'SIWX no está activado',
+  'siwxText.noActiveCaipAddress': 'No se encontró ActiveCaipAddress',
+  'siwxText.noActiveCaipNetwork': 'No se encontró ActiveCaipNetwork ni el cliente',
+  'siwxText.noConnectionClient': 'No se encontró el cliente de ConnectionController',
+  'siwxText.errorSigning': 'Error al firmar el mensaje',
+  'siwxText.initFailed': 'Hubo un problema al iniciar la autenticación',
+  'siwxText.authenticating': 'Autenticando...',
+  'siwxText.emailRequired': 'Introduce un correo electrónico válido',
 } satisfies Partial<Messages>

@@ -352,4 +352,16 @@ export const fr = {
   'onramp.completeText': '{provider} s’est ouvert dans une nouvelle fenêtre. Une fois terminé, actualisez le solde pour voir vos {token}.',
   'onramp.refresh': 'Actualiser le solde',
   'onramp.another': 'Choisir un autre montant',
+  // Core's name and sign-in texts
+  'nameText.networkNotFound': 'Réseau introuvable',
+  'nameText.addressOrConnectorNotFound': "Adresse ou connecteur d'authentification introuvable",
+  'nameText.invalidName': 'Utilisez au moins 4 lettres, chiffres ou tirets',
+  'siwxText.notEnabled': "SIWX n'est pas activé",
+  'siwxText.noActiveCaipAddress': 'ActiveCaipAddress introuvable',
+  'siwxText.noActiveCaipNetwork': 'ActiveCaipNetwork ou client introuvable',
+  'siwxText.noConnectionClient': 'Client ConnectionController introuvable',
+  'siwxText.errorSigning': 'Impossible de signer le message',
+  'siwxText.initFailed': "Un problème est survenu à l'initialisation de l'authentification",
+  'siwxText.authenticating': 'Authentification...',
+  'siwxText.emailRequired': 'Saisissez une adresse e-mail valide',
 } satisfies Partial<Messages>

@@ -349,4 +349,16 @@ export const ja = {
   'onramp.completeText': '{provider} が新しいウィンドウで開きました。完了したら残高を更新して {token} を確認してください。',
   'onramp.refresh': '残高を更新',
   'onramp.another': '別の金額を選ぶ',
+  // Core's name and sign-in texts
+  'nameText.networkNotFound': 'ネットワークが見つかりません',
+  'nameText.addressOrConnectorNotFound': 'アドレスまたは認証コネクタが見つかりません',
+  'nameText.invalidName': '英字・数字・ハイフンで 4 文字以上にしてください',
+  'siwxText.notEnabled': 'SIWX が有効になっていません',
+  'siwxText.noActiveCaipAddress': 'ActiveCaipAddress が見つかりません',
+  'siwxText.noActiveCaipNetwork': 'ActiveCaipNetwork またはクライアントが見つかりません',
+  'siwxText.noConnectionClient': 'ConnectionController のクライアントが見つかりません',
+  'siwxText.errorSigning': 'メッセージに署名できませんでした',
+  'siwxText.initFailed': '認証の初期化中に問題が発生しました',
+  'siwxText.authenticating': '認証中...',
+  'siwxText.emailRequired': '有効なメールアドレスを入力してください',
 } satisfies Partial<Messages>

@@ -346,4 +346,16 @@ export const ko = {
   'onramp.completeText': '{provider}이(가) 새 창에서 열렸습니다. 완료되면 잔액을 새로고침해 {token}을(를) 확인하세요.',
   'onramp.refresh': '잔액 새로고침',
   'onramp.another': '다른 금액 선택',
+  // Core's name and sign-in texts
+  'nameText.networkNotFound': '네트워크를 찾을 수 없습니다',
+  'nameText.addressOrConnectorNotFound': '주소 또는 인증 커넥터를 찾을 수 없습니다',
+  'nameText.invalidName': '영문자, 숫자, 하이픈을 4자 이상 사용하세요',
+  'siwxText.notEnabled': 'SIWX가 활성화되지 않았습니다',
+  'siwxText.noActiveCaipAddress': 'ActiveCaipAddress를 찾을 수 없습니다',
+  'siwxText.noActiveCaipNetwork': 'ActiveCaipNetwork 또는 클라이언트를 찾을 수 없습니다',
+  'siwxText.noConnectionClient': 'ConnectionController 클라이언트를 찾을 수 없습니다',
+  'siwxText.errorSigning': '메시지에 서명하지 못했습니다',
+  'siwxText.initFailed': '인증을 초기화하는 중 문제가 발생했습니다',
+  'siwxText.authenticating': '인증 중...',
+  'siwxText.emailRequired': '올바른 이메일 주소를 입력하세요',
 } satisfies Partial<Messages>

@@ -349,4 +349,16 @@ export const pt = {
   'onramp.completeText': '{provider} abriu em uma nova janela. Quando terminar, atualize o saldo para ver seus {token}.',
   'onramp.refresh': 'Atualizar saldo',
   'onramp.another': 'Escolher outro valor',
+  // Core's name and sign-in texts
+  'nameText.networkNotFound': 'Rede não encontrada',
+  'nameText.addressOrConnectorNotFound': 'Endereço ou conector de autenticação não encontrado',
+  'nameText.invalidName': 'Use pelo menos 4 letras, números ou hifens',
+  'siwxText.notEnabled': 'O SIWX não está ativado',
+  'siwxText.noActiveCaipAddress': 'ActiveCaipAddress não encontrado',
+  'siwxText.noActiveCaipNetwork': 'ActiveCaipNetwork ou cliente não encontrado',
+  'siwxText.noConnectionClient': 'Cliente do ConnectionController não encontrado',
+  'siwxText.errorSigning': 'Não foi possível assinar a mensagem',
+  'siwxText.initFailed': 'Ocorreu um problema ao iniciar a autenticação',
+  'siwxText.authenticating': 'Autenticando...',
+  'siwxText.emailRequired': 'Digite um e-mail válido',
 } satisfies Partial<Messages>

@@ -346,4 +346,16 @@ export const zhCN = {
   'onramp.completeText': '{provider} 已在新窗口中打开。完成后刷新余额即可看到你的 {token}。',
   'onramp.refresh': '刷新余额',
   'onramp.another': '选择其他金额',
+  // Core's name and sign-in texts
+  'nameText.networkNotFound': '找不到网络',
+  'nameText.addressOrConnectorNotFound': '找不到地址或认证连接器',
+  'nameText.invalidName': '请至少使用 4 个字母、数字或连字符',
+  'siwxText.notEnabled': '未启用 SIWX',
+  'siwxText.noActiveCaipAddress': '找不到 ActiveCaipAddress',
+  'siwxText.noActiveCaipNetwork': '找不到 ActiveCaipNetwork 或客户端',
+  'siwxText.noConnectionClient': '找不到 ConnectionController 客户端',
+  'siwxText.errorSigning': '签名消息失败',
+  'siwxText.initFailed': '初始化认证时出现问题',
+  'siwxText.authenticating': '正在认证...',
+  'siwxText.emailRequired': '请输入有效的邮箱地址',
 } satisfies Partial<Messages>
