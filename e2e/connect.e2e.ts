@@ -19,7 +19,7 @@ describe('connect a browser wallet', () => {
     await expect.poll(() => page.getByTestId('site-address').textContent()).toBe(ADDRESS)
     await expect.poll(() => dialog.count()).toBe(0)
     await connectButton(page).click()
-    await expect.poll(() => page.getByTestId('account-balance').textContent()).toMatch(/^\d+\.\d{3} ETH$/)
+    await expect.poll(() => page.getByTestId('account-balance').textContent()).toMatch(/^\d[\d,]*\.\d{3} ETH$/)
     expect(await page.getByTestId('account-address').textContent()).toContain('0xf39F…2266')
     expect(await page.getByTestId('account-network').textContent()).toContain('Portico Devnet')
     await context.close()

@@ -19,7 +19,7 @@ describe('the Portico server behind the modal', () => {
     await connectButton(page).click()
     await page.getByTestId('wallet-dev.portico.testwallet').click()
     await connectButton(page).click()
-    await expect.poll(() => page.getByTestId('account-balance').textContent()).toMatch(/^\d+\.\d{3} ETH$/)
+    await expect.poll(() => page.getByTestId('account-balance').textContent()).toMatch(/^\d[\d,]*\.\d{3} ETH$/)
     expect(balanceCalls[0]).toContain(`${stack.apiUrl}/v1/account/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266/balance?`)
     expect(balanceCalls[0]).toContain('projectId=portico-dev')
     await context.close()
