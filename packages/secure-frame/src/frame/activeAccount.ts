@@ -29,7 +29,8 @@ export function smartAccountNetworks(session: FrameSession): Promise<SmartAccoun
 
 /** The active smart account on the chain, or undefined when the EOA acts there. */
 export async function activeSmartAccount(session: FrameSession, chainId: number | string = session.chainId): Promise<FrameSmartAccount | undefined> {
-  const id = Number(chainId)
+  // A chain id may come as a number, '31337' or CAIP-2 'eip155:31337' (solana ids stay NaN: the EOA's keys).
+  const id = Number(String(chainId).replace(/^eip155:/, ''))
   const unlocked = session.wallet.keys
   const wanted = unlocked && session.wallet.user?.preferredAccountType === 'smartAccount' && Number.isSafeInteger(id)
   const chain = wanted ? (await smartAccountNetworks(session)).chains[`eip155:${id}`] : undefined
@@ -55,5 +56,5 @@ export async function activeSmartAccount(session: FrameSession, chainId: number 
 
 /** The address the host sees on an eip155 chain (decided by the last activeSmartAccount call). */
 export function activeAddress(session: FrameSession, eoa: string, chainId: number | string = session.chainId): string {
-  return active.get(Number(chainId))?.address ?? eoa
+  return active.get(Number(String(chainId).replace(/^eip155:/, '')))?.address ?? eoa
 }
