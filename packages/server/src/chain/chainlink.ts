@@ -1,6 +1,6 @@
 import type { PublicClient } from 'viem'
 import type { ServerConfig } from '../config.js'
-import type { PricedAsset, PriceSource } from './prices.js'
+import type { PricedAsset, PriceSource } from './priceSource.js'
 
 type PriceFeedsConfig = NonNullable<ServerConfig['priceFeeds']>
 

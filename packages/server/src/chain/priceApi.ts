@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../config.js'
-import type { PricedAsset, PriceSource } from './prices.js'
+import type { PricedAsset, PriceSource } from './priceSource.js'
 
 type PriceApiConfig = NonNullable<ServerConfig['priceApi']>
 

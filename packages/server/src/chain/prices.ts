@@ -4,19 +4,9 @@ import type { ServerConfig } from '../config.js'
 import { chainAssets, solanaAssets } from './assets.js'
 import { chainlinkSource } from './chainlink.js'
 import { priceApiSource } from './priceApi.js'
+import type { PriceSource } from './priceSource.js'
 
-export interface PricedAsset {
-  /** CAIP-2 chain id. */
-  chainId: string
-  /** Token contract address; absent for the chain's native currency. */
-  address?: string
-  symbol: string
-}
-
-/** Where the server's token prices come from. Returns undefined for assets it cannot price. */
-export interface PriceSource {
-  price(asset: PricedAsset, currency: 'usd'): Promise<number | undefined>
-}
+export type { PricedAsset, PriceSource } from './priceSource.js'
 
 /**
  * The configured price source, per asset: its Chainlink feed when config.priceFeeds names one
