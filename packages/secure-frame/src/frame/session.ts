@@ -1,7 +1,5 @@
 import type * as v from 'valibot'
 import type { Requests, RequestKind } from '@portico/embedded/protocol'
-import { activeAddress, activeSmartAccount } from './activeAccount.js'
-import { ApiError, type Tokens } from './api.js'
 import { createApprovalQueue, type ApprovalQueue } from './approvalQueue.js'
 import { createEmit, type Emit } from './emit.js'
 import { showAddPasskey, showAddPassword, showUseFactor, type ScreenHost } from './factorScreens.js'
@@ -96,29 +94,4 @@ export function createFrameSession(opts: {
     },
   }
   return session
-}
-
-/** The signed-in user as the host may know it (addresses and settings, never a key). */
-export function frameUser(session: FrameSession) {
-  const { wallet, chainId } = session
-  const keys = wallet.keys
-  if (!keys || !wallet.user) throw new ApiError('Not signed in', 401)
-  // eip155: the smart account where it is active (activeAccount.ts), else the EOA.
-  const evm = activeAddress(session, keys.keys.addresses.eip155)
-  const address = String(chainId).startsWith('solana') ? keys.keys.addresses.solana : evm
-  return {
-    email: wallet.user.email,
-    address,
-    chainId,
-    accounts: [{ address: evm, type: evm === keys.keys.addresses.eip155 ? ('eoa' as const) : ('smartAccount' as const) }],
-    addresses: { ...keys.keys.addresses },
-    userName: wallet.user.userName,
-    preferredAccountType: wallet.user.preferredAccountType,
-  }
-}
-
-export async function signedIn(session: FrameSession, tokens: Tokens) {
-  await session.wallet.signedIn(tokens)
-  await activeSmartAccount(session)
-  return frameUser(session)
 }

@@ -1,5 +1,6 @@
 import type { Tokens } from '../api.js'
-import { signedIn, type RequestHandlers } from '../session.js'
+import type { RequestHandlers } from '../session.js'
+import { signedIn } from '../user.js'
 
 /** Asks fn every second until it answers, for up to ms (device approval, Farcaster channel). */
 async function poll<T>(fn: () => Promise<T | undefined>, ms = 115_000): Promise<T> {

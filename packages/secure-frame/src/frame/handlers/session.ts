@@ -1,6 +1,7 @@
 import { cancelFactorScreen } from '../factorScreens.js'
 import { activeSmartAccount } from '../activeAccount.js'
-import { frameUser, type RequestHandlers } from '../session.js'
+import type { RequestHandlers } from '../session.js'
+import { frameUser } from '../user.js'
 
 type SessionKind = 'SWITCH_NETWORK' | 'GET_USER' | 'SIGN_OUT' | 'IS_CONNECTED' | 'GET_CHAIN_ID' | 'SYNC_THEME' | 'SYNC_DAPP_DATA' | 'RELOAD'
 

@@ -1,5 +1,6 @@
 import { activeSmartAccount, smartAccountNetworks } from '../activeAccount.js'
-import { frameUser, type RequestHandlers } from '../session.js'
+import type { RequestHandlers } from '../session.js'
+import { frameUser } from '../user.js'
 
 type SmartAccountKind = 'GET_SMART_ACCOUNT_ENABLED_NETWORKS' | 'INIT_SMART_ACCOUNT' | 'SET_PREFERRED_ACCOUNT'
 
