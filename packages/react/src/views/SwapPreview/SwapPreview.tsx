@@ -1,14 +1,4 @@
-import {
-  formatSwapAmount,
-  getSwapProblem,
-  goBack,
-  minimumReceived,
-  submitSwap,
-  swapAmount,
-  swapFiatValue,
-  swapNetworkFee,
-  swapRate,
-} from '@portico/core'
+import { formatSwapAmount, getSwapProblem, goBack, minimumReceived, submitSwap, swapAmount, swapFiatValue, swapNetworkFee, swapRate } from '@portico/core'
 import { Spinner } from '../../components/Spinner.js'
 import { TokenIcon } from '../../components/TokenIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
