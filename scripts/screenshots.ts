@@ -8,6 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { connectButton, launchBrowser, modal, newWalletContext, openDemo } from '../e2e/support/browser.js'
 import { startStack } from '../e2e/support/stack.js'
+import { mailedCode, submitPastCooldown } from './screenshots-mail.js'
 import { solanaShots } from './screenshots-solana.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -166,39 +167,6 @@ async function signInNamesOnrampShots(
   await context.close()
 }
 
-/** The dev mail catcher's newest code for an address. */
-async function mailedCode(email: string, count: number): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const { messages } = (await (await fetch(`${info.apiUrl}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
-      messages: Array<{ subject: string; receivedAt: string }>
-    }
-    if (messages.length >= count) {
-      const newest = [...messages].sort((a, b) => new Date(b.receivedAt).getTime() - new Date(a.receivedAt).getTime())[0]!
-      return /\b(\d{6,8})\b/.exec(newest.subject)![1]!
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no mail for ${email}`)
-}
-
-/** Submits a form and, when the server's 30 s send limit answers first, waits it out and submits again. */
-async function submitPastCooldown(page: Page, submit: string, error: string, next: string) {
-  const dialog = modal(page)
-  await dialog.getByTestId(submit).click()
-  await dialog.locator(`[data-testid=${next}],[data-testid=${error}]:not(:empty)`).first().waitFor({ timeout: 20_000 })
-  const wait = /after (\d+) seconds/.exec(
-    (await dialog
-      .getByTestId(error)
-      .textContent()
-      .catch(() => '')) ?? '',
-  )
-  if (!wait) return false
-  await page.waitForTimeout((Number(wait[1]) + 1) * 1000)
-  await dialog.getByTestId(submit).click()
-  await dialog.getByTestId(next).waitFor({ timeout: 20_000 })
-  return true
-}
-
 /**
  * Email and social login: Connect with the email field and social buttons, an invalid email,
  * ConnectingSocial (popup open, then 'Popup closed'), ConnectingFarcaster, EmailLogin (code
@@ -240,7 +208,7 @@ async function embeddedShots(browser: Browser, viewport: { width: number; height
   await dialog.getByTestId('otp-submit').click()
   await dialog.getByTestId('otp-error').filter({ hasText: /code/ }).waitFor({ timeout: 10_000 })
   await shot(page, 'EmailLogin-wrong-code')
-  await dialog.getByTestId('otp-input').fill(await mailedCode(email, 1))
+  await dialog.getByTestId('otp-input').fill(await mailedCode(info.apiUrl, email, 1))
   await dialog.getByTestId('otp-submit').click()
   await page.getByTestId('site-address').filter({ hasText: '0x' }).waitFor({ timeout: 30_000 })
   const address = (await page.getByTestId('site-address').textContent()) as `0x${string}`
@@ -275,7 +243,7 @@ async function embeddedShots(browser: Browser, viewport: { width: number; height
   await dialog.getByTestId('update-email-input').fill(`new.${email}`)
   await submitPastCooldown(page, 'update-email-submit', 'update-email-error', 'update-email-primary')
   await shot(page, 'UpdateEmailWallet-primary')
-  await dialog.getByTestId('update-primary-otp-input').fill(await mailedCode(email, 2))
+  await dialog.getByTestId('update-primary-otp-input').fill(await mailedCode(info.apiUrl, email, 2))
   await dialog.getByTestId('update-primary-otp-submit').click()
   await dialog.getByTestId('update-email-secondary').waitFor({ timeout: 20_000 })
   await shot(page, 'UpdateEmailWallet-secondary')
