@@ -60,22 +60,7 @@ export async function seedWallets(db: Database, seed = loadSeedWallets()): Promi
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_ID])
     const again = await tx.query<{ key: string; value: string }>("select key, value from wallet_registry_meta where key in ('seed_hash', 'explorer_synced_at')")
     if (again.some((m) => m.key === 'explorer_synced_at') || again.find((m) => m.key === 'seed_hash')?.value === seed.hash) return false
-    await tx.query(
-      `insert into wallets (id, name, sort_order, image_id, color, initials, rdns, homepage, mobile_link, desktop_link,
-         webapp_link, app_store, play_store, chains, injected, custom_evm_chains, source, updated_at)
-       select id, name, sort_order, image_id, color, initials, rdns, homepage, mobile_link, desktop_link,
-         webapp_link, app_store, play_store, chains, injected, custom_evm_chains, 'seed', now()
-       from jsonb_to_recordset($1::jsonb) as w(id text, name text, sort_order integer, image_id text, color text,
-         initials text, rdns text, homepage text, mobile_link text, desktop_link text, webapp_link text,
-         app_store text, play_store text, chains jsonb, injected jsonb, custom_evm_chains boolean)
-       order by id
-       on conflict (id) do update set name = excluded.name, sort_order = excluded.sort_order, image_id = excluded.image_id,
-         color = excluded.color, initials = excluded.initials, rdns = excluded.rdns, homepage = excluded.homepage,
-         mobile_link = excluded.mobile_link, desktop_link = excluded.desktop_link, webapp_link = excluded.webapp_link,
-         app_store = excluded.app_store, play_store = excluded.play_store, chains = excluded.chains,
-         injected = excluded.injected, custom_evm_chains = excluded.custom_evm_chains, source = 'seed', updated_at = now()`,
-      [JSON.stringify(rows)],
-    )
+    await upsertWallets(tx, rows, 'seed')
     await tx.query("delete from wallets where source = 'seed' and not (id = any($1::text[]))", [rows.map((r) => r.id)])
     await tx.query(
       `insert into wallet_registry_meta (key, value) values ('seed_hash', $1)
@@ -153,4 +138,24 @@ export async function walletForImage(db: Queryable, imageId: string) {
     [imageId],
   )
   return row
+}
+
+/** Inserts or updates the registry's wallets from one source ('seed': the bundled list; 'explorer': a synced registry). */
+export async function upsertWallets(tx: Queryable, rows: object[], source: 'seed' | 'explorer') {
+  await tx.query(
+    `insert into wallets (id, name, sort_order, image_id, color, initials, rdns, homepage, mobile_link, desktop_link,
+       webapp_link, app_store, play_store, chains, injected, custom_evm_chains, source, updated_at)
+     select id, name, sort_order, image_id, color, initials, rdns, homepage, mobile_link, desktop_link,
+       webapp_link, app_store, play_store, chains, injected, custom_evm_chains, $2::text, now()
+     from jsonb_to_recordset($1::jsonb) as w(id text, name text, sort_order integer, image_id text, color text,
+       initials text, rdns text, homepage text, mobile_link text, desktop_link text, webapp_link text,
+       app_store text, play_store text, chains jsonb, injected jsonb, custom_evm_chains boolean)
+     order by id
+     on conflict (id) do update set name = excluded.name, sort_order = excluded.sort_order, image_id = excluded.image_id,
+       color = excluded.color, initials = excluded.initials, rdns = excluded.rdns, homepage = excluded.homepage,
+       mobile_link = excluded.mobile_link, desktop_link = excluded.desktop_link, webapp_link = excluded.webapp_link,
+       app_store = excluded.app_store, play_store = excluded.play_store, chains = excluded.chains,
+       injected = excluded.injected, custom_evm_chains = excluded.custom_evm_chains, source = $2::text, updated_at = now()`,
+    [JSON.stringify(rows), source],
+  )
 }

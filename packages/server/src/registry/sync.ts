@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { ServerConfig } from '../config.js'
 import type { Database, Queryable } from '../db/database.js'
-import { RegistryWalletSchema, type RegistryWallet } from './registry.js'
+import { RegistryWalletSchema, type RegistryWallet, upsertWallets } from './registry.js'
 
 type RegistrySource = NonNullable<ServerConfig['walletRegistry']>
 
@@ -86,22 +86,7 @@ export async function syncRegistry(
   await db.transaction(async (tx: Queryable) => {
     await tx.query('select pg_advisory_xact_lock($1)', [REGISTRY_LOCK_ID])
     const rows = wallets.map((w, i) => ({ ...w, sort_order: i + 1, initials: null }))
-    await tx.query(
-      `insert into wallets (id, name, sort_order, image_id, color, initials, rdns, homepage, mobile_link, desktop_link,
-         webapp_link, app_store, play_store, chains, injected, custom_evm_chains, source, updated_at)
-       select id, name, sort_order, image_id, color, initials, rdns, homepage, mobile_link, desktop_link,
-         webapp_link, app_store, play_store, chains, injected, custom_evm_chains, 'explorer', now()
-       from jsonb_to_recordset($1::jsonb) as w(id text, name text, sort_order integer, image_id text, color text,
-         initials text, rdns text, homepage text, mobile_link text, desktop_link text, webapp_link text,
-         app_store text, play_store text, chains jsonb, injected jsonb, custom_evm_chains boolean)
-       order by id
-       on conflict (id) do update set name = excluded.name, sort_order = excluded.sort_order, image_id = excluded.image_id,
-         color = excluded.color, initials = excluded.initials, rdns = excluded.rdns, homepage = excluded.homepage,
-         mobile_link = excluded.mobile_link, desktop_link = excluded.desktop_link, webapp_link = excluded.webapp_link,
-         app_store = excluded.app_store, play_store = excluded.play_store, chains = excluded.chains,
-         injected = excluded.injected, custom_evm_chains = excluded.custom_evm_chains, source = 'explorer', updated_at = now()`,
-      [JSON.stringify(rows)],
-    )
+    await upsertWallets(tx, rows, 'explorer')
     await tx.query("delete from wallets where source in ('seed', 'explorer') and not (id = any($1::text[]))", [rows.map((r) => r.id)])
     await tx.query(
       `insert into wallet_registry_meta (key, value) values ('explorer_synced_at', $1)
