@@ -1,29 +1,13 @@
 // @vitest-environment jsdom
 import { createPortico, desktopEnvironment, initialize, memoryStorage, selectConnector, type Portico } from '@portico/core'
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { devnet, fakeClock, ScriptedAdapter } from '../../../core/src/test/fakes.js'
-import { PorticoContext } from '../context.js'
+import { renderWithPortico } from '../test/render.js'
 import { Footer } from './Footer.js'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let unmount: (() => void) | undefined
-afterEach(() => unmount?.())
-
 function render(portico: Portico) {
-  const container = document.createElement('div')
-  const root = createRoot(container)
-  act(() =>
-    root.render(
-      <PorticoContext.Provider value={portico}>
-        <Footer />
-      </PorticoContext.Provider>,
-    ),
-  )
-  unmount = () => act(() => root.unmount())
-  return container
+  return renderWithPortico(portico, <Footer />)
 }
 
 const newPortico = (legalCheckbox: boolean) =>

@@ -1,30 +1,14 @@
 // @vitest-environment jsdom
 import { initialize, setLegalAccepted, type Portico } from '@portico/core'
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { embeddedTestPortico } from '../../../../core/src/test/fakeEmbedded.js'
 import { testPortico } from '../../../../core/src/test/fakes.js'
-import { PorticoContext } from '../../context.js'
+import { renderWithPortico } from '../../test/render.js'
 import Connect from './Connect.js'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let unmount: (() => void) | undefined
-afterEach(() => unmount?.())
-
 function render(portico: Portico) {
-  const container = document.createElement('div')
-  const root = createRoot(container)
-  act(() =>
-    root.render(
-      <PorticoContext.Provider value={portico}>
-        <Connect />
-      </PorticoContext.Provider>,
-    ),
-  )
-  unmount = () => act(() => root.unmount())
-  return container
+  return renderWithPortico(portico, <Connect />)
 }
 
 describe('Connect renders the legal checkbox and collapse rules (core getConnectLayout)', () => {

@@ -1,29 +1,13 @@
 // @vitest-environment jsdom
 import { connectExternal, createPortico, desktopEnvironment, initialize, memoryStorage, openModal, type Portico } from '@portico/core'
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { devnet, devnet2, fakeClock, ScriptedAdapter, solanaDevnet } from '../../../../core/src/test/fakes.js'
-import { PorticoContext } from '../../context.js'
+import { renderWithPortico } from '../../test/render.js'
 import Networks from './Networks.js'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let unmount: (() => void) | undefined
-afterEach(() => unmount?.())
-
 function render(portico: Portico) {
-  const container = document.createElement('div')
-  const root = createRoot(container)
-  act(() =>
-    root.render(
-      <PorticoContext.Provider value={portico}>
-        <Networks />
-      </PorticoContext.Provider>,
-    ),
-  )
-  unmount = () => act(() => root.unmount())
-  return container
+  return renderWithPortico(portico, <Networks />)
 }
 
 test('behavior: networks of two chain families are grouped under their names; a click on the other family opens SwitchActiveChain', async () => {

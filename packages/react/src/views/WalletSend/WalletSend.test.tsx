@@ -1,32 +1,17 @@
 // @vitest-environment jsdom
 import { defineNetwork, type Portico, type SendState } from '@portico/core'
 import { act } from 'react'
-import { createRoot } from 'react-dom/client'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { devnet, testPortico } from '../../../../core/src/test/fakes.js'
-import { PorticoContext } from '../../context.js'
+import { renderWithPortico } from '../../test/render.js'
 import WalletSend from './WalletSend.js'
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 const eth = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3, price: 2, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '' }
 const usdc = { ...eth, name: 'USD Coin', symbol: 'USDC', address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3' }
 const filled = { sendTokenAmount: '0.1', receiverAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
 
-let unmount: (() => void) | undefined
-afterEach(() => unmount?.())
-
 function render(portico: Portico) {
-  const container = document.createElement('div')
-  const root = createRoot(container)
-  act(() =>
-    root.render(
-      <PorticoContext.Provider value={portico}>
-        <WalletSend />
-      </PorticoContext.Provider>,
-    ),
-  )
-  unmount = () => act(() => root.unmount())
+  const container = renderWithPortico(portico, <WalletSend />)
   return () => container.querySelector('[data-testid=send-continue]') as HTMLButtonElement
 }
 
