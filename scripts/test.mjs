@@ -2,6 +2,7 @@
 // then prints one closing line with the totals.
 import { spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildTestWallet, ensureChromium, ensureDependencies } from './ensure.mjs'
 
@@ -46,7 +47,7 @@ const stages = [
       vitest(`--config e2e/vitest.config.ts${shards > 1 ? ` --shard=${i + 1}/${shards}` : ''}`, `e2e-${i + 1}.json`),
       `e2e-${i + 1}.json`,
       // The multi-instance journey runs its two servers on the PostgreSQL too (it skips without one).
-      { PORTICO_E2E_DIST: `${root}/e2e/.demo-dist-${i + 1}`, ...(postgresUrl ? { PORTICO_E2E_DATABASE_URL: postgresUrl } : {}) },
+      { PORTICO_E2E_DIST: join(root, `e2e/.demo-dist-${i + 1}`), ...(postgresUrl ? { PORTICO_E2E_DATABASE_URL: postgresUrl } : {}) },
     ]),
   ],
 ]

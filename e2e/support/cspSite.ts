@@ -1,13 +1,13 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { extname, join, normalize } from 'node:path'
+import { extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The strict policy of issue 19: no 'unsafe-inline' anywhere, and everything from the page's own origin. */
 export const STRICT_CSP = "default-src 'self'; style-src 'self'; script-src 'self'"
 
 /** The demo's build for journeys; PORTICO_E2E_DIST gives a second run in the same tree a folder of its own. */
-export const DEMO_DIST = process.env.PORTICO_E2E_DIST ?? fileURLToPath(new URL('../.demo-dist', import.meta.url))
+export const DEMO_DIST = resolve(process.env.PORTICO_E2E_DIST ?? fileURLToPath(new URL('../.demo-dist', import.meta.url)))
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
