@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest'
 import { createEmbeddedWalletClient } from './client.js'
+import type { Eip155Provider } from './eip155Provider.js'
 import type { MessageLike } from './frameTransport.js'
 
 const FRAME = 'http://127.0.0.1:8788'
@@ -65,6 +66,47 @@ describe('the frame client in a page', () => {
     expect(status).toBeUndefined()
     deliver(message, FRAME, popupWindow)
     expect(await result).toBe('done')
+    client.destroy()
+  }, 10_000)
+
+  test("rule: SPEC §4 'Preferred account type change' — after the switch the user is read again (reconnect): the eip155 provider answers the new account and emits accountsChanged", async () => {
+    const { client, iframe, deliver } = await setup()
+    const [EOA, SMART] = ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC']
+    let active: 'eoa' | 'smartAccount' = 'eoa'
+    const user = () => {
+      const address = active === 'eoa' ? EOA : SMART
+      return {
+        email: 'ada@example.com',
+        address,
+        chainId: 31337,
+        accounts: [{ address, type: active }],
+        addresses: { eip155: EOA },
+        preferredAccountType: active,
+      }
+    }
+    const sent: string[] = []
+    // The frame's side, scripted: SET_PREFERRED_ACCOUNT changes the acting account, GET_USER tells it.
+    const frameWindow = iframe.contentWindow!
+    frameWindow.postMessage = ((message: { type: string; id: string; payload: { type?: 'eoa' | 'smartAccount' } }) => {
+      const kind = message.type.replace('@portico-app/', '')
+      sent.push(kind)
+      if (kind === 'SET_PREFERRED_ACCOUNT') active = message.payload.type!
+      const payload = kind === 'SET_PREFERRED_ACCOUNT' ? { type: active, address: user().address } : user()
+      setTimeout(() => deliver({ type: `@portico-frame/${kind}_SUCCESS`, id: message.id, payload }, FRAME, frameWindow), 0)
+    }) as typeof frameWindow.postMessage
+    await client.getUser({ chainId: 31337 })
+    const provider = client.providerFor('eip155') as Eip155Provider
+    const changed: unknown[] = []
+    provider.on('accountsChanged', (accounts: unknown) => changed.push(accounts))
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([EOA])
+
+    await client.setPreferredAccount('smartAccount')
+    expect(sent.slice(-2)).toEqual(['SET_PREFERRED_ACCOUNT', 'GET_USER'])
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([SMART])
+    expect(client.user()).toMatchObject({ address: SMART, preferredAccountType: 'smartAccount' })
+    await client.setPreferredAccount('eoa')
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([EOA])
+    expect(changed).toEqual([[SMART], [EOA]])
     client.destroy()
   }, 10_000)
 

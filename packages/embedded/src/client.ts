@@ -168,7 +168,9 @@ export async function createEmbeddedWalletClient(
     getSmartAccountEnabledNetworks: async () => (await transport.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).smartAccountEnabledNetworks,
     async setPreferredAccount(type) {
       const result = await transport.request('SET_PREFERRED_ACCOUNT', { type })
-      if (user) setUser({ ...user, address: result.address, preferredAccountType: result.type })
+      // SPEC §4 'reconnect': the frame's user is read again, so the eip155 facade answers the
+      // account that acts now (and tells its listeners: accountsChanged).
+      if (user) setUser(await transport.request('GET_USER', {}))
       return result
     },
     reload: async () => void (await transport.request('RELOAD', {})),
@@ -220,8 +222,12 @@ const EMBEDDED_WALLET_NAME = 'Portico'
 const EMBEDDED_WALLET_ICON =
   `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b82f6"/><path d="M10 23V9h7a5 5 0 0 1 0 10h-4v4z" fill="#fff"/></svg>')}` as const
 
+/**
+ * The eip155 account that acts: the frame's accounts[0] (its smart account where that is active,
+ * else the EOA); `addresses.eip155` is always the EOA, the key's own address.
+ */
 function addressOf(user: EmbeddedWalletUser | undefined): string | undefined {
-  return user?.addresses?.eip155 ?? user?.address
+  return user?.accounts?.[0]?.address ?? user?.addresses?.eip155 ?? user?.address
 }
 
 /**
