@@ -2935,6 +2935,81 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/v1/sessions/nonce': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * A one-time nonce for a sign-in whose account the wallet picks (WalletConnect one-click auth)
+     * @description For a sign-in request sent before the account is known (SPEC §4: connect and sign in with one approval): the nonce works once, for this project and whichever address signs it, until expiresAt (10 minutes by default).
+     */
+    post: {
+      parameters: {
+        query: {
+          /** @description Client id of the caller */
+          clientId?: string
+          /** @description The project id */
+          projectId: string
+          /** @description SDK type */
+          st?: string
+          /** @description SDK version */
+          sv?: string
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The nonce */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['SiwxNonce']
+          }
+        }
+        /** @description Invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Unknown project */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limited */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/v1/smart-accounts': {
     parameters: {
       query?: never

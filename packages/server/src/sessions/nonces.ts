@@ -5,7 +5,13 @@ import type { Queryable } from '../db/database.js'
 export const DEFAULT_NONCE_TTL_MS = 10 * 60_000
 
 /**
- * A one-time nonce for a SIWX message of `addressKey` in the project: 32 hex characters (EIP-4361
+ * The address key of a nonce issued before the account is known (SPEC §4 one-click auth: the
+ * WalletConnect request carries the nonce, the wallet picks the account). Any address may use it, once.
+ */
+export const ANY_ADDRESS = '*'
+
+/**
+ * A one-time nonce for a SIWX message of `addressKey` (or ANY_ADDRESS) in the project: 32 hex characters (EIP-4361
  * wants 8+ alphanumerics) from a cryptographic source. Expired nonces are swept on the way.
  */
 export async function issueNonce(db: Queryable, projectId: string, addressKey: string, ttlMs = DEFAULT_NONCE_TTL_MS) {
@@ -17,14 +23,13 @@ export async function issueNonce(db: Queryable, projectId: string, addressKey: s
 }
 
 /**
- * Uses up a nonce: true only for the one caller whose delete removed it (same project and
- * address, unexpired). A second use of the same signed message finds nothing.
+ * Uses up a nonce: true only for the one caller whose delete removed it (same project, issued
+ * for this address or for any, unexpired). A second use of the same signed message finds nothing.
  */
 export async function consumeNonce(db: Queryable, projectId: string, addressKey: string, nonce: string): Promise<boolean> {
-  const rows = await db.query('delete from siwx_nonces where nonce = $1 and project_id = $2 and address_key = $3 and expires_at > now() returning nonce', [
-    nonce,
-    projectId,
-    addressKey,
-  ])
+  const rows = await db.query(
+    'delete from siwx_nonces where nonce = $1 and project_id = $2 and address_key in ($3, $4) and expires_at > now() returning nonce',
+    [nonce, projectId, addressKey, ANY_ADDRESS],
+  )
   return rows.length === 1
 }

@@ -136,6 +136,26 @@ describe('SIWX sessions', () => {
     }
   })
 
+  test('rule: WalletConnect one-click auth — a nonce issued before the account is known signs in whichever address signs it, once, in its project only', async () => {
+    const issued = await post('/v1/sessions/nonce', undefined)
+    expect(issued.status).toBe(200)
+    expect(issued.body.nonce).toMatch(/^[0-9a-f]{32}$/)
+    // Another project cannot use it (the attack: a nonce fetched for one dapp replayed at another).
+    const foreign = await session({ nonce: issued.body.nonce, project: 'other-project' })
+    expect((await post(`/v1/sessions/${ADDRESS}`, foreign, 'other-project')).status).toBe(401)
+    const signed = await session({ nonce: issued.body.nonce })
+    const added = await post(`/v1/sessions/${ADDRESS}`, signed)
+    expect(added.status, JSON.stringify(added.body)).toBe(200)
+    expect(added.body.token.split('.')).toHaveLength(3)
+    // Once: the same nonce signed again (by the same or another account) is refused.
+    const again = await session({ nonce: issued.body.nonce, issuedAt: new Date(Date.now() - 1000).toISOString() })
+    expect(await post(`/v1/sessions/${ADDRESS}`, again)).toMatchObject({ status: 401, body: { error: 'Invalid nonce' } })
+    // An address-bound nonce still works for its address only.
+    const other = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+    const bound = await nonceFor(other.address)
+    expect((await post(`/v1/sessions/${ADDRESS}`, await session({ nonce: bound }))).status).toBe(401)
+  })
+
   test('error: listing and revoking need a live token of that address', async () => {
     const mine = await signIn({ chainId: 'eip155:100' })
     const other = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')

@@ -6,7 +6,7 @@ import { clientIp, rateLimitKey } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
 import { sessionAddressKey } from './address.js'
-import { consumeNonce, DEFAULT_NONCE_TTL_MS, issueNonce } from './nonces.js'
+import { ANY_ADDRESS, consumeNonce, DEFAULT_NONCE_TTL_MS, issueNonce } from './nonces.js'
 import { SiwxSessionInputSchema, SiwxSessionSchema } from './schemas.js'
 import { addSession, listSessions, revokeSessions, sessionLive } from './store.js'
 import { sessionTokens, type SessionTokenClaims } from './tokens.js'
@@ -119,6 +119,20 @@ const nonceRoute = createRoute({
   },
 })
 
+const anyNonceRoute = createRoute({
+  method: 'post',
+  path: '/v1/sessions/nonce',
+  summary: 'A one-time nonce for a sign-in whose account the wallet picks (WalletConnect one-click auth)',
+  description:
+    'For a sign-in request sent before the account is known (SPEC §4: connect and sign in with one approval): the nonce ' +
+    'works once, for this project and whichever address signs it, until expiresAt (10 minutes by default).',
+  request: { query: z.object(CommonQuery) },
+  responses: {
+    200: json(z.object({ nonce: z.string(), expiresAt: z.string() }).openapi('SiwxNonce'), 'The nonce'),
+    ...errorResponses,
+  },
+})
+
 const jwksRoute = createRoute({
   method: 'get',
   path: '/.well-known/jwks.json',
@@ -153,6 +167,13 @@ export function register(app: App, ctx: ServerContext) {
     if (claims.sub !== addressKey) return { refusal: { status: 403, body: errorBody('Forbidden', 'The session token belongs to another address') } }
     return { claims }
   }
+
+  // Before POST /v1/sessions/{address}, which 'nonce' would match otherwise.
+  app.openapi(anyNonceRoute, async (c) => {
+    if (!(await ctx.rateLimiter.hit(`siwx-nonce:${rateLimitKey(clientIp(c))}`, NONCES_PER_IP_PER_MINUTE, 60_000))) throw Refusal.rateLimited()
+    c.header('cache-control', 'no-store')
+    return c.json(await issueNonce(ctx.db, c.get('projectId'), ANY_ADDRESS, ctx.config.siwx?.nonceTtlMs ?? DEFAULT_NONCE_TTL_MS), 200)
+  })
 
   app.openapi(nonceRoute, async (c) => {
     const address = sessionAddressKey(c.req.valid('param').address)
