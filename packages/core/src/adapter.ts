@@ -57,6 +57,11 @@ export interface ChainAdapter {
   connect(parameters: { connectorId: string; caipNetwork?: CaipNetwork }): Promise<AdapterConnectResult>
   /** Restores a previous connection without prompting; null when the wallet is gone or no longer authorized. */
   reconnect(parameters: { connectorId: string; timeoutMs?: number }): Promise<AdapterConnectResult | null>
+  /**
+   * Connects, without prompting, the wallet of a host that framed the page and so authorized it
+   * (a Safe{Wallet} app frame's Safe on eip155); null when the page has no such host.
+   */
+  autoConnect?(): Promise<AdapterConnectResult | null>
   disconnect(parameters: { connectorId: string }): Promise<void>
   switchNetwork(parameters: { connectorId: string; caipNetwork: CaipNetwork }): Promise<void>
   getBalance(parameters: { address: string; caipNetwork: CaipNetwork; connectorId?: string }): Promise<AdapterBalance>

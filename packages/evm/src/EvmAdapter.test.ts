@@ -139,3 +139,33 @@ describe("a wallet that only sets window.ethereum: 'Browser Wallet'", () => {
     expect(connectors().map((c) => c.name)).toEqual(['Browser Wallet'])
   })
 })
+
+describe('a page in a Safe{Wallet} app frame connects through the Safe messaging automatically', () => {
+  test("default: a page that is not framed has no host wallet: autoConnect is null, no 'safe' connector", async () => {
+    const { adapter } = setup()
+    expect(await adapter.autoConnect()).toBeNull()
+    expect(adapter.getProvider('safe')).toBeUndefined()
+  })
+
+  test("rule: the frame's wallet is the connector 'safe' and autoConnect connects it without a prompt", async () => {
+    // Stand-in for the Safe apps provider (the real one runs in e2e/safe-app.e2e.ts): the Safe's
+    // accounts for eth_requestAccounts without a prompt, its chain.
+    const address = devnet.accounts[3]!.address
+    const safe = {
+      request: async ({ method }: { method: string }) =>
+        method === 'eth_requestAccounts' ? [address] : method === 'eth_chainId' ? `0x${devnet.chains[0]!.chainId.toString(16)}` : null,
+    }
+    const adapter = new EvmAdapter({ discover: (onChange) => (onChange([]), () => {}), detectFramed: async () => safe })
+    adapter.setup({ networks, events: { accountsChanged: vi.fn(), chainChanged: vi.fn(), disconnected: vi.fn() } })
+    let connectors: Array<{ id: string; name: string }> = []
+    adapter.watchConnectors((list) => (connectors = list))
+    const result = await adapter.autoConnect()
+    expect(connectors).toMatchObject([{ id: 'safe', name: 'Safe', type: 'EXTERNAL' }])
+    expect(result).toMatchObject({ connectorId: 'safe', accounts: [{ address }], caipNetworkId: `eip155:${devnet.chains[0]!.chainId}` })
+  })
+
+  test('behavior: outside a browser frame, Safe detection answers at once: none', async () => {
+    const { detectSafe } = await import('./safe.js')
+    expect(await detectSafe()).toBeUndefined()
+  })
+})

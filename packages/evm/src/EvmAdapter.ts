@@ -23,10 +23,17 @@ export interface EvmAdapterOptions {
   discover?: Discover
   /** The legacy `window.ethereum` provider, offered as 'Browser Wallet' when no announcement is it. */
   discoverInjected?: DiscoverInjected
+  /**
+   * The wallet of the page's host frame, asked only when the page is framed: a Safe{Wallet} app
+   * frame's Safe through the Safe apps messaging (loaded on demand) by default.
+   */
+  detectFramed?: () => Promise<Eip1193Provider | undefined>
 }
 
 /** The connector id of the legacy injected provider (stable across reloads, like an rdns). */
 export const INJECTED_CONNECTOR_ID = 'injected'
+/** The connector id of a Safe{Wallet} app frame's Safe. */
+export const SAFE_CONNECTOR_ID = 'safe'
 
 /**
  * The EVM chain adapter: EIP-6963 wallets over EIP-1193. The connector id of an announced
@@ -48,10 +55,14 @@ export class EvmAdapter implements ChainAdapter {
   private readonly discoverInjected: DiscoverInjected
   private injected: Eip1193Provider | undefined
   private eip6963 = true
+  private readonly detectFramed: () => Promise<Eip1193Provider | undefined>
 
   constructor(options: EvmAdapterOptions = {}) {
     this.discover = options.discover ?? discoverAnnouncedWallets
     this.discoverInjected = options.discoverInjected ?? discoverInjectedProvider
+    // Only a framed page loads the Safe apps messaging.
+    this.detectFramed =
+      options.detectFramed ?? (async () => (typeof window !== 'undefined' && window.parent !== window ? (await import('./safe.js')).detectSafe() : undefined))
   }
 
   setup({ networks, events, enableEIP6963 = true }: { networks: readonly CaipNetwork[]; events: AdapterEvents; enableEIP6963?: boolean }) {
@@ -114,6 +125,17 @@ export class EvmAdapter implements ChainAdapter {
     const accounts = await this.request(provider, 'eth_requestAccounts', undefined, AccountsSchema)
     if (accounts.length === 0) throw new ProviderRequestError({ details: 'The wallet returned no accounts' })
     return this.connected(connectorId, provider, accounts)
+  }
+
+  /**
+   * A Safe{Wallet} app frame's Safe: a connector like the others once the parent says it is a Safe,
+   * connected without asking (the Safe authorized the page by opening it); null when not framed by one.
+   */
+  async autoConnect(): Promise<AdapterConnectResult | null> {
+    const provider = await this.detectFramed()
+    if (!provider) return null
+    this.addConnector({ id: SAFE_CONNECTOR_ID, name: 'Safe', type: 'EXTERNAL', chain: 'eip155', info: {}, provider })
+    return this.connect({ connectorId: SAFE_CONNECTOR_ID })
   }
 
   async reconnect({ connectorId, timeoutMs = Time.reconnectAnnounceWaitMs }: { connectorId: string; timeoutMs?: number }) {
