@@ -4,7 +4,7 @@ import { sameConnectorId, type Connector } from '../connectors.js'
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
 import { clearConnection } from './clearConnection.js'
-import { fetchBalance } from './fetchBalance.js'
+import { refreshBalance } from './refreshBalance.js'
 import { setAccount } from '../stores/account.js'
 import { reconnect } from './reconnect.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
@@ -39,16 +39,8 @@ export async function initialize(portico: Portico): Promise<void> {
         portico.logger.error('project checks failed', error),
       )
     : undefined
-  // A wallet host framing the page (a Safe{Wallet} app frame) connects it, beside reconnecting (a
-  // stored Safe waits for it); the code that records it loads only then.
-  const hosted = [...portico.adapters].map(([namespace, adapter]) =>
-    adapter
-      .autoConnect?.()
-      .then((result) => result && import('./autoConnect.js').then((m) => m.autoConnect(portico, { namespace, result })))
-      .catch((error) => portico.logger.debug('auto-connect failed', error)),
-  )
   await reconnect(portico)
-  await Promise.all([project, ...hosted])
+  await project
 }
 
 function adapterEvents(portico: Portico, namespace: ChainNamespace): AdapterEvents {
@@ -67,12 +59,12 @@ function adapterEvents(portico: Portico, namespace: ChainNamespace): AdapterEven
         caipAddress: caipNetworkId && parseCaipNetworkId(caipNetworkId).namespace === namespace ? toCaipAddress(caipNetworkId, address) : undefined,
         balance: undefined,
       })
-      void fetchBalance(portico, namespace)
+      refreshBalance(portico, namespace)
     },
     chainChanged(connectorId, caipNetworkId) {
       if (!isActive(connectorId)) return
       setActiveNetworkFromWallet(portico, namespace, caipNetworkId)
-      void fetchBalance(portico, namespace)
+      refreshBalance(portico, namespace)
     },
     disconnected(connectorId) {
       if (!isActive(connectorId)) return

@@ -1,14 +1,12 @@
 import type { ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
-import { fetchBalance } from './fetchBalance.js'
+import { refreshBalance } from './refreshBalance.js'
 import { afterConnect } from './afterConnect.js'
 import { isConnected, setAccount } from '../stores/account.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { setConnection } from './setConnection.js'
-import { loadWalletConnect } from './loadWalletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
 import { StorageKeys } from '../storage.js'
-import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 /**
  * Silently restores the last wallet of each namespace after a reload (SPEC §3: connector id
@@ -55,7 +53,7 @@ export async function reconnect(portico: Portico): Promise<boolean> {
   if (connected && !isConnected(portico) && portico.options.networks.some((n) => n.chainNamespace === connectedNamespaces[0]))
     switchActiveNamespace(portico, connectedNamespaces[0]!)
   if (connected) {
-    void fetchBalance(portico)
+    refreshBalance(portico)
     afterConnect(portico)
   }
   return connected
@@ -67,28 +65,13 @@ async function restoreEmbedded(portico: Portico) {
   await (await import('./restoreEmbeddedWallet.js')).restoreEmbeddedWallet(portico)
 }
 
-/** A stored WalletConnect session is handed back to the adapters before they reconnect. */
+/** A stored WalletConnect session is handed back to the adapters before they reconnect; its code loads only then. */
 async function restoreWalletConnect(portico: Portico) {
   const namespaces = [...portico.adapters.keys()].filter((ns) => portico.storage.getConnectorId(ns) === WALLET_CONNECT_CONNECTOR_ID)
   if (!namespaces.length || !portico.options.walletConnect) return
-  try {
-    const client = await loadWalletConnect(portico)
-    const session = await client.restore()
-    if (!session) return
-    for (const ns of namespaces)
-      if (session.namespaces.includes(ns))
-        portico.adapters.get(ns)?.addConnector?.({
-          id: WALLET_CONNECT_CONNECTOR_ID,
-          name: session.peer.name,
-          type: 'WALLET_CONNECT',
-          chain: ns,
-          imageUrl: session.peer.icons?.[0],
-          provider: client.providerFor(ns),
-        })
-  } catch (error) {
-    portico.logger.debug('WalletConnect session restore failed', error)
-    raiseProviderAlert(portico, error)
-  }
+  await import('./restoreWalletConnect.js')
+    .then((m) => m.restoreWalletConnect(portico, namespaces))
+    .catch((error) => portico.logger.debug('WalletConnect session restore failed', error))
 }
 
 function forget(portico: Portico, namespace: ChainNamespace) {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { desktopEnvironment } from '../environment.js'
 import { startHttpServer } from '../test/httpServer.js'
 import { testPortico } from '../test/fakes.js'
-import { reportError, track } from './track.js'
+import { reportError } from './reportError.js'
+import { track } from './track.js'
 
 let close: (() => Promise<void>) | undefined
 afterEach(() => close?.())
