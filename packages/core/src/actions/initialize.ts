@@ -39,8 +39,16 @@ export async function initialize(portico: Portico): Promise<void> {
         portico.logger.error('project checks failed', error),
       )
     : undefined
+  // A wallet host framing the page (a Safe{Wallet} app frame) connects it, beside reconnecting (a
+  // stored Safe waits for it); the code that records it loads only then.
+  const hosted = [...portico.adapters].map(([namespace, adapter]) =>
+    adapter
+      .autoConnect?.()
+      .then((result) => result && import('./autoConnect.js').then((m) => m.autoConnect(portico, { namespace, result })))
+      .catch((error) => portico.logger.debug('auto-connect failed', error)),
+  )
   await reconnect(portico)
-  await project
+  await Promise.all([project, ...hosted])
 }
 
 function adapterEvents(portico: Portico, namespace: ChainNamespace): AdapterEvents {
