@@ -56,6 +56,8 @@ export class EvmAdapter implements ChainAdapter {
   private injected: Eip1193Provider | undefined
   private eip6963 = true
   private readonly detectFramed: () => Promise<Eip1193Provider | undefined>
+  /** Asked once per page, however often core initializes (React StrictMode does twice). */
+  private framed: Promise<Eip1193Provider | undefined> | undefined
 
   constructor(options: EvmAdapterOptions = {}) {
     this.discover = options.discover ?? discoverAnnouncedWallets
@@ -132,7 +134,8 @@ export class EvmAdapter implements ChainAdapter {
    * connected without asking (the Safe authorized the page by opening it); null when not framed by one.
    */
   async autoConnect(): Promise<AdapterConnectResult | null> {
-    const provider = await this.detectFramed()
+    this.framed ??= this.detectFramed().catch(() => undefined)
+    const provider = await this.framed
     if (!provider) return null
     this.addConnector({ id: SAFE_CONNECTOR_ID, name: 'Safe', type: 'EXTERNAL', chain: 'eip155', info: {}, provider })
     return this.connect({ connectorId: SAFE_CONNECTOR_ID })
