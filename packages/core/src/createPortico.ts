@@ -126,6 +126,7 @@ function lazyServerSiwx(portico: Portico, options: ServerSiwxOptions): SIWXConfi
     revokeSession: async (chainId, address) => (await real).revokeSession(chainId, address),
     setSessions: async (sessions) => (await real).setSessions(sessions),
     getSessions: async (chainId, address) => (await real).getSessions(chainId, address),
+    createAuthRequest: async (input) => (await real).createAuthRequest!(input),
     getRequired: () => options.required ?? false,
     signOutOnDisconnect: options.signOutOnDisconnect ?? true,
   }

@@ -2,6 +2,7 @@ import type { CaipNetwork, ChainNamespace, WalletConnectClient, WalletConnectSes
 import UniversalProvider from '@walletconnect/universal-provider'
 import { createEip155Provider } from './eip155Provider.js'
 import type { WalletConnectOptions } from './options.js'
+import { authFromCacao, type Cacao } from './cacao.js'
 import { createSolanaWallet, SOLANA_EVENTS, SOLANA_METHODS } from './solanaWallet.js'
 
 const EIP155_METHODS = [
@@ -48,18 +49,22 @@ export async function createWalletConnectClient(options: WalletConnectOptions): 
   }
 
   return {
-    async connect({ caipNetworks, onUri }) {
+    async connect({ caipNetworks, onUri, authRequest }) {
       const onDisplayUri = (uri: string) => onUri(uri)
       provider.on('display_uri', onDisplayUri)
+      let cacao: unknown
       try {
-        await provider.connect({ optionalNamespaces: namespacesFor(caipNetworks) })
+        if (authRequest) cacao = await authenticate(provider, caipNetworks, authRequest)
+        else await provider.connect({ optionalNamespaces: namespacesFor(caipNetworks) })
       } finally {
         provider.removeListener('display_uri', onDisplayUri)
       }
       eip155 = undefined
       const session = sessionOf()
       if (!session) throw new Error('The wallet did not approve a session')
-      return session
+      if (!cacao) return session
+      const format = (c: Cacao) => provider.client.formatAuthMessage({ request: c.p, iss: c.p.iss })
+      return { ...session, auth: authFromCacao(cacao, format) }
     },
     async restore() {
       return sessionOf()
@@ -84,6 +89,40 @@ export async function createWalletConnectClient(options: WalletConnectOptions): 
       return () => provider.removeListener('session_delete', listener)
     },
   }
+}
+
+type AuthRequest = NonNullable<Parameters<WalletConnectClient['connect']>[0]['authRequest']>
+
+/**
+ * SPEC §4 one-click auth through the sign client's session authenticate (wc_sessionAuthenticate,
+ * ReCaps): connect and sign-in in one approval. A wallet without it answers the fallback session
+ * proposal sent on the same pairing: no CACAO then, and Portico asks for the sign-in afterwards.
+ * Resolves with the CACAO of the first requested chain the wallet signed, if any.
+ */
+async function authenticate(provider: UniversalProvider, caipNetworks: readonly CaipNetwork[], request: AuthRequest): Promise<unknown> {
+  const { chains, domain, uri, nonce, statement, expirationTime, notBefore, requestId, resources } = request
+  let result: Awaited<ReturnType<UniversalProvider['authenticate']>>
+  try {
+    result = await provider.authenticate({
+      // The rpcMap for reads, as connect() would set it.
+      optionalNamespaces: namespacesFor(caipNetworks),
+      chains,
+      methods: EIP155_METHODS,
+      domain,
+      uri,
+      nonce,
+      statement,
+      ...(expirationTime ? { exp: expirationTime } : {}),
+      ...(notBefore ? { nbf: notBefore } : {}),
+      ...(requestId ? { requestId } : {}),
+      ...(resources?.length ? { resources } : {}),
+    } as Parameters<UniversalProvider['authenticate']>[0])
+  } catch (error) {
+    // The sign client rejects a refusal with the wallet's message as a string.
+    throw error instanceof Error ? error : new Error(typeof error === 'string' ? error : (error as { message?: string })?.message)
+  }
+  const auths = (result as { auths?: Array<{ p?: { iss?: string } }> }).auths ?? []
+  return chains.map((chain) => auths.find((a) => a.p?.iss?.startsWith(`did:pkh:${chain}:`))).find(Boolean) ?? auths[0]
 }
 
 /** The session proposal: one namespace per chain family the host configured networks of. */

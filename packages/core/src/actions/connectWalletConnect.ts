@@ -7,7 +7,7 @@ import type { Portico } from '../portico.js'
 import { StorageKeys } from '../storage.js'
 import { push } from '../router.js'
 import { initialWalletConnectState, type WalletConnectState } from '../stores/walletConnect.js'
-import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectClient, type WalletConnectSession } from '../walletconnect/client.js'
+import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectAuthRequest, type WalletConnectClient, type WalletConnectSession } from '../walletconnect/client.js'
 import { pairingExpiryFrom, shouldReusePairing } from '../walletconnect/pairing.js'
 import { formatNativeUrl } from '../walletconnect/deepLinks.js'
 import type { DeepLinkChoice } from '../walletconnect/redirect.js'
@@ -29,6 +29,9 @@ export interface ConnectWalletConnectParameters {
 
 class PairingExpired extends Error {}
 
+/** A session with the one-click sign-in request it answered. */
+type PairedSession = WalletConnectSession & { authRequest?: WalletConnectAuthRequest }
+
 /**
  * Pairs a wallet by QR code or deep link and connects every chain family of the session.
  * SPEC §4: the URI expires 4 minutes after it is set (expired with 10 s left) and is then
@@ -41,12 +44,15 @@ export async function connectWalletConnect(portico: Portico, { wallet, navigate 
   connections.setState({ status: 'connecting' })
   track(portico, 'SELECT_WALLET', { name: wallet?.name ?? 'WalletConnect', platform: 'qrcode' })
 
-  let session: WalletConnectSession
+  let session: PairedSession
   try {
     const client = await loadWalletConnect(portico)
     session = await pairUntilApproved(portico, client)
     portico.pendingPairing = undefined
     await connectSession(portico, client, session)
+    // SPEC §4 one-click auth: the wallet signed the sign-in with its approval; store it (or disconnect).
+    if (session.auth && session.authRequest)
+      await (await import('../walletconnect/authenticate.js')).completeAuthentication(portico, session.auth, session.authRequest)
   } catch (error) {
     connections.setState({ status: 'disconnected' })
     raiseProviderAlert(portico, error)
@@ -67,7 +73,7 @@ export async function connectWalletConnect(portico: Portico, { wallet, navigate 
   afterConnect(portico)
 }
 
-async function pairUntilApproved(portico: Portico, client: WalletConnectClient): Promise<WalletConnectSession> {
+async function pairUntilApproved(portico: Portico, client: WalletConnectClient): Promise<PairedSession> {
   const { walletConnect } = portico.stores
   for (;;) {
     let expire!: (e: Error) => void
@@ -94,14 +100,11 @@ async function pairUntilApproved(portico: Portico, client: WalletConnectClient):
     // Reusing means waiting on the pairing already in flight rather than starting another.
     const pairing =
       reuse && portico.pendingPairing
-        ? portico.pendingPairing
-        : client.connect({
-            caipNetworks: portico.options.networks,
-            onUri: (uri) => {
-              const expiry = pairingExpiryFrom(portico.clock.now())
-              walletConnect.setState({ wcUri: uri, wcPairingExpiry: expiry, wcLoading: false })
-              scheduleExpiry(portico, expiry, expire)
-            },
+        ? (portico.pendingPairing as Promise<PairedSession>)
+        : startPairing(portico, client, (uri) => {
+            const expiry = pairingExpiryFrom(portico.clock.now())
+            walletConnect.setState({ wcUri: uri, wcPairingExpiry: expiry, wcLoading: false })
+            scheduleExpiry(portico, expiry, expire)
           })
     portico.pendingPairing = pairing
     pairing.catch(() => undefined)
@@ -116,6 +119,13 @@ async function pairUntilApproved(portico: Portico, client: WalletConnectClient):
       clearTimer(portico)
     }
   }
+}
+
+/** One pairing; with a sign-in configured on eip155 networks only, it asks for connect and sign-in at once (SPEC §4). */
+async function startPairing(portico: Portico, client: WalletConnectClient, onUri: (uri: string) => void): Promise<PairedSession> {
+  const authRequest = portico.siwx ? await (await import('../walletconnect/authenticate.js')).authRequestFor(portico) : undefined
+  const session = await client.connect({ caipNetworks: portico.options.networks, onUri, ...(authRequest ? { authRequest } : {}) })
+  return authRequest ? { ...session, authRequest } : session
 }
 
 function scheduleExpiry(portico: Portico, expiry: number, expire: (e: Error) => void) {

@@ -10,6 +10,22 @@ export interface SIWXSession {
 }
 
 /**
+ * SPEC §4 one-click auth: a sign-in request sent before the wallet picks the account (WalletConnect
+ * connects and signs it in one approval). The wallet adds the account, chain and issuedAt.
+ */
+export interface SIWXAuthRequest {
+  domain: string
+  uri: string
+  nonce: string
+  /** Required here: WalletConnect's message layout differs from EIP-4361's without one. */
+  statement: string
+  expirationTime?: string
+  notBefore?: string
+  requestId?: string
+  resources?: string[]
+}
+
+/**
  * How sign-in works, pluggable by the host (nonce, message, verification, sign-out). Portico's
  * server is the default: `siwx: serverSiwx({ required })`.
  */
@@ -20,6 +36,11 @@ export interface SIWXConfig {
   revokeSession(chainId: CaipNetworkId, address: string): Promise<void>
   setSessions(sessions: SIWXSession[]): Promise<void>
   getSessions(chainId: CaipNetworkId, address: string): Promise<SIWXSession[]>
+  /**
+   * SPEC §4 one-click auth: the request of a sign-in whose account the wallet picks. Without it a
+   * WalletConnect wallet connects, then signs the message createMessage makes.
+   */
+  createAuthRequest?(input: { chainIds: CaipNetworkId[] }): Promise<SIWXAuthRequest>
   /** Sign-in required: the modal cannot be closed unsigned, and cancelling disconnects. */
   getRequired?(): boolean
   /** SPEC §9: sign out on disconnect is true unless set false. */

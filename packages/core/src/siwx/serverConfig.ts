@@ -3,7 +3,7 @@ import { HttpRequestError, type HttpClient } from '../api/http.js'
 import type { CaipNetworkId } from '../spec/caip.js'
 import type { Clock, Environment } from '../environment.js'
 import { StorageKeys, type PorticoStorage } from '../storage.js'
-import type { SIWXConfig, SIWXSession, ServerSiwxOptions } from './config.js'
+import type { SIWXAuthRequest, SIWXConfig, SIWXSession, ServerSiwxOptions } from './config.js'
 import { formatSiwxMessage, type SIWXMessageData } from '../spec/siwx.js'
 
 const SessionsSchema = v.object({
@@ -73,24 +73,35 @@ export function createServerSiwx(
   options: ServerSiwxOptions,
 ): SIWXConfig {
   const tokens = tokenBook(storage, clock)
+  /** What every message of this site says: its origin, the statement, the nonce and how long it lasts. */
+  const fields = (nonce: string, now: number) => {
+    const origin = environment.origin() ?? 'http://localhost'
+    return {
+      domain: new URL(origin).host,
+      uri: origin,
+      nonce,
+      statement: options.statement ?? 'Please sign with your account',
+      expirationTime: new Date(now + (options.expirationMs ?? 86_400_000)).toISOString(),
+    }
+  }
   return {
     async createMessage({ accountAddress, chainId, resources }) {
-      const origin = environment.origin() ?? 'http://localhost'
       const { nonce } = v.parse(NonceSchema, await api.post({ path: `v1/sessions/${accountAddress}/nonce` }))
       const now = clock.now()
       const data: SIWXMessageData = {
         accountAddress,
         chainId,
-        domain: new URL(origin).host,
-        uri: origin,
+        ...fields(nonce, now),
         version: '1',
-        nonce,
-        statement: options.statement ?? 'Please sign with your account',
         issuedAt: new Date(now).toISOString(),
-        expirationTime: new Date(now + (options.expirationMs ?? 86_400_000)).toISOString(),
         ...(resources?.length ? { resources } : {}),
       }
       return { data, text: formatSiwxMessage(data) }
+    },
+    // SPEC §4 one-click auth: the server's nonce for whichever account the wallet signs with.
+    async createAuthRequest(): Promise<SIWXAuthRequest> {
+      const { nonce } = v.parse(NonceSchema, await api.post({ path: 'v1/sessions/nonce' }))
+      return fields(nonce, clock.now())
     },
     async addSession(session: SIWXSession) {
       const stored = v.parse(StoredSchema, await api.post({ path: `v1/sessions/${session.data.accountAddress}`, body: session }))

@@ -1,10 +1,17 @@
 import type { ChainNamespace } from '../spec/caip.js'
 import type { CaipNetwork } from '../networks.js'
+import type { CaipNetworkId } from '../spec/caip.js'
+import type { SIWXMessageData } from '../spec/siwx.js'
+import type { SIWXAuthRequest } from '../siwx/config.js'
 
 /** What the WalletConnect package provides once loaded (core never imports it). */
 export interface WalletConnectClient {
-  /** Starts a pairing; `onUri` gets each wc: URI to show; resolves once the wallet approved. */
-  connect(parameters: { caipNetworks: readonly CaipNetwork[]; onUri(uri: string): void }): Promise<WalletConnectSession>
+  /**
+   * Starts a pairing; `onUri` gets each wc: URI to show; resolves once the wallet approved. With
+   * `authRequest` (SPEC §4 one-click auth) the wallet may sign the sign-in with its approval: the
+   * session then carries `auth`; a wallet that cannot only connects.
+   */
+  connect(parameters: { caipNetworks: readonly CaipNetwork[]; onUri(uri: string): void; authRequest?: WalletConnectAuthRequest }): Promise<WalletConnectSession>
   /** The session kept from before a reload, or null. */
   restore(): Promise<WalletConnectSession | null>
   disconnect(): Promise<void>
@@ -20,6 +27,21 @@ export interface WalletConnectClient {
 export interface WalletConnectSession {
   namespaces: ChainNamespace[]
   peer: { name: string; url?: string; icons?: string[] }
+  /** The sign-in the wallet signed with its approval (one-click auth), when it did. */
+  auth?: WalletConnectAuth
+}
+
+/** SPEC §4 one-click auth: the sign-in request, for these eip155 chains (the active one first). */
+export interface WalletConnectAuthRequest extends SIWXAuthRequest {
+  chains: CaipNetworkId[]
+}
+
+/** The signed sign-in (a CACAO): its message data, the exact text the wallet signed, the signature. */
+export interface WalletConnectAuth {
+  data: SIWXMessageData
+  message: string
+  signature: string
+  cacao: Record<string, unknown>
 }
 
 /** What core tells the client at load, so the host states them once (in createPortico's options); the networks come with each connect. */

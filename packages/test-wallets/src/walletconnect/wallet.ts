@@ -13,6 +13,7 @@ import { createEip155Calls, runEip155, EIP155_EVENTS, EIP155_METHODS } from './e
 import { EIP5792_READS } from '../calls'
 import { RpcError, userRejected } from './errors'
 import { createSolanaSide, isSolanaMethod, SOLANA_READ_ONLY } from './solana'
+import { answerAuthentication } from './authenticate'
 import { memoryStorage, type KeyValueStorage } from './storage'
 
 export { EIP155_EVENTS, EIP155_METHODS }
@@ -31,6 +32,11 @@ export interface WalletConnectTestWalletOptions {
   rpc: Record<string, string>
   /** The Solana dev account (index into the local chain's dev accounts, or a base58 secret key); default 0. */
   solanaAccount?: number | string
+  /**
+   * Answer one-click sign-in requests (wc_sessionAuthenticate) by signing them (default true). When
+   * false the wallet does not support them: the dapp's fallback session proposal arrives instead.
+   */
+  oneClickAuth?: boolean
   /** Approve proposals and requests without asking (default true). When false they wait in pending(). */
   autoApprove?: boolean
   /** Storage for the SDK; in memory by default, so wallets never share state. */
@@ -203,6 +209,21 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
       note(`proposal failed: ${(error as Error).message}`)
     }
   })
+
+  // A sign-in request counts as a connect request ('proposal') for the approve/reject rules.
+  if (chains.length && options.oneClickAuth !== false)
+    answerAuthentication({
+      client,
+      account,
+      chains,
+      methods: EIP155_METHODS,
+      decide: (summary) => decision({ kind: 'proposal', summary }),
+      onChain: (caip2) => {
+        current = caip2
+      },
+      onHandled: (approved, result, error) => handledList.push({ kind: 'proposal', method: 'wc_sessionAuthenticate', approved, result, error }),
+      note,
+    })
 
   const run = async (method: string, params: unknown, chainId: string): Promise<unknown> => {
     if (isSolanaMethod(method)) {

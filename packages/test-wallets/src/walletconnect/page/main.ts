@@ -111,18 +111,16 @@ function render(wallet: WalletConnectTestWallet) {
   )
 
   const pendingCard = (item: PendingItem) => {
-    const details =
-      item.kind === 'proposal'
-        ? {
-            dapp: item.proposal!.proposer.metadata,
-            required: item.proposal!.requiredNamespaces,
-            optional: item.proposal!.optionalNamespaces,
-          }
-        : { chainId: item.request!.chainId, params: item.request!.params }
+    // A one-click sign-in request is a 'proposal' without one: its summary says what it asks.
+    const details = item.request
+      ? { chainId: item.request.chainId, params: item.request.params }
+      : item.proposal
+        ? { dapp: item.proposal.proposer.metadata, required: item.proposal.requiredNamespaces, optional: item.proposal.optionalNamespaces }
+        : {}
     return h(
       'div',
       { class: 'card', 'data-testid': `wc-wallet-pending-${item.kind}` },
-      h('strong', {}, item.kind === 'proposal' ? 'Session proposal' : `Request: ${item.request!.method}`),
+      h('strong', {}, item.request ? `Request: ${item.request.method}` : item.proposal ? 'Session proposal' : 'Sign-in request'),
       h('div', { class: 'muted' }, item.summary),
       h('pre', {}, short(details)),
       button('Approve', `wc-wallet-approve`, () => wallet.decide(item.key, 'approve')),
