@@ -17,6 +17,8 @@ const themeMode = params.get('theme') === 'light' ? 'light' : 'dark'
 const siwxParam = params.get('siwx')
 const siwx = siwxParam === 'required' || siwxParam === 'optional' ? serverSiwx({ required: siwxParam === 'required' }) : undefined
 const emailCapture = params.get('emailCapture') === 'on'
+// ?networks=evm: the EVM chains only (WalletConnect then signs in with the connect approval: SPEC §4 one-click auth).
+const evmOnly = params.get('networks') === 'evm'
 // ?legalCheckbox=on: the terms must be ticked before a wallet connects; ?collapseWallets=on: the wallets behind one entry.
 const features = { legalCheckbox: params.get('legalCheckbox') === 'on', collapseWallets: params.get('collapseWallets') === 'on' }
 // ?locale=ar (or es, zh-CN, ja, ko, fr, de, pt) shows the modal in that language; an unknown one stays English here.
@@ -41,7 +43,7 @@ const metadata = {
 const portico = createPortico({
   // EVM and Solana side by side: the local EVM chains first (the default network), then the local Solana chain.
   adapters: [new EvmAdapter(), new SolanaAdapter()],
-  networks: [...devnetNetworks, solanaLocalNetwork],
+  networks: evmOnly ? devnetNetworks : [...devnetNetworks, solanaLocalNetwork],
   // ?projectId= lets a developer (and the journeys) try another project of the local server.
   projectId: params.get('projectId') ?? 'portico-dev',
   apiUrl,
