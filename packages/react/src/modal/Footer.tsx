@@ -2,9 +2,20 @@ import { getConnectLayout, getFooter, setLegalAccepted } from '@portico/core'
 import { shallowEqual, usePorticoSelector } from '../hooks/usePorticoSelector.js'
 import { useI18n } from '../i18n/useI18n.js'
 import { usePortico, usePorticoStore } from '../context.js'
+import { Branding } from './Branding.js'
+
+/** The modal's bottom: the view's footer, then the Portico mark (SPEC §9 remote feature 'branding'). */
+export function Footer() {
+  return (
+    <>
+      <ViewFooter />
+      <Branding />
+    </>
+  )
+}
 
 /** SPEC §2 'Footers' of the current view (core's getFooter): legal on Connect and the onramp views, default on Networks. */
-export function Footer() {
+function ViewFooter() {
   const footer = usePorticoSelector(getFooter, shallowEqual)
   const legalCheckbox = usePorticoSelector((p) => getConnectLayout(p).legalCheckbox)
   const accepted = usePorticoStore('modal', (s) => s.legalAccepted)

@@ -70,6 +70,9 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
 .footer{border-top:1px solid var(--portico-color-border);padding:12px 16px 14px;text-align:center;font-size:var(--portico-font-size-xs);
   color:var(--portico-color-fg-200);line-height:1.4}
 .footer a{color:var(--portico-color-fg-100);text-decoration:none;font-weight:600}
+.footer+.branding{border-top:0;padding-top:0}
+.branding{display:flex;justify-content:center;align-items:center;gap:4px;padding-block:6px 8px}
+.branding a{display:inline-flex;align-items:center;gap:4px}
 .legal-checkbox{display:flex;align-items:center;gap:10px;text-align:start;cursor:pointer;min-height:44px}
 .legal-checkbox input{flex:none;width:20px;height:20px;margin:0;accent-color:var(--portico-accent-strong,var(--portico-accent))}
 .list-item[aria-disabled=true]{opacity:.5;cursor:not-allowed}

@@ -79,6 +79,7 @@ export const ar = {
   'footer.terms': 'شروط الخدمة',
   'footer.privacy': 'سياسة الخصوصية',
   'footer.and': ' و',
+  'footer.branding': 'مدعوم من {brand}',
   'title.Connect': 'ربط المحفظة',
   'title.AllWallets': 'كل المحافظ',
   'title.Networks': 'اختر الشبكة',

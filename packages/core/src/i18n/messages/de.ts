@@ -79,6 +79,7 @@ export const de = {
   'footer.terms': 'Nutzungsbedingungen',
   'footer.privacy': 'Datenschutzbestimmungen',
   'footer.and': ' und ',
+  'footer.branding': 'Bereitgestellt mit {brand}',
   'title.Connect': 'Wallet verbinden',
   'title.AllWallets': 'Alle Wallets',
   'title.Networks': 'Netzwerk wählen',

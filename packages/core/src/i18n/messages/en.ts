@@ -44,6 +44,7 @@ export const en = {
   'footer.terms': 'Terms of Service',
   'footer.privacy': 'Privacy Policy',
   'footer.and': ' and ',
+  'footer.branding': 'Powered by {brand}',
   // View titles
   'title.Connect': 'Connect Wallet',
   'title.AllWallets': 'All Wallets',

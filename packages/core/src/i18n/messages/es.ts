@@ -79,6 +79,7 @@ export const es = {
   'footer.terms': 'Términos del servicio',
   'footer.privacy': 'Política de privacidad',
   'footer.and': ' y ',
+  'footer.branding': 'Con la tecnología de {brand}',
   'title.Connect': 'Conectar billetera',
   'title.AllWallets': 'Todas las billeteras',
   'title.Networks': 'Elegir red',

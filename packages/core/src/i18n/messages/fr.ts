@@ -79,6 +79,7 @@ export const fr = {
   'footer.terms': "Conditions d'utilisation",
   'footer.privacy': 'Politique de confidentialité',
   'footer.and': ' et notre ',
+  'footer.branding': 'Propulsé par {brand}',
   'title.Connect': 'Connecter un portefeuille',
   'title.AllWallets': 'Tous les portefeuilles',
   'title.Networks': 'Choisir un réseau',

@@ -79,6 +79,7 @@ export const ja = {
   'footer.terms': '利用規約',
   'footer.privacy': 'プライバシーポリシー',
   'footer.and': 'と',
+  'footer.branding': '{brand} で動作',
   'title.Connect': 'ウォレットを接続',
   'title.AllWallets': 'すべてのウォレット',
   'title.Networks': 'ネットワークを選択',

@@ -79,6 +79,7 @@ export const ko = {
   'footer.terms': '서비스 약관',
   'footer.privacy': '개인정보 처리방침',
   'footer.and': ' 및 ',
+  'footer.branding': '{brand} 기반',
   'title.Connect': '지갑 연결',
   'title.AllWallets': '모든 지갑',
   'title.Networks': '네트워크 선택',

@@ -79,6 +79,7 @@ export const pt = {
   'footer.terms': 'Termos de Serviço',
   'footer.privacy': 'Política de Privacidade',
   'footer.and': ' e ',
+  'footer.branding': 'Desenvolvido com {brand}',
   'title.Connect': 'Conectar carteira',
   'title.AllWallets': 'Todas as carteiras',
   'title.Networks': 'Escolher rede',

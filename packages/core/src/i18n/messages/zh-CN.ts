@@ -79,6 +79,7 @@ export const zhCN = {
   'footer.terms': '服务条款',
   'footer.privacy': '隐私政策',
   'footer.and': '和',
+  'footer.branding': '由 {brand} 提供支持',
   'title.Connect': '连接钱包',
   'title.AllWallets': '全部钱包',
   'title.Networks': '选择网络',
