@@ -1,5 +1,6 @@
 import { defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { DurationSequencer } from './support/sequencer.js'
 
 // Workspace packages resolve to their TypeScript sources (the "@portico/source" export condition;
 // see tsconfig.base.json), next to Vitest's own default conditions, kept as they are (Vite's server
@@ -19,6 +20,8 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/globalSetup.ts'],
     fileParallelism: false,
+    // --shard=i/n splits by measured seconds per journey (support/durations.json), not by file count.
+    sequence: { sequencer: DurationSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
