@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
+import { Time } from '../spec/defaults.js'
 import { desktopEnvironment } from '../environment.js'
 import { startHttpServer } from '../test/httpServer.js'
 import { testPortico } from '../test/fakes.js'
@@ -48,5 +49,28 @@ describe('SPEC §8 allowed origins', () => {
   test('a malformed answer is not trusted', async () => {
     const { result } = await check(200, { allowedOrigins: 'everything' })
     expect(result).toBe('SKIPPED')
+  })
+
+  test("rule: SPEC §9 'Verification timeout is 5 s': a server that does not answer is given up after 5 s (SKIPPED, no alert)", async () => {
+    // A server that never answers: the request ends only when it is aborted.
+    const hanging: typeof fetch = (_url, init) =>
+      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+    const { portico, clock } = testPortico({
+      apiUrl: 'http://127.0.0.1:9',
+      projectId: 'p1',
+      environment: { ...desktopEnvironment, origin: () => 'http://127.0.0.1:5173', fetch: hanging },
+    })
+    let result: string | undefined
+    void checkAllowedOrigin(portico).then((r) => (result = r))
+    const settle = () => new Promise((r) => setTimeout(r, 0))
+    await settle()
+    clock.advance(Time.verificationTimeoutMs - 1)
+    await settle()
+    expect(result).toBeUndefined()
+    clock.advance(1)
+    await settle()
+    await settle()
+    expect(result).toBe('SKIPPED')
+    expect(portico.stores.project.getState().alert).toBeUndefined()
   })
 })
