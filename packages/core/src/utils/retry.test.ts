@@ -41,4 +41,24 @@ describe("SPEC §9 'Retry helper'", () => {
       retry({ run: async () => Promise.reject(new Error(`no ${++tries}`)), intervalMs: 10, maxTries: 3, clock: fakeClock(), shouldRetry: () => false }),
     ).rejects.toThrow('no 1')
   })
+
+  test('behavior: with a backoff each wait multiplies the one before (SPEC §7 RPC: 150 ms, then 300, then 600)', async () => {
+    const clock = fakeClock()
+    let tries = 0
+    const done = retry({ run: async () => Promise.reject(new Error(`down ${++tries}`)), intervalMs: 150, backoff: 2, maxTries: 4, clock })
+    done.catch(() => {})
+    const triesAfter = async (ms: number) => {
+      clock.advance(ms)
+      await settle()
+      return tries
+    }
+    await settle()
+    expect(await triesAfter(149)).toBe(1)
+    expect(await triesAfter(1)).toBe(2)
+    expect(await triesAfter(299)).toBe(2)
+    expect(await triesAfter(1)).toBe(3)
+    expect(await triesAfter(599)).toBe(3)
+    expect(await triesAfter(1)).toBe(4)
+    await expect(done).rejects.toThrow('down 4')
+  })
 })
