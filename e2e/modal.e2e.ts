@@ -104,6 +104,31 @@ describe('the modal shell', () => {
     await context.close()
   })
 
+  test('a mouse opens it as the button is pressed: shown before the release, focus inside; the release changes nothing', async () => {
+    const context = await newWalletContext()
+    const page = await openDemo(context)
+    const box = (await connectButton(page).boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+    await expect.poll(() => dialog.count()).toBe(1)
+    await expect.poll(() => focusedInDialog(page)).toBe(true)
+    await page.mouse.up()
+    await page.waitForTimeout(300)
+    expect([await dialog.count(), await focusedInDialog(page)]).toEqual([1, true])
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    expect(await focusedInButton(page)).toBe('Connect Wallet')
+    // A right press opens nothing; the keyboard's click (Enter) still opens it.
+    await page.mouse.down({ button: 'right' })
+    await page.mouse.up({ button: 'right' })
+    await page.waitForTimeout(300)
+    expect(await dialog.count()).toBe(0)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => dialog.count()).toBe(1)
+    await context.close()
+  })
+
   test('the modal is not in the first load; its chunk, with the Connect view, loads before the first open; closed, it stays ready and opening reveals it', async () => {
     const context = await newWalletContext()
     const page = await context.newPage()
@@ -128,12 +153,16 @@ describe('the modal shell', () => {
     await modal(page).getByTestId('wallet-dev.portico.testwallet').waitFor()
     expect(scripts.slice(before).filter((s) => /\/(Modal|Connect)-/.test(s))).toEqual([])
 
-    // Closed on the Connect view, the dialog stays rendered, hidden and inert; opening again reveals the same elements.
+    // Closed on the Connect view, the dialog stays rendered, inert and beside the viewport (not hidden: revealing
+    // it then restyles nothing inside it); opening again reveals the same elements.
     const card = page.locator('[role=dialog]')
     await card.evaluate((element) => ((element as HTMLElement & { mark?: number }).mark = 1))
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
-    expect(await card.evaluate((element) => [Boolean(element.closest('[inert]')), getComputedStyle(element).visibility])).toEqual([true, 'hidden'])
+    expect(await card.evaluate((element) => [Boolean(element.closest('[inert][aria-hidden=true]')), element.getBoundingClientRect().right <= 0])).toEqual([
+      true,
+      true,
+    ])
     await connectButton(page).click()
     await expect.poll(() => page.getByRole('dialog', { name: 'Connect Wallet' }).count()).toBe(1)
     expect(await card.evaluate((element) => (element as HTMLElement & { mark?: number }).mark)).toBe(1)

@@ -1,5 +1,5 @@
 import { openModal, shortenAddress } from '@portico/core'
-import type { MouseEvent } from 'react'
+import { useRef, type MouseEvent, type PointerEvent } from 'react'
 import { usePortico, usePorticoStore } from '../context.js'
 import { usePorticoAccount } from '../hooks/usePorticoAccount.js'
 import { preloadModal } from '../modal/loadModal.js'
@@ -35,17 +35,35 @@ export function ConnectButton({ label, balance = 'show' }: ConnectButtonProps) {
   const account = usePorticoAccount()
   const modalOpen = usePorticoStore('modal', (s) => s.open)
   const busy = account.connectionStatus === 'reconnecting' || (account.connectionStatus === 'connecting' && modalOpen)
-  // A mouse click does not focus a button in every browser: focused, it is where focus returns on close.
+  // A mouse opens the modal as the button is pressed, not when it is released: a click's press and
+  // release are 50-150 ms apart, which the user would wait on. Touch and pen keep the click (a press
+  // may start a scroll), and so do the keyboard and assistive technology (a click with detail 0).
+  const pressed = useRef(false)
+  const press = (event: PointerEvent<HTMLButtonElement>) => {
+    preloadModal()
+    pressed.current = event.pointerType === 'mouse' && event.button === 0 && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
+    if (pressed.current) open(event)
+  }
+  // The press's own mousedown would move focus back to the button, out of the dialog just opened.
+  const keepFocus = (event: MouseEvent<HTMLButtonElement>) => {
+    if (pressed.current) event.preventDefault()
+  }
+  const click = (event: MouseEvent<HTMLButtonElement>) => {
+    // The release of a press that opened the modal already (it lands on the dialog, rarely here).
+    if (event.detail > 0 && pressed.current) return
+    open(event)
+  }
+  // A mouse press does not focus a button in every browser: focused, it is where focus returns on close.
   const open = (event: MouseEvent<HTMLButtonElement>) => {
     event.currentTarget.focus()
     openModal(portico)
   }
   // The pointer or focus on the button: the modal's code is fetched now if the page has not done it yet.
-  const intent = { onPointerEnter: preloadModal, onPointerDown: preloadModal, onFocus: preloadModal }
+  const intent = { onPointerEnter: preloadModal, onPointerDown: press, onMouseDown: keepFocus, onFocus: preloadModal, onClick: click }
   return (
     <ShadowHost css={css} display="inline-block" testId="portico-connect-button">
       {account.isConnected && account.address ? (
-        <button className="account" onClick={open} {...intent} aria-label={t('button.account', { address: account.address })}>
+        <button className="account" {...intent} aria-label={t('button.account', { address: account.address })}>
           {balance === 'show' && account.balance !== undefined && (
             <span className="balance">
               {amount(account.balance)} {account.balanceSymbol}
@@ -54,7 +72,7 @@ export function ConnectButton({ label, balance = 'show' }: ConnectButtonProps) {
           <span className="address">{account.profileName ?? shortenAddress(account.address)}</span>
         </button>
       ) : (
-        <button onClick={open} {...intent} aria-busy={busy} aria-haspopup="dialog">
+        <button {...intent} aria-busy={busy} aria-haspopup="dialog">
           {account.connectionStatus === 'reconnecting' ? t('button.reconnecting') : busy ? t('button.connecting') : (label ?? t('button.connect'))}
         </button>
       )}

@@ -7,7 +7,7 @@ button{all:unset;box-sizing:border-box;cursor:pointer}
 button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);outline-offset:2px}
 .overlay{position:fixed;inset:0;z-index:var(--portico-z-index);background:var(--portico-color-overlay);display:flex;
   align-items:center;justify-content:center;font-family:var(--portico-font-family);color:var(--portico-color-fg-100);
-  animation:fade-in ${Time.viewTransitionMs}ms ease-out;-webkit-font-smoothing:antialiased}
+  animation:backdrop-in ${Time.viewTransitionMs}ms ease-out;-webkit-font-smoothing:antialiased}
 .card{position:relative;width:370px;max-width:100%;max-height:calc(100vh - 32px);display:flex;flex-direction:column;
   background:var(--portico-color-bg-125);border:1px solid var(--portico-color-border);border-radius:var(--portico-radius-3xl);
   box-shadow:0 12px 40px rgba(0,0,0,.3);overflow:hidden;animation:rise ${Time.viewTransitionMs}ms ease-out}
@@ -110,12 +110,19 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
   color:var(--portico-color-fg-200);font-size:var(--portico-font-size-sm)}
 .snack.loading{color:var(--portico-color-fg-100)}
 .card-wrap{position:relative;display:contents}
-.ahead{visibility:hidden;pointer-events:none}
-.ahead .overlay,.ahead .card,.ahead h2,.ahead .view{animation:none}
+/* The dialog's layer. Rendered ahead (Modal.tsx), it waits laid out beside the viewport, not hidden:
+   revealing it moves one box and restyles none of its content (visibility would restyle all of it).
+   Its transform stays on either way, so the overlay's containing block, and its layout, never change. */
+.layer{position:fixed;inset:0;z-index:var(--portico-z-index);transform:translateX(0)}
+.layer.ahead{transform:translateX(-300vw)}
+/* Only the backdrop and the card animate as the dialog opens; the title and view are shown as they are. */
+.ahead .overlay,.ahead .card{animation:none}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @keyframes spin{to{transform:rotate(360deg)}}
 @keyframes fade-in{from{opacity:0}}
-@keyframes rise{from{opacity:0;transform:translateY(8px) scale(.98)}}
+/* The backdrop fades in, not the dialog: the card is seen in the very first frame of the open. */
+@keyframes backdrop-in{from{background-color:transparent}}
+@keyframes rise{from{opacity:.5;transform:translateY(8px) scale(.98)}}
 @keyframes sheet-up{from{transform:translateY(100%)}}
 @keyframes view-in{from{opacity:0;transform:translateX(6px)}}
 @keyframes view-in-rtl{from{opacity:0;transform:translateX(-6px)}}
