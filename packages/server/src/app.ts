@@ -20,7 +20,8 @@ function bodyLimits(limit: number = BODY_LIMITS.default): MiddlewareHandler {
   const tooLarge = bodyLimit({ maxSize: limit, onError: (c) => c.json({ error: 'Payload Too Large' }, 413) })
   // A signed raw transaction (eth_sendRawTransaction) may carry up to 128 KiB of data, hex-encoded.
   const rpc = bodyLimit({ maxSize: Math.max(limit, BODY_LIMITS.rpc), onError: (c) => c.json({ error: 'Payload Too Large' }, 413) })
-  return (c, next) => (c.req.path.startsWith('/v1/rpc/') ? rpc : tooLarge)(c, next)
+  // The RPC forwarding: /v1/rpc/{caip2} and the chain RPC host /v1/?chainId= (SPEC §7).
+  return (c, next) => (c.req.path.startsWith('/v1/rpc/') || c.req.path === '/v1/' ? rpc : tooLarge)(c, next)
 }
 
 /** The HTTP API: validation, project check, rate limits, JSON errors, OpenAPI at /openapi.json. */

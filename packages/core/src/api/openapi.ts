@@ -593,6 +593,126 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/v1/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * The chain-specific RPC host (SPEC §7): the same allowlisted forwarding, the chain in the query
+     * @description Like POST /v1/rpc/{caip2}, for the chain given as chainId (eip155:1, or 1). Methods outside the allowlist get 403 and 'Requested RPC call is not allowed'.
+     */
+    post: {
+      parameters: {
+        query: {
+          chainId: string
+          /** @description Client id of the caller */
+          clientId?: string
+          /** @description The project id */
+          projectId: string
+          /** @description SDK type */
+          st?: string
+          /** @description SDK version */
+          sv?: string
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                id?: string | number | null
+                /** @enum {string} */
+                jsonrpc: '2.0'
+                method: string
+                params?:
+                  | unknown[]
+                  | {
+                      [key: string]: unknown
+                    }
+              }
+            | {
+                id?: string | number | null
+                /** @enum {string} */
+                jsonrpc: '2.0'
+                method: string
+                params?:
+                  | unknown[]
+                  | {
+                      [key: string]: unknown
+                    }
+              }[]
+        }
+      }
+      responses: {
+        /** @description The chain's JSON-RPC answer, as it gave it */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': unknown
+          }
+        }
+        /** @description Invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description A method that is not forwarded, or an unknown project */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': unknown
+          }
+        }
+        /** @description No endpoint for this chain */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': unknown
+          }
+        }
+        /** @description Rate limited */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The chain endpoint failed */
+        502: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': unknown
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/v1/account/{address}/balance': {
     parameters: {
       query?: never
