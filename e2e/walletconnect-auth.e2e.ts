@@ -74,6 +74,18 @@ describe('SPEC §4 WalletConnect one-click auth', () => {
     expect(sessions[0]!.cacao?.h?.t).toBe('caip122')
     // No SIWXSignMessage follows: the modal is closed.
     await expect.poll(() => modal(page).count()).toBe(0)
+    // A reload restores the authenticated session and its sign-in without asking the wallet again.
+    await page.reload()
+    await expect.poll(() => page.getByTestId('site-address').textContent(), { timeout: 30_000 }).toBe(WALLET.address)
+    await expect.poll(() => page.getByTestId('site-siwx').textContent(), { timeout: 20_000 }).toMatch(/^Signed in \(eip155:/)
+    expect(wallet.handled()).toHaveLength(1)
+    // The authenticated session carries the wallet's requests (the methods its ReCap granted).
+    const signature = await page.evaluate(async (address) => {
+      const provider = (window as unknown as { porticoProvider?: { request(a: unknown): Promise<unknown> } }).porticoProvider
+      return provider?.request({ method: 'personal_sign', params: ['0x68656c6c6f', address] })
+    }, WALLET.address)
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(wallet.handled().map((h) => h.method)).toEqual(['wc_sessionAuthenticate', 'personal_sign'])
     await page.context().close()
   })
 
