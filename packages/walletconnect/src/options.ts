@@ -7,6 +7,9 @@ export interface WalletConnectOptions {
   metadata?: { name: string; description: string; url: string; icons: string[] }
   /** SPEC §4 pairing reuse: 'always', 'auto' (Telegram / iOS Safari, the default) or 'never'. */
   cache?: 'always' | 'auto' | 'never'
-  /** The Verify API needs the public internet; off by default for self-hosted relays. */
+  /**
+   * The Verify API needs the public internet; off by default for self-hosted relays. When on, the SDK
+   * gives up on the Verify server after 5 s (its default, SPEC §9 'Verification timeout is 5 s').
+   */
   verify?: boolean
 }
