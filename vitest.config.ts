@@ -15,5 +15,8 @@ export default defineConfig({
     include: ['packages/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // In-memory PGlite databases start from one initdb'd data directory (scripts/vitest/pglite-*.ts).
+    globalSetup: ['scripts/vitest/pglite-template.ts'],
+    setupFiles: ['scripts/vitest/pglite-setup.ts'],
   },
 })
