@@ -56,7 +56,7 @@ export async function connectAuthConnector(portico: Portico, namespaces: readonl
     const caipNetwork = active?.chainNamespace === namespace ? active : portico.options.networks.find((n) => n.chainNamespace === namespace)
     const result = await adapter.connect({ connectorId: AUTH_CONNECTOR_ID, caipNetwork })
     setConnection(portico, namespace, result)
-    const preferred = user?.accounts?.find((a) => a.address.toLowerCase() === result.accounts[0]?.address.toLowerCase())?.type ?? user?.preferredAccountType
+    const preferred = embeddedAccountType(user, result.accounts[0]?.address)
     if (preferred) setAccount(portico, namespace, { preferredAccountType: preferred })
     if (namespace === network.getState().activeNamespace) writeLoginCache(portico.storage, { lastChain: result.caipNetworkId })
   }
@@ -71,6 +71,15 @@ export async function connectAuthConnector(portico: Portico, namespaces: readonl
       ]),
     ),
   })
+}
+
+/**
+ * The type of the embedded wallet's account at `address` as the frame reports it (its accounts:
+ * the smart account or the EOA), else the user's preferred type. The adapters report every
+ * account as eoa, so this is what tells the two apart, also after a reload.
+ */
+export function embeddedAccountType(user: EmbeddedWalletUser | undefined, address: string | undefined): EmbeddedAccountType | undefined {
+  return user?.accounts?.find((a) => a.address.toLowerCase() === address?.toLowerCase())?.type ?? user?.preferredAccountType
 }
 
 /**

@@ -3,6 +3,8 @@ import { embeddedTestPortico } from '../test/fakeEmbedded.js'
 import { connectEmail } from './connectEmail.js'
 import { getAccountTypeSwitch } from './getAccountTypeSwitch.js'
 import { openModal } from './openModal.js'
+import { getAccount, setAccount } from '../stores/account.js'
+import { setPreferredAccountType } from './setPreferredAccountType.js'
 import { verifyOtp } from './verifyOtp.js'
 
 async function signedIn(preferred: 'eoa' | 'smartAccount', enabled: number[]) {
@@ -29,6 +31,16 @@ describe("SPEC §4 'Preferred account type change': the Account view's account-t
 
   test('behavior: a smart account may switch back to eoa where smart accounts exist', async () => {
     expect(await getAccountTypeSwitch((await signedIn('smartAccount', [31337])).portico)).toEqual({ current: 'smartAccount', switchTo: 'eoa' })
+  })
+
+  test('behavior: the type the frame reports for the connected account counts (after a reload the adapter reported it as eoa); the switch back to eoa then works', async () => {
+    const { portico, client } = await signedIn('eoa', [31337])
+    const address = getAccount(portico).address!
+    setAccount(portico, 'eip155', { preferredAccountType: 'eoa' })
+    client.setUser({ ...client.user()!, accounts: [{ address, type: 'smartAccount' }] })
+    expect(await getAccountTypeSwitch(portico)).toEqual({ current: 'smartAccount', switchTo: 'eoa' })
+    await setPreferredAccountType(portico, { type: 'eoa' })
+    expect(client.calls).toContain('SET_PREFERRED_ACCOUNT eoa')
   })
 
   test('behavior: nothing for a connection that is not the embedded wallet', async () => {

@@ -2,6 +2,7 @@ import type { EmbeddedAccountType, EmbeddedWalletClient } from '../embedded/clie
 import type { Portico } from '../portico.js'
 import { getAccount } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'
+import { embeddedAccountType } from './connectEmbeddedUser.js'
 import { isAuthConnector } from './signOutEmbedded.js'
 
 export interface GetAccountTypeSwitchReturnType {
@@ -24,8 +25,8 @@ export async function getAccountTypeSwitch(portico: Portico): Promise<GetAccount
   if (!portico.options.embeddedWallet || !isAuthConnector(getActiveConnectorId(portico, 'eip155'))) return undefined
   const account = getAccount(portico, 'eip155')
   if (!account.address) return undefined
-  const current = account.preferredAccountType === 'smartAccount' ? 'smartAccount' : 'eoa'
   const client = await portico.embeddedWalletClient?.catch(() => undefined)
+  const current = (embeddedAccountType(client?.user(), account.address) ?? account.preferredAccountType) === 'smartAccount' ? 'smartAccount' : 'eoa'
   if (!client) return { current }
   let enabled = enabledLists.get(client)
   if (!enabled) {

@@ -1,8 +1,10 @@
 import type { ChainNamespace } from '../spec/caip.js'
-import { AUTH_CONNECTOR_ID } from '../embedded/client.js'
+import { AUTH_CONNECTOR_ID, isAuthConnector, type EmbeddedWalletClient } from '../embedded/client.js'
 import { clearLoginCache, readLoginCache } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
-import { embeddedUserParameters, registerAuthConnector } from './connectEmbeddedUser.js'
+import { embeddedAccountType, embeddedUserParameters, registerAuthConnector } from './connectEmbeddedUser.js'
+import { setAccount } from '../stores/account.js'
+import { getActiveConnectorId } from '../stores/connections.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 
 /**
@@ -23,7 +25,22 @@ export async function restoreEmbeddedWallet(portico: Portico): Promise<void> {
     }
     await client.getUser(embeddedUserParameters(portico))
     registerAuthConnector(portico, client, cache.connectedSocial ?? 'email')
+    if (namespaces.includes('eip155')) recordAccountType(portico, client)
   } catch (error) {
     portico.logger.debug('embedded wallet restore failed', error)
   }
+}
+
+/**
+ * The adapters report every account as eoa: once the reconnect has set the embedded wallet's eip155
+ * account, its type is the frame's (the smart account or the EOA), as after a login.
+ */
+function recordAccountType(portico: Portico, client: EmbeddedWalletClient) {
+  const unsubscribe = portico.stores.account.subscribe((state) => {
+    const account = state.byNamespace.eip155
+    if (!account?.address || !isAuthConnector(getActiveConnectorId(portico, 'eip155'))) return
+    unsubscribe()
+    const type = embeddedAccountType(client.user(), account.address)
+    if (type && type !== account.preferredAccountType) setAccount(portico, 'eip155', { preferredAccountType: type })
+  })
 }

@@ -4,7 +4,7 @@ import { ErrorText } from '../spec/catalogue.js'
 import type { EmbeddedAccountType } from '../embedded/client.js'
 import { writePreferredAccountType } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
-import { connectAuthConnector } from './connectEmbeddedUser.js'
+import { connectAuthConnector, embeddedAccountType } from './connectEmbeddedUser.js'
 import { getAccount, setAccount } from '../stores/account.js'
 import { authClient } from './updateEmail.js'
 
@@ -21,7 +21,8 @@ export interface SetPreferredAccountTypeParameters {
 export async function setPreferredAccountType(portico: Portico, { type, namespace = 'eip155' }: SetPreferredAccountTypeParameters) {
   const { modal, network } = portico.stores
   const client = await authClient(portico)
-  const current = getAccount(portico, namespace).preferredAccountType ?? 'eoa'
+  const account = getAccount(portico, namespace)
+  const current = embeddedAccountType(client.user(), account.address) ?? account.preferredAccountType ?? 'eoa'
   if (current === type) return
   if (type === 'smartAccount') {
     const caipNetwork = network.getState().caipNetwork

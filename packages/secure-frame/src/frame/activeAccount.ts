@@ -32,7 +32,7 @@ export async function activeSmartAccount(session: FrameSession, chainId: number 
   // A chain id may come as a number, '31337' or CAIP-2 'eip155:31337' (solana ids stay NaN: the EOA's keys).
   const id = Number(String(chainId).replace(/^eip155:/, ''))
   const unlocked = session.wallet.keys
-  const wanted = unlocked && session.wallet.user?.preferredAccountType === 'smartAccount' && Number.isSafeInteger(id)
+  const wanted = unlocked && preferredAccountType(session) === 'smartAccount' && Number.isSafeInteger(id)
   const chain = wanted ? (await smartAccountNetworks(session)).chains[`eip155:${id}`] : undefined
   const rpcUrl = chain ? session.rpcUrlFor(id) : undefined
   if (!unlocked || !chain || !rpcUrl) {
@@ -52,6 +52,11 @@ export async function activeSmartAccount(session: FrameSession, chainId: number 
   const account = await smart
   active.set(id, account)
   return account
+}
+
+/** The eip155 account type the user wants: the host's (its stored choice or default), else the server's. */
+export function preferredAccountType(session: FrameSession) {
+  return session.accountType ?? session.wallet.user?.preferredAccountType
 }
 
 /** The address the host sees on an eip155 chain (decided by the last activeSmartAccount call). */

@@ -42,6 +42,12 @@ export interface FrameSession {
   readonly pending: PendingLogin
   chainId: number | string
   dappName: string
+  /**
+   * The eip155 account type the host asked for in GET_USER / CONNECT_SOCIAL (its stored choice,
+   * else its default: SPEC §3 'preferred account types', §6 smartAccount) or set with
+   * SET_PREFERRED_ACCOUNT; unset, the type the server stored for the user counts.
+   */
+  accountType?: 'eoa' | 'smartAccount'
   /** The URL the frame reads a chain through: the host's own for its chain, else the server's RPC route. */
   rpcUrlFor(chainId: number | string): string | undefined
 }

@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net'
 import type { ApprovalContent } from './approval.js'
 import { rpcHandlers } from './handlers/rpc.js'
 import { smartAccountHandlers } from './handlers/smartAccount.js'
+import { sessionHandlers } from './handlers/session.js'
+import type { frameUser } from './user.js'
 import type { FrameSession } from './session.js'
 import { BUNDLER_FAILED } from './smartAccountRpc.js'
 import { setSmartAccountBatchRunner } from './batchRunner.js'
@@ -154,6 +156,37 @@ describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded
     expect([await balanceOf(a), await balanceOf(b)]).toEqual([before[0]! + 1_000_000n, before[1]! + 2_000_000n])
     expect(await balanceOf(smart.address)).toBe(2_000_000n)
     expect(DEVNET_AA.entryPoint).toBe('0x0000000071727De22E5E9d8BAf0edAc6f37da032')
+  }, 60_000)
+
+  test("SPEC §6 default: the host's account type in GET_USER (its stored choice, else smartAccount) decides over the server's record; the EOA where the network has no smart accounts", async () => {
+    const key = generatePrivateKey()
+    const account = privateKeyToAccount(key)
+    const unlocked = { account, keys: { evmPrivateKey: key, addresses: { eip155: account.address, solana: '' } }, entropy: new Uint8Array() }
+    const session = {
+      config: { apiUrl: server.url, projectId: 'portico-dev' },
+      chainId: 31337,
+      rpcUrlFor: (id: number | string) => (String(id).endsWith('31337') ? chain().rpcUrl : undefined),
+      // A new user: the server's record says eoa (its column's default), no choice was made yet.
+      wallet: { keys: unlocked, user: { email: 'ada@example.com', preferredAccountType: 'eoa' }, api: { call: async () => ({}) } },
+      approvals: { approve: async () => false },
+    } as unknown as FrameSession
+    const rpc = (method: string) => rpcHandlers.RPC_REQUEST(session, { method, params: [] } as never)
+    type User = ReturnType<typeof frameUser>
+    const getUser = async (payload: { chainId?: number; preferredAccountType?: 'eoa' | 'smartAccount' }) =>
+      (await sessionHandlers.GET_USER(session, payload)) as User
+    const smart = await getUser({ chainId: 31337, preferredAccountType: 'smartAccount' })
+    expect(smart.accounts).toEqual([{ address: expect.not.stringMatching(account.address), type: 'smartAccount' }])
+    expect(smart).toMatchObject({ address: smart.accounts[0]!.address, preferredAccountType: 'smartAccount', addresses: { eip155: account.address } })
+    expect(await smartAccountHandlers.INIT_SMART_ACCOUNT(session, {} as never)).toEqual({ address: smart.address, isDeployed: false })
+    expect(await rpc('eth_accounts')).toEqual([smart.address])
+    // A GET_USER that names no type (the host re-reading after a switch) keeps it.
+    expect((await getUser({})).accounts).toEqual(smart.accounts)
+    // The host's stored choice eoa.
+    const eoa = await getUser({ chainId: 31337, preferredAccountType: 'eoa' })
+    expect(eoa.accounts).toEqual([{ address: account.address, type: 'eoa' }])
+    // A network without smart accounts for the project: the EOA, whatever the preference.
+    const other = await getUser({ chainId: 1, preferredAccountType: 'smartAccount' })
+    expect(other.accounts).toEqual([{ address: account.address, type: 'eoa' }])
   }, 60_000)
 
   test('through the frame handlers: smart account when preferred, EOA otherwise; eth_sendTransaction after the approval screen; bundler down → clear error, retry works', async () => {

@@ -1,4 +1,4 @@
-import { activeAddress, activeSmartAccount } from './activeAccount.js'
+import { activeAddress, activeSmartAccount, preferredAccountType } from './activeAccount.js'
 import { ApiError, type Tokens } from './api.js'
 import type { FrameSession } from './session.js'
 
@@ -17,7 +17,7 @@ export function frameUser(session: FrameSession) {
     accounts: [{ address: evm, type: evm === keys.keys.addresses.eip155 ? ('eoa' as const) : ('smartAccount' as const) }],
     addresses: { ...keys.keys.addresses },
     userName: wallet.user.userName,
-    preferredAccountType: wallet.user.preferredAccountType,
+    preferredAccountType: preferredAccountType(session) ?? wallet.user.preferredAccountType,
   }
 }
 

@@ -24,6 +24,8 @@ export function AccountTypeRow() {
   const chainId = usePorticoStore('network', (s) => s.caipNetwork?.caipNetworkId)
   const connectorId = usePorticoStore('connections', (s) => s.activeConnectorIds.eip155)
   const preferred = usePorticoStore('account', (s) => s.byNamespace.eip155?.preferredAccountType)
+  // A switch changes the address (EOA ↔ smart account) even where the stored type was already right.
+  const address = usePorticoStore('account', (s) => s.byNamespace.eip155?.address)
   const loading = usePorticoStore('modal', (s) => s.loading)
   const [row, setRow] = useState<GetAccountTypeSwitchReturnType>()
   useEffect(() => {
@@ -32,7 +34,7 @@ export function AccountTypeRow() {
     return () => {
       live = false
     }
-  }, [portico, chainId, connectorId, preferred])
+  }, [portico, chainId, connectorId, preferred, address])
   if (activeNamespace !== 'eip155' || !row) return null
   return (
     <div className="account-type" data-testid="account-type">

@@ -54,13 +54,15 @@ export const loginHandlers: RequestHandlers<LoginKind> = {
     pending.socialBinding = result.binding
     return { uri: result.uri }
   },
-  async CONNECT_SOCIAL(session) {
+  async CONNECT_SOCIAL(session, { chainId, preferredAccountType }) {
     // The server redeemed the provider's answer at its callback; this frame fetches the result
     // with its binding and a proof by its device key (the host never saw code or state).
     const { wallet, pending } = session
     if (!pending.socialBinding) throw new Error('Failed to connect')
     const tokens = await wallet.api.call<Tokens>('/auth/social/complete', { body: { binding: pending.socialBinding } })
     pending.socialBinding = undefined
+    if (chainId !== undefined) session.chainId = chainId
+    if (preferredAccountType) session.accountType = preferredAccountType
     return signedIn(session, tokens)
   },
   async GET_FARCASTER_URI({ wallet, pending }) {

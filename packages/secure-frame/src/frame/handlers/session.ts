@@ -11,8 +11,9 @@ export const sessionHandlers: RequestHandlers<SessionKind> = {
     session.chainId = chainId
     return { chainId }
   },
-  async GET_USER(session, { chainId }) {
+  async GET_USER(session, { chainId, preferredAccountType }) {
     if (chainId !== undefined) session.chainId = chainId
+    if (preferredAccountType) session.accountType = preferredAccountType
     if (session.wallet.keys) await activeSmartAccount(session)
     return frameUser(session)
   },

@@ -18,6 +18,7 @@ export const smartAccountHandlers: RequestHandlers<SmartAccountKind> = {
     const { wallet } = session
     await wallet.api.call('/auth/account-type', { body: { type }, auth: true })
     if (wallet.user) wallet.user.preferredAccountType = type
+    session.accountType = type
     await activeSmartAccount(session)
     return { type, address: frameUser(session).accounts[0]!.address }
   },
