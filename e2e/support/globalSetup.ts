@@ -11,6 +11,8 @@ declare module 'vitest' {
     chains: { chainId: number; name: string; rpcUrl: string }[]
     /** The local Solana chain's JSON-RPC and WebSocket URLs. */
     solana: { rpcUrl: string; wsUrl: string }
+    /** The port the server proxies the first chain's ERC-4337 bundler to (smart-account.e2e.ts starts alto there). */
+    bundlerPort: number
   }
 }
 
@@ -24,5 +26,6 @@ export default async function setup(project: TestProject) {
     stack.devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
   )
   project.provide('solana', { rpcUrl: stack.solana.rpcUrl, wsUrl: stack.solana.wsUrl })
+  project.provide('bundlerPort', stack.bundlerPort)
   return () => stack.stop()
 }

@@ -5,15 +5,24 @@ import { DEFAULT_CONFIG, DEV_PROJECT, type PorticoServer } from '@portico/server
 import { fileURLToPath } from 'node:url'
 import { build, preview } from 'vite'
 import { buildSecureFrame } from '@portico/secure-frame/build'
+import { createServer } from 'node:net'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
 
+const { smartAccountNetworks: _smart, sponsoredNetworks: _sponsored, ...EOA_DEV_PROJECT } = DEV_PROJECT
+
+/** The one project with smart accounts (ERC-4337, sponsored gas) on the first chain: e2e/smart-account.e2e.ts. */
+export const SMART_PROJECT_ID = 'portico-smart'
+const SMART_CHAIN = 'eip155:31337'
+
 /**
- * The dev project, plus one whose allowed origins exclude the demo (APKT002) and one with
- * analytics switched off. The demo picks one with ?projectId=.
+ * The dev project (its embedded wallet's accounts are EOAs here: no smart-account networks), the
+ * smart-account one, one whose allowed origins exclude the demo (APKT002) and one with analytics
+ * switched off. The demo picks one with ?projectId=.
  */
 export const JOURNEY_PROJECTS = [
-  DEV_PROJECT,
+  EOA_DEV_PROJECT,
+  { ...EOA_DEV_PROJECT, projectId: SMART_PROJECT_ID, name: 'Smart accounts', smartAccountNetworks: [SMART_CHAIN], sponsoredNetworks: [SMART_CHAIN] },
   { projectId: 'portico-locked', name: 'Locked', allowedOrigins: ['https://shop.example'], features: {}, analytics: true },
   { projectId: 'portico-quiet', name: 'No analytics', allowedOrigins: ['http://127.0.0.1:*'], features: {}, analytics: false },
 ]
@@ -26,6 +35,8 @@ export interface Stack {
   demoUrl: string
   /** The embedded wallet's secure frame origin; the dev mail inbox is at server.url + /dev/mail.json?to=… */
   secureFrameUrl: string
+  /** Where the server expects the first chain's bundler (started by the smart-account journey). */
+  bundlerPort: number
   stop(): Promise<void>
 }
 
@@ -36,7 +47,12 @@ export interface Stack {
  */
 export async function startStack({ outDir }: { outDir: string }): Promise<Stack> {
   const [devnet, solana] = await Promise.all([startDevnet({ randomPorts: true }), startSolanaDevnet({ randomPorts: true })])
+  // ERC-4337 on the first chain, for the smart-account project only: the server is told the bundler's
+  // port now; smart-account.e2e.ts deploys the contracts and starts alto there itself (startSmartAccountChain),
+  // so no other journey waits for them (alto alone takes ~5 s to start).
+  const bundlerPort = await freePort()
   await buildSecureFrame()
+  const dev = DEFAULT_CONFIG.smartAccounts!
   const server = await startTestServer({
     rpcUrls: { ...Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])), [solana.caip2]: solana.rpcUrl },
     // NFT metadata from the devnet's fixtures server on 127.0.0.1: the one loopback origin the server may fetch.
@@ -50,6 +66,7 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
     rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000 },
     // Swaps on the first chain only: the second is the journeys' network without pools.
     swap: { 'eip155:31337': DEFAULT_CONFIG.swap!['eip155:31337']! },
+    smartAccounts: { chains: { [SMART_CHAIN]: { ...dev.chains[SMART_CHAIN]!, bundlerUrl: `http://127.0.0.1:${bundlerPort}` } }, paymaster: dev.paymaster },
   })
   for (const chain of devnet.chains) process.env[`VITE_DEVNET_RPC_${chain.chainId}`] = chain.rpcUrl
   process.env.VITE_SOLANA_RPC_URL = solana.rpcUrl
@@ -70,10 +87,21 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
     server,
     demoUrl: `http://127.0.0.1:${address.port}/`,
     secureFrameUrl: server.embedded!.secureFrameUrl,
+    bundlerPort,
     async stop() {
       await new Promise<void>((resolve) => site.httpServer.close(() => resolve()))
       await server.close()
       await Promise.all([devnet.stop(), solana.stop()])
     },
   }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
 }

@@ -4,10 +4,22 @@
  * Node only; browser code should import '@portico/devnet/constants'.
  */
 import { createServer } from 'node:net'
+import { createPublicClient, http } from 'viem'
 import { deployAccountAbstraction } from './aa'
 import { startAnvil, type AnvilInstance } from './anvil'
 import { startBundler, type BundlerInstance } from './bundler'
-import { DEV_ACCOUNTS, DEVNET_BUNDLER_PORTS, DEVNET_CHAINS, DEVNET_HOST, DEVNET_NATIVE_CURRENCY, DEVNET_PORTS, type Address, type Hex } from './constants'
+export type { BundlerInstance } from './bundler'
+import {
+  DEV_ACCOUNTS,
+  DEVNET_AA,
+  DEVNET_BUNDLER_PORTS,
+  DEVNET_CHAINS,
+  DEVNET_HOST,
+  DEVNET_NATIVE_CURRENCY,
+  DEVNET_PORTS,
+  type Address,
+  type Hex,
+} from './constants'
 import { deployFixtures, nftAbi, usdcAbi } from './deploy'
 import { deployPriceFeeds } from './priceFeed'
 import { deploySwapPools, type DeployedSwap } from './swap'
@@ -153,12 +165,30 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   }
 
   async function startSmartAccounts(rpcUrl: string, chainId: number, i: number): Promise<string> {
-    await deployAccountAbstraction({ rpcUrl, chainId })
-    const port = options.randomPorts ? await freePort(host) : (DEVNET_BUNDLER_PORTS[i] ?? DEVNET_BUNDLER_PORTS[0] + i)
-    const bundler = await startBundler({ host, port, rpcUrl, verbose: options.verbose })
+    const port = options.randomPorts ? undefined : (DEVNET_BUNDLER_PORTS[i] ?? DEVNET_BUNDLER_PORTS[0] + i)
+    const bundler = await startSmartAccountChain({ host, port, rpcUrl, chainId, verbose: options.verbose })
     bundlers.push(bundler)
     return bundler.url
   }
+}
+
+/**
+ * ERC-4337 on one running chain: deploys DEVNET_AA and starts its bundler (alto) on `port`, else a
+ * free one. What startDevnet({ smartAccounts }) does per chain, for a caller that wants it on one
+ * chain only or beside other work (the journeys' stack). Stop the bundler; the chain keeps the contracts.
+ */
+export async function startSmartAccountChain(opts: {
+  rpcUrl: string
+  chainId: number
+  host?: string
+  port?: number
+  verbose?: boolean
+}): Promise<BundlerInstance> {
+  const host = opts.host ?? DEVNET_HOST
+  // Deployed once per chain: a restarted bundler (an outage test) finds the contracts there.
+  const code = await createPublicClient({ transport: http(opts.rpcUrl) }).getCode({ address: DEVNET_AA.entryPoint })
+  if (!code) await deployAccountAbstraction({ rpcUrl: opts.rpcUrl, chainId: opts.chainId })
+  return startBundler({ host, port: opts.port ?? (await freePort(host)), rpcUrl: opts.rpcUrl, verbose: opts.verbose })
 }
 
 /** Asks the OS for a free port. Tiny race until anvil binds it; fine for tests. */
