@@ -21,6 +21,12 @@ export interface AdapterBalance {
   symbol: string
 }
 
+/** SPEC §7 'A chain-specific RPC host is used for a known list of chains: {rpc}/v1/?chainId={id}&projectId={projectId}'. */
+export interface RpcHost {
+  url: string
+  projectId: string
+}
+
 export interface AdapterEvents {
   accountsChanged(connectorId: string, accounts: AdapterAccount[]): void
   chainChanged(connectorId: string, caipNetworkId: CaipNetworkId): void
@@ -50,7 +56,13 @@ export interface ChainAdapter {
    * The networks of this namespace the host configured, and the host's enableEIP6963 option
    * (SPEC §3: off, an EVM adapter does not listen for EIP-6963 announcements); set by core.
    */
-  setup(parameters: { networks: readonly CaipNetwork[]; events: AdapterEvents; enableEIP6963?: boolean }): void
+  setup(parameters: {
+    networks: readonly CaipNetwork[]
+    events: AdapterEvents
+    enableEIP6963?: boolean
+    /** The project's Portico server, when apiUrl is set: SPEC §7's chain-specific RPC host for the chains it serves. */
+    rpcHost?: RpcHost
+  }): void
   /** Calls back with the current list of connectors now and whenever wallets announce themselves. */
   watchConnectors(onChange: (connectors: Connector[]) => void): () => void
   /** Asks the wallet for accounts, prompting the user. */

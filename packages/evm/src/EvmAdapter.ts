@@ -9,6 +9,7 @@ import {
   type CaipNetworkId,
   type ChainAdapter,
   type Connector,
+  type RpcHost,
   type TransferParameters,
   ConnectorNotFoundError,
   ProviderRequestError,
@@ -55,6 +56,7 @@ export class EvmAdapter implements ChainAdapter {
   private readonly discoverInjected: DiscoverInjected
   private injected: Eip1193Provider | undefined
   private eip6963 = true
+  private rpcHost: RpcHost | undefined
   private readonly detectFramed: () => Promise<Eip1193Provider | undefined>
   /** Asked once per page, however often core initializes (React StrictMode does twice). */
   private framed: Promise<Eip1193Provider | undefined> | undefined
@@ -67,10 +69,16 @@ export class EvmAdapter implements ChainAdapter {
       options.detectFramed ?? (async () => (typeof window !== 'undefined' && window.parent !== window ? (await import('./safe.js')).detectSafe() : undefined))
   }
 
-  setup({ networks, events, enableEIP6963 = true }: { networks: readonly CaipNetwork[]; events: AdapterEvents; enableEIP6963?: boolean }) {
+  setup({
+    networks,
+    events,
+    enableEIP6963 = true,
+    rpcHost,
+  }: { networks: readonly CaipNetwork[]; events: AdapterEvents; enableEIP6963?: boolean; rpcHost?: RpcHost }) {
     this.networks = networks
     this.events = events
     this.eip6963 = enableEIP6963
+    this.rpcHost = rpcHost
   }
 
   watchConnectors(onChange: (connectors: Connector[]) => void) {
@@ -184,7 +192,7 @@ export class EvmAdapter implements ChainAdapter {
     const [{ createClient }, { getBalance }, transport] = await Promise.all([
       import('viem'),
       import('viem/actions'),
-      import('./transport.js').then((m) => m.chainTransport(caipNetwork)),
+      import('./transport.js').then((m) => m.chainTransport(caipNetwork, this.rpcHost)),
     ])
     const client = createClient({ transport })
     const value = await getBalance(client, { address: address as `0x${string}` })
@@ -232,15 +240,15 @@ export class EvmAdapter implements ChainAdapter {
 
   // Sending code (and viem) loads on demand: a host page that never sends pays nothing for it.
   async estimateTransferFee(parameters: TransferParameters) {
-    return (await import('./transfer.js')).estimateTransferFee(parameters)
+    return (await import('./transfer.js')).estimateTransferFee({ ...parameters, rpcHost: this.rpcHost })
   }
 
   async waitForTransaction(parameters: { hash: string; caipNetwork: CaipNetwork }) {
-    return (await import('./transfer.js')).waitForTransaction(parameters)
+    return (await import('./transfer.js')).waitForTransaction({ ...parameters, rpcHost: this.rpcHost })
   }
 
   async resolveName(parameters: { name: string; caipNetwork: CaipNetwork }) {
-    return (await import('./transfer.js')).resolveEnsName(parameters)
+    return (await import('./transfer.js')).resolveEnsName({ ...parameters, rpcHost: this.rpcHost })
   }
 
   /** A wallet may have moved to another chain on its own; never send on the wrong one. */

@@ -1,4 +1,4 @@
-import type { AdapterBalance, CaipNetwork, TransferParameters } from '@portico/core'
+import type { AdapterBalance, CaipNetwork, RpcHost, TransferParameters } from '@portico/core'
 import { chainTransport } from './transport.js'
 
 /** viem loads on demand: a host page that never sends pays nothing for it. */
@@ -7,8 +7,8 @@ async function viem() {
   return { createClient, http, encodeFunctionData, erc20Abi, actions }
 }
 
-async function rpc(caipNetwork: CaipNetwork) {
-  const [v, transport] = await Promise.all([viem(), chainTransport(caipNetwork)])
+async function rpc(caipNetwork: CaipNetwork, rpcHost?: RpcHost) {
+  const [v, transport] = await Promise.all([viem(), chainTransport(caipNetwork, rpcHost)])
   return { ...v, client: v.createClient({ transport }) }
 }
 
@@ -23,8 +23,8 @@ export async function buildTransferRequest({ from, to, amount, tokenAddress }: T
   return { from, to: tokenAddress, value: '0x0', data }
 }
 
-export async function estimateTransferFee(parameters: TransferParameters): Promise<AdapterBalance> {
-  const { client, actions } = await rpc(parameters.caipNetwork)
+export async function estimateTransferFee(parameters: TransferParameters & { rpcHost?: RpcHost }): Promise<AdapterBalance> {
+  const { client, actions } = await rpc(parameters.caipNetwork, parameters.rpcHost)
   const request = await buildTransferRequest(parameters)
   const [gas, fees] = await Promise.all([
     actions.estimateGas(client, {
@@ -39,16 +39,16 @@ export async function estimateTransferFee(parameters: TransferParameters): Promi
   return { value: (gas * (fees.maxFeePerGas ?? 0n)).toString(), decimals: nativeCurrency.decimals, symbol: nativeCurrency.symbol }
 }
 
-export async function waitForTransaction({ hash, caipNetwork }: { hash: string; caipNetwork: CaipNetwork }) {
-  const { client, actions } = await rpc(caipNetwork)
+export async function waitForTransaction({ hash, caipNetwork, rpcHost }: { hash: string; caipNetwork: CaipNetwork; rpcHost?: RpcHost }) {
+  const { client, actions } = await rpc(caipNetwork, rpcHost)
   const receipt = await actions.waitForTransactionReceipt(client, { hash: hash as `0x${string}`, pollingInterval: 250, timeout: 120_000 })
   return { status: receipt.status }
 }
 
-export async function resolveEnsName({ name, caipNetwork }: { name: string; caipNetwork: CaipNetwork }) {
+export async function resolveEnsName({ name, caipNetwork, rpcHost }: { name: string; caipNetwork: CaipNetwork; rpcHost?: RpcHost }) {
   // ENS lives on Ethereum mainnet; other chains (the devnet) have none.
   if (caipNetwork.caipNetworkId !== 'eip155:1') return null
-  const { client, actions } = await rpc(caipNetwork)
+  const { client, actions } = await rpc(caipNetwork, rpcHost)
   const { normalize } = await import('viem/ens')
   const address = await actions.getEnsAddress(client, { name: normalize(name) })
   if (!address) return null

@@ -2,7 +2,10 @@ import { createServer, type Server } from 'node:http'
 import { defineNetwork, type CaipNetwork } from '@portico/core'
 import { startDevnet, type Devnet } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DEV_PROJECT } from '@portico/server'
+import { startTestServer } from '@portico/server/testing'
 import { EvmAdapter } from './EvmAdapter.js'
+import { rpcHostUrl } from './transport.js'
 
 // SPEC §7 'RPC' against the real devnet (anvil): a relay in front of it records what the adapter posts.
 let devnet: Devnet
@@ -63,5 +66,59 @@ describe("SPEC §7 'RPC'", () => {
     expect(BigInt(fee.value)).toBeGreaterThan(0n)
     const batches = posts.filter((p): p is Array<{ method: string }> => Array.isArray(p))
     expect(batches.some((b) => b.length >= 2 && b.some((r) => r.method === 'eth_estimateGas'))).toBe(true)
+  })
+})
+
+describe("SPEC §7 'A chain-specific RPC host is used for a known list of chains: {rpc}/v1/?chainId={id}&projectId={projectId}'", () => {
+  // The real Portico server as the RPC host, its upstream for the devnet's first chain the relay
+  // (which records what reaches the chain); the devnet's second chain it does not serve.
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  beforeAll(async () => {
+    server = await startTestServer({
+      rpcUrls: { [`eip155:${devnet.chains[0]!.chainId}`]: relayUrl },
+      projects: [DEV_PROJECT],
+      indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
+    })
+  }, 60_000)
+  afterAll(() => server?.close())
+  const rpcHost = () => ({ url: server.url, projectId: DEV_PROJECT.projectId })
+  const adapter = () => {
+    const a = new EvmAdapter({ discover: (onChange) => (onChange([]), () => {}) })
+    a.setup({ networks: [], events: { accountsChanged: () => {}, chainChanged: () => {}, disconnected: () => {} }, rpcHost: rpcHost() })
+    return a
+  }
+
+  test('rule: the URL is {rpc}/v1/?chainId={CAIP-2 id}&projectId={projectId}, for the known chains only, and only with apiUrl', () => {
+    const mainnet = defineNetwork({
+      id: 1,
+      chainNamespace: 'eip155',
+      name: 'Ethereum',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['https://eth.example'] } },
+    })
+    expect(rpcHostUrl(mainnet, { url: 'https://api.example/', projectId: 'p1' })).toBe('https://api.example/v1/?chainId=eip155%3A1&projectId=p1')
+    expect(rpcHostUrl(mainnet, undefined)).toBeUndefined()
+    expect(rpcHostUrl({ ...mainnet, id: 999, caipNetworkId: 'eip155:999' }, { url: 'https://api.example', projectId: 'p1' })).toBeUndefined()
+  })
+
+  test('rule: a known chain the server serves is read through the server first (the chain endpoint itself refuses here)', async () => {
+    posts.length = 0
+    const balance = await adapter().getBalance({ address: devnet.accounts[4]!.address, caipNetwork: network([refusedUrl]) })
+    expect(balance.value).toBe(TEN_THOUSAND_ETH)
+    expect(posts.length).toBeGreaterThan(0)
+  })
+
+  test("behavior: a known chain the server does not serve (404) falls back to the chain's own endpoint", async () => {
+    posts.length = 0
+    const second = defineNetwork({
+      id: devnet.chains[1]!.chainId,
+      chainNamespace: 'eip155',
+      name: 'Devnet 2',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [devnet.chains[1]!.rpcUrl] } },
+    })
+    const balance = await adapter().getBalance({ address: devnet.accounts[4]!.address, caipNetwork: second })
+    expect(balance.value).toBe(TEN_THOUSAND_ETH)
+    expect(posts).toEqual([])
   })
 })

@@ -35,6 +35,7 @@ export type {
   AdapterBalance,
   AdapterConnectResult,
   AdapterEvents,
+  RpcHost,
 } from '../adapter.js'
 export {
   ConnectorGroupOrder,
