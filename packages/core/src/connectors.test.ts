@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { upsertConnection } from './actions/setConnection.js'
-import { connectMethodOrder, connectorsForNamespace, mergeConnectors, orderConnectors, type Connector } from './connectors.js'
+import { connectMethodOrder, connectorsForNamespace, mergeConnectors, orderConnectors } from './connectorList.js'
+import type { Connector } from './connectors.js'
 
 const c = (id: string, name: string, type: Connector['type'], chain: Connector['chain'] = 'eip155'): Connector => ({ id, name, type, chain })
 

@@ -1,4 +1,5 @@
-import { mergeConnectors, type Connector } from '../connectors.js'
+import type { Connector } from '../connectors.js'
+import { mergeConnectors } from '../connectorList.js'
 import type { Portico } from '../portico.js'
 import { connectorIds } from '../spec/images.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'

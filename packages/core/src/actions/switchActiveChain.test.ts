@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { connectorsForNamespace } from '../connectors.js'
+import { connectorsForNamespace } from '../connectorList.js'
 import { memoryStorage } from '../environment.js'
 import { createPortico } from '../createPortico.js'
 import { desktopEnvironment } from '../environment.js'

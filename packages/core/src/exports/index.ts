@@ -35,22 +35,17 @@ export type {
   AdapterBalance,
   AdapterConnectResult,
   AdapterEvents,
-  RpcHost,
 } from '../adapter.js'
+export { sameConnectorId, type Connection, type ConnectionAccount, type Connector, type ConnectorType } from '../connectors.js'
 export {
   ConnectorGroupOrder,
   connectMethodOrder,
   connectorsForNamespace,
   mergeConnectors,
   orderConnectors,
-  sameConnectorId,
-  type Connection,
-  type ConnectionAccount,
-  type Connector,
   type ConnectorGroup,
   type ConnectorListItem,
-  type ConnectorType,
-} from '../connectors.js'
+} from '../connectorList.js'
 export {
   DefaultFeatures,
   DefaultRemoteFeatures,
