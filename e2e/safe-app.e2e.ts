@@ -105,6 +105,8 @@ describe('a page in a Safe{Wallet} app frame connects through the Safe apps mess
   test("rule: the demo in the Safe's app frame connects to the Safe without a click, and a send goes through the Safe onto the devnet", async () => {
     const started = Date.now()
     const { page, app } = await openInSafe('safe')
+    const hostedReads: string[] = []
+    page.on('request', (request) => request.url().includes('/v1/?chainId=eip155%3A') && hostedReads.push(request.url()))
     await expect.poll(() => app.getByTestId('site-address').textContent(), { timeout: 20_000 }).toBe(safe)
     console.log(`[safe-app] connected ${Date.now() - started} ms after the host page opened`)
 
@@ -123,6 +125,8 @@ describe('a page in a Safe{Wallet} app frame connects through the Safe apps mess
     await dialog.getByTestId('send-submit').click()
     await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Transaction sent')
     expect((await chain.eth(receiver)) - before).toBe(500_000_000_000_000_000n)
+    // SPEC §7: the demo (apiUrl set) read the devnet through the Portico server's chain RPC host.
+    expect(hostedReads.length).toBeGreaterThan(0)
     const seen = (await page.evaluate('window.seen')) as string[]
     expect(seen.filter((m) => m === 'getSafeInfo')).toHaveLength(1)
     expect(seen).toEqual(expect.arrayContaining(['sendTransactions', 'getTxBySafeTxHash']))

@@ -63,7 +63,7 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
     secureFrame: { port: 0 },
     devMailCatcher: { port: 0 },
     devIdentityProvider: { port: 0 },
-    rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000 },
+    rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000, rpcPerIpPerMinute: 100_000 },
     // Swaps on the first chain only: the second is the journeys' network without pools.
     swap: { 'eip155:31337': DEFAULT_CONFIG.swap!['eip155:31337']! },
     smartAccounts: { chains: { [SMART_CHAIN]: { ...dev.chains[SMART_CHAIN]!, bundlerUrl: `http://127.0.0.1:${bundlerPort}` } }, paymaster: dev.paymaster },
