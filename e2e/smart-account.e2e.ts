@@ -125,6 +125,16 @@ describe('the embedded wallet’s smart account (ERC-4337) in Chromium, real bun
     await dialog.getByTestId('account-view').waitFor({ timeout: 15_000 })
     await expect.poll(() => dialog.getByTestId('account-balance').textContent(), { timeout: 20_000 }).toMatch(/^0\.000 ETH$/)
 
+    // Activity: the server's indexer reads the send out of the bundler's transaction (UserOperationEvent).
+    const history = async () => {
+      const url = `${stack.apiUrl}/v1/account/${smart}/history?projectId=portico-smart&chainId=eip155:${stack.chains[0]!.chainId}`
+      const { data } = (await (await fetch(url)).json()) as { data: Array<{ transfers: Array<{ quantity: { numeric: string } }> }> }
+      return data.flatMap((t) => t.transfers.map((x) => x.quantity.numeric))
+    }
+    await expect.poll(history, { timeout: 30_000, interval: 500 }).toContain('0.1')
+    await dialog.getByRole('tab', { name: 'Activity' }).click()
+    await expect.poll(() => dialog.getByTestId('activity-amount').allTextContents(), { timeout: 15_000 }).toContain('−0.100 ETH')
+
     // Sign-in again, now deployed: ERC-1271. The page forgets its session so that it asks.
     await page.evaluate(() => localStorage.removeItem('@portico/siwx_tokens'))
     await page.goto(`${stack.demoUrl}${SMART}&siwx=optional`)
@@ -204,6 +214,26 @@ describe('the embedded wallet’s smart account (ERC-4337) in Chromium, real bun
     await expect.poll(() => siteAddress(page), { timeout: 20_000 }).toBe(smart)
     await page.reload()
     await expect.poll(() => siteAddress(page), { timeout: 30_000 }).toBe(smart)
+  }, 120_000)
+
+  test('bundler down → a clear error after Approve, nothing sent; with the bundler back the same request goes through', async () => {
+    await bundler!.stop()
+    bundler = undefined
+    const request = { from: smart, to: USDC, value: '0x0', data: transfer(A, 1_000_000n) }
+    const before = await usdcOf(A)
+    const failing = hostRequest(page, 'eth_sendTransaction', [request])
+    await approveInFrame(page)
+    const { error } = await failing
+    expect(error?.message).toContain('The bundler did not take the transaction: nothing was sent. Try again in a moment.')
+    expect(await usdcOf(A)).toBe(before)
+
+    bundler = await startBundler()
+    const retry = hostRequest(page, 'eth_sendTransaction', [request])
+    await approveInFrame(page)
+    const { result } = await retry
+    expect(result).toMatch(/^0x[0-9a-f]{64}$/)
+    expect((await reader().waitForTransactionReceipt({ hash: result as Hex })).status).toBe('success')
+    expect(await usdcOf(A)).toBe(before + 1_000_000n)
     await page.context().close()
   }, 120_000)
 })

@@ -4,6 +4,7 @@ import type { ServerContext } from '../context.js'
 import { leadership, type Leadership } from './leader.js'
 import { handleReorg, recordBlocks } from './reorg.js'
 import { loadCursor, writeRows, type Cursor, type TransferRow, type TxRow } from './store.js'
+import { USER_OPERATION_EVENT_TOPIC, userOpNativeTransfers, type UserOpLog } from './userOps.js'
 
 /** The batch insert, shared with the Solana indexer (which imports it from here). */
 export { insertMany } from './store.js'
@@ -193,7 +194,7 @@ async function step(
 
   const logs = (await client.request({
     method: 'eth_getLogs',
-    params: [{ fromBlock: toHex(from), toBlock: toHex(to), topics: [TRANSFER_TOPIC] }],
+    params: [{ fromBlock: toHex(from), toBlock: toHex(to), topics: [[TRANSFER_TOPIC, USER_OPERATION_EVENT_TOPIC]] }],
   })) as { blockNumber: Hash; blockHash: Hash; transactionHash: Hash; logIndex: Hash; topics: Hash[]; data: Hash; address: Hash; removed?: boolean }[]
 
   const blockByNumber = new Map(blocks.map((b) => [b.number!, b]))
@@ -242,15 +243,28 @@ async function step(
     })
   }
 
+  const userOps = new Map<string, UserOpLog[]>()
   for (const log of logs) {
     if (log.removed) continue
     const block = blockByNumber.get(BigInt(log.blockNumber))
     if (!block || block.hash!.toLowerCase() !== log.blockHash.toLowerCase()) throw new RetryStep('logs from another fork')
+    if (log.topics[0]?.toLowerCase() === USER_OPERATION_EVENT_TOPIC) {
+      const hash = log.transactionHash.toLowerCase()
+      userOps.set(hash, [...(userOps.get(hash) ?? []), { topics: log.topics, data: log.data, logIndex: Number(BigInt(log.logIndex)) }])
+      continue
+    }
     const parsed = parseTransferLog(log.topics, log.data)
     if (!parsed) continue
     const row = txRow(log.transactionHash.toLowerCase(), 'confirmed') // logs only exist in successful transactions
     if (!row) continue
     transfers.push({ hash: row.hash, blockNumber: row.blockNumber, logIndex: Number(BigInt(log.logIndex)), token: log.address.toLowerCase(), ...parsed })
+  }
+
+  // Native sends of smart accounts (ERC-4337): inner calls of the bundler's transaction (userOps.ts).
+  for (const [hash, opLogs] of userOps) {
+    const tx = blockTxs.get(hash)?.tx
+    const row = txRow(hash, 'confirmed')
+    if (tx && row) transfers.push(...userOpNativeTransfers({ hash, blockNumber: row.blockNumber, input: tx.input }, opLogs))
   }
 
   if (signal.aborted) return { cursor, more: false, head: chainHead }
