@@ -1,7 +1,7 @@
 import { errorDisplayText } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { ErrorReportThrottle } from '../spec/defaults.js'
-import { send } from './track.js'
+import { send } from './post.js'
 
 /**
  * Reports an SDK error (SPEC §7: props type error, event, errorType, errorMessage, stackTrace),

@@ -27,27 +27,10 @@ export type AnalyticsEvent =
  * the modal.
  */
 export function track(portico: Portico, event: AnalyticsEvent, properties: Record<string, unknown> = {}) {
-  const caipNetworkId = portico.stores.network.getState().caipNetwork?.caipNetworkId
-  send(portico, { type: 'track', event, address: getAccount(portico).address, properties: { caipNetworkId, ...properties } })
-}
-
-/** Posts an event (`props` of SPEC §7) after the next paint; analytics never break the modal. */
-export function send(portico: Portico, props: Record<string, unknown>) {
   if (!portico.api) return
-  const url = portico.environment.href()
-  const body = {
-    eventId: portico.environment.randomUUID(),
-    url: url ?? '',
-    domain: url ? new URL(url).hostname : '',
-    timestamp: portico.clock.now(),
-    props,
-  }
-  // After the frame the event's cause paints (MODAL_OPEN comes with the click that opens the modal);
-  // the code that posts it loads then too, not with the page.
-  const schedule = portico.environment.afterPaint ?? ((task: () => void) => task())
-  const ready = portico.analytics.ready
-  schedule(() => {
-    const posted = Promise.all([import('./post.js'), ready]).then(([{ post }]) => post(portico, body))
-    posted.catch((error) => portico.logger.error('analytics event not sent', error))
-  })
+  // The event's facts are taken now; the code that posts it loads after (not with the page).
+  const caipNetworkId = portico.stores.network.getState().caipNetwork?.caipNetworkId
+  const props = { type: 'track', event, address: getAccount(portico).address, properties: { caipNetworkId, ...properties } }
+  const timestamp = portico.clock.now()
+  import('./post.js').then(({ send }) => send(portico, props, timestamp)).catch((error) => portico.logger.error('analytics event not sent', error))
 }
