@@ -36,6 +36,8 @@ export interface ApprovalContent {
   body?: { label: string; text: string }
   /** Only to be seen (wallet_showCallsStatus): one Close button, nothing is decided. */
   acknowledge?: boolean
+  /** The account that acts, where it is not the EOA (the smart account). */
+  account?: string
 }
 
 export interface ApprovalRequest extends ApprovalContent {

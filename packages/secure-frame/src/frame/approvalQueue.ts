@@ -25,7 +25,7 @@ export function createApprovalQueue(opts: {
         const entry = {
           run() {
             emit('RPC_APPROVAL_NEEDED', { method })
-            const screen = showApproval(root, { ...request, ...opts.screen() })
+            const screen = showApproval(root, { ...request, ...opts.screen(), ...(request.account ? { account: request.account } : {}) })
             const state = { cancel: screen.cancel, aborted: false }
             current = state
             screen.decision.then((approved) => {

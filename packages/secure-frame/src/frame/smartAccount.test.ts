@@ -228,6 +228,7 @@ describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded
     console.log(`frame eth_sendTransaction after Approve → mined (deploying, sponsored): ${Math.round(performance.now() - started)} ms`)
     expect((await reader().getTransactionReceipt({ hash })).status).toBe('success')
     expect(shown.at(-1)!.rows).toContainEqual({ label: 'Gas', value: 'Sponsored: you pay no gas' })
+    expect(shown.at(-1)!.account).toBe(address) // the screen's Account row: the smart account, not its owner
     expect(await smartAccountHandlers.INIT_SMART_ACCOUNT(session, {} as never)).toEqual({ address, isDeployed: true })
 
     await smartAccountHandlers.SET_PREFERRED_ACCOUNT(session, { type: 'eoa' } as never)

@@ -12,7 +12,9 @@ export const rpcHandlers: RequestHandlers<'RPC_REQUEST' | 'RPC_ABORT'> = {
     // A smart account where it is active (activeAccount.ts): rpc.ts and calls.ts act with it in the EOA's place.
     const smart = await activeSmartAccount(session, payload.chainId ?? chainId)
     const keys = () => (smart && wallet.keys ? asSmartAccount(wallet.keys, smart) : wallet.keys)
-    const ctx = { chainId, rpcUrlFor, keys, approve: approvals.approve }
+    // The approval screen's Account row names the account that acts.
+    const approve: typeof approvals.approve = smart ? (content, method) => approvals.approve({ ...content, account: smart.address }, method) : approvals.approve
+    const ctx = { chainId, rpcUrlFor, keys, approve }
     // EIP-5792 batches and ERC-7715 smart sessions: frame/calls.ts.
     if (CALLS_METHODS.has(payload.method) || SMART_SESSION_METHODS.has(payload.method))
       return handleCallsRequest(
