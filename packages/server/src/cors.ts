@@ -3,7 +3,15 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { ServerContext } from './context.js'
 
 /** Reads any page may make: public data, no project, nothing about a visitor. Answered with `*`. */
-const PUBLIC_READS = [/^\/health$/, /^\/openapi\.json$/, /^\/\.well-known\/jwks\.json$/, /^\/getWallets$/, /^\/projects\/v1\/origins$/, /^\/icons\//]
+const PUBLIC_READS = [
+  /^\/health$/,
+  /^\/openapi\.json$/,
+  /^\/\.well-known\/jwks\.json$/,
+  /^\/getWallets$/,
+  /^\/projects\/v1\/origins$/,
+  /^\/icons\//,
+  /^\/fonts\//,
+]
 /** The embedded wallet's secure frame calls these from its own origin. */
 const FRAME_PATHS = [/^\/auth\//, /^\/v1\/rpc\//, /^\/v1\/(smart-accounts|bundler\/|paymaster\/)/]
 /** Pages and sockets of the server itself, or development tools: no cross-origin reads at all. */

@@ -4,6 +4,7 @@ import * as analytics from './analytics/routes.js'
 import * as auth from './auth/routes.js'
 import * as balance from './chain/balanceRoutes.js'
 import * as convert from './swap/routes.js'
+import * as fonts from './fonts/routes.js'
 import * as history from './indexer/historyRoutes.js'
 import * as dev from './dev/analyticsRoutes.js'
 import * as identity from './names/identityRoutes.js'
@@ -20,7 +21,7 @@ import * as wallets from './registry/routes.js'
  * The route modules, in the order they register. Each lives beside its domain and exports
  * `register(app, ctx)` for its part of SPEC §7's table.
  */
-const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp, rpc, smartAccounts, dev, auth]
+const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp, rpc, smartAccounts, dev, auth, fonts]
 
 export function registerRoutes(app: App, ctx: ServerContext) {
   for (const module of modules) module.register(app, ctx)

@@ -14,6 +14,7 @@ const OPEN_PATHS = [
   /^\/openapi\.json$/,
   /^\/\.well-known\/jwks\.json$/,
   /^\/icons\//,
+  /^\/fonts\//,
   /^\/sandbox\//,
   /^\/relay/,
   /^\/dev\//,
