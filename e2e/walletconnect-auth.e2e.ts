@@ -21,8 +21,9 @@ afterEach(async () => {
       .catch(() => undefined)
 })
 
-async function wcWallet() {
+async function wcWallet(options: { oneClickAuth?: boolean } = {}) {
   const wallet = await createWalletConnectTestWallet({
+    ...options,
     relayUrl: `${stack.apiUrl.replace(/^http/, 'ws')}/relay`,
     privateKey: WALLET.privateKey,
     rpc: Object.fromEntries(stack.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
@@ -48,8 +49,10 @@ async function serverSessions(page: Page) {
   const token = Object.values(book[WALLET.address.toLowerCase()] ?? {})[0]?.token
   if (!token) return []
   const res = await fetch(`${stack.apiUrl}/v1/sessions/${WALLET.address}?projectId=portico-dev`, { headers: { authorization: `Bearer ${token}` } })
-  return ((await res.json()) as { sessions: Array<{ data: { chainId: string }; cacao?: { h?: { t?: string } } }> }).sessions
+  return ((await res.json()) as { sessions: Array<{ data: { chainId: string }; cacao?: { h?: { t?: string } }; createdAt: string }> }).sessions
 }
+/** Sessions of the address stored since `since` (other journeys sign in with the same dev account on this server). */
+const storedSince = async (page: Page, since: number) => (await serverSessions(page)).filter((s) => Date.parse(s.createdAt) >= since - 2_000)
 
 describe('SPEC §4 WalletConnect one-click auth', () => {
   test("QR pairing → one approval → connected and signed in ('Authenticating...' while the server verifies; its session exists)", async () => {
@@ -69,7 +72,7 @@ describe('SPEC §4 WalletConnect one-click auth', () => {
     console.log(`[figures] pair → connected and signed in ${Date.now() - started} ms (1.5 s of it the held verification)`)
     // One approval: the wallet was asked for the sign-in request only, never for personal_sign.
     expect(wallet.handled().map((h) => h.method)).toEqual(['wc_sessionAuthenticate'])
-    const sessions = await serverSessions(page)
+    const sessions = await storedSince(page, started)
     expect(sessions).toHaveLength(1)
     expect(sessions[0]!.cacao?.h?.t).toBe('caip122')
     // No SIWXSignMessage follows: the modal is closed.
@@ -101,6 +104,22 @@ describe('SPEC §4 WalletConnect one-click auth', () => {
     expect(await page.getByTestId('site-address').textContent()).toBe('—')
     expect(wallet.sessions()).toHaveLength(0)
     expect(await serverSessions(page)).toHaveLength(0)
+    await page.context().close()
+  })
+
+  test('a wallet without one-click auth connects through the fallback proposal, then signs the normal sign-in', async () => {
+    const page = await openDemo(await newWalletContext(), '?testWallet=off&siwx=optional&networks=evm')
+    const uri = await showQr(page)
+    const wallet = await wcWallet({ oneClickAuth: false })
+    const started = Date.now()
+    await wallet.pair(uri)
+    await expect.poll(() => page.getByTestId('site-address').textContent(), { timeout: 30_000 }).toBe(WALLET.address)
+    await modal(page).getByRole('button', { name: 'Sign', exact: true }).click({ timeout: 30_000 })
+    await expect.poll(() => page.getByTestId('site-siwx').textContent(), { timeout: 20_000 }).toMatch(/^Signed in \(eip155:/)
+    expect(wallet.handled().map((h) => `${h.kind}:${h.method ?? ''}`)).toEqual(['proposal:', 'request:personal_sign'])
+    const sessions = await storedSince(page, started)
+    expect(sessions).toHaveLength(1)
+    expect(sessions[0]!.cacao).toBeUndefined()
     await page.context().close()
   })
 })
