@@ -6,7 +6,10 @@ describe('graceful shutdown and health (real server)', () => {
     const server = await startTestServer({ rpcUrls: {} })
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
+    let entered!: () => void
+    const inFlight = new Promise<void>((resolve) => (entered = resolve))
     server.app.get('/test-slow', async (c) => {
+      entered()
       await gate
       return c.json({ done: true })
     })
@@ -16,7 +19,7 @@ describe('graceful shutdown and health (real server)', () => {
     expect(await ready.json()).toEqual({ ok: true, database: true })
 
     const slow = fetch(`${server.url}/test-slow?projectId=portico-dev`)
-    await new Promise((r) => setTimeout(r, 100))
+    await inFlight // the server has the request (a fixed wait lost that race on a busy machine)
     const closing = server.close({ deadlineMs: 5000 })
     await new Promise((r) => setTimeout(r, 50))
     await expect(fetch(`${server.url}/livez`)).rejects.toThrow() // the listener is closed
@@ -31,12 +34,15 @@ describe('graceful shutdown and health (real server)', () => {
     const server = await startTestServer({ rpcUrls: {} })
     let release!: () => void
     const gate = new Promise<void>((resolve) => (release = resolve))
+    let entered!: () => void
+    const inFlight = new Promise<void>((resolve) => (entered = resolve))
     server.app.get('/test-slow', async (c) => {
+      entered()
       await gate
       return c.json({ done: true })
     })
     const slow = fetch(`${server.url}/test-slow?projectId=portico-dev`)
-    await new Promise((r) => setTimeout(r, 100))
+    await inFlight // the server has the request (a fixed wait lost that race on a busy machine)
     const closing = server.close({ deadlineMs: 5000 })
     const readyz = await server.app.request('/readyz')
     expect(readyz.status).toBe(503)
@@ -47,9 +53,14 @@ describe('graceful shutdown and health (real server)', () => {
 
   test('the deadline bounds a request that never finishes', async () => {
     const server = await startTestServer({ rpcUrls: {} })
-    server.app.get('/test-hang', () => new Promise<Response>(() => {}))
+    let entered!: () => void
+    const inFlight = new Promise<void>((resolve) => (entered = resolve))
+    server.app.get('/test-hang', () => {
+      entered()
+      return new Promise<Response>(() => {})
+    })
     const hung = fetch(`${server.url}/test-hang?projectId=portico-dev`).catch(() => 'cut')
-    await new Promise((r) => setTimeout(r, 100))
+    await inFlight
     const started = Date.now()
     await server.close({ deadlineMs: 300 })
     // Bounded by the 300 ms deadline, not the 10 s default (the margin is for a busy machine).
