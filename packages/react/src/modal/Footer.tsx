@@ -3,9 +3,14 @@ import { shallowEqual, usePorticoSelector } from '../hooks/usePorticoSelector.js
 import { useI18n } from '../i18n/useI18n.js'
 import { usePortico, usePorticoStore } from '../context.js'
 import { Branding } from './Branding.js'
+import { useBrandFont } from './brandFont.js'
 
-/** The modal's bottom: the view's footer, then the Portico mark (SPEC §9 remote feature 'branding'). */
+/**
+ * The modal's bottom: the view's footer, then the Portico mark (SPEC §9 remote feature 'branding').
+ * Always rendered with the modal, it also starts the brand font's load on the first open (SPEC §7 fonts).
+ */
 export function Footer() {
+  useBrandFont()
   return (
     <>
       <ViewFooter />
