@@ -216,12 +216,17 @@ describe('the embedded wallet’s smart account (ERC-4337) in Chromium, real bun
     await expect.poll(() => siteAddress(page), { timeout: 30_000 }).toBe(smart)
   }, 120_000)
 
-  test('bundler down → a clear error after Approve, nothing sent; with the bundler back the same request goes through', async () => {
+  test('bundler down → the frame’s screen says so after Approve, nothing sent; with the bundler back the same request goes through', async () => {
     await bundler!.stop()
     bundler = undefined
     const request = { from: smart, to: USDC, value: '0x0', data: transfer(A, 1_000_000n) }
     const before = await usdcOf(A)
     const failing = hostRequest(page, 'eth_sendTransaction', [request])
+    await approveInFrame(page)
+    // The frame says so on its own screen (one Close button); the host hears it after.
+    const screen = page.frameLocator(FRAME).locator('section.approval')
+    await expect.poll(() => screen.textContent(), { timeout: 20_000 }).toContain('The bundler did not take the transaction')
+    expect(await screen.textContent()).toContain('Not sent')
     await approveInFrame(page)
     const { error } = await failing
     expect(error?.message).toContain('The bundler did not take the transaction: nothing was sent. Try again in a moment.')

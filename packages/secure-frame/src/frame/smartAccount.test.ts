@@ -221,6 +221,8 @@ describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded
     bundlerUp = false
     const tx = { from: address, to: devnet.accounts[4]!.address, value: '0x0' }
     await expect(rpc('eth_sendTransaction', [tx])).rejects.toThrow(BUNDLER_FAILED)
+    // The frame said it on its own screen first (acknowledge: one Close button).
+    expect(shown.at(-1)).toMatchObject({ title: 'Not sent', acknowledge: true, body: { text: BUNDLER_FAILED } })
     expect(await reader().getCode({ address })).toBeUndefined()
     bundlerUp = true
     const started = performance.now()

@@ -48,8 +48,13 @@ export async function sendFromSmartAccount(ctx: RpcContext, smart: FrameSmartAcc
     return await smart.sendTransaction({ to: tx.to, value, data })
   } catch (error) {
     const message = (error as { details?: string; shortMessage?: string })?.details ?? (error as Error)?.message ?? ''
-    throw new RpcError(
-      /fetch failed|unavailable|ECONNREFUSED|HTTP 5\d\d|Failed to fetch/i.test(message) ? BUNDLER_FAILED : `The UserOperation failed: ${message.slice(0, 200)}`,
-    )
+    const text = /fetch failed|unavailable|ECONNREFUSED|HTTP 5\d\d|Failed to fetch/i.test(message)
+      ? BUNDLER_FAILED
+      : `The UserOperation failed: ${message.slice(0, 200)}`
+    // Said on the frame's own screen, where the user just approved (one Close button), then to the host.
+    await ctx
+      .approve({ title: 'Not sent', rows: content.rows, body: { label: 'What happened', text }, acknowledge: true }, 'eth_sendTransaction')
+      .catch(() => undefined)
+    throw new RpcError(text)
   }
 }
