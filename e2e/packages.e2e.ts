@@ -21,6 +21,7 @@ import {
   run,
   seconds,
   serve,
+  stagePacks,
   type PackedPackage,
   type Served,
 } from './support/packages.js'
@@ -161,9 +162,11 @@ describe.skipIf(!packagingLanded)('Portico from its packed tarballs', () => {
     mkdirSync(shots, { recursive: true })
 
     let t = Date.now()
-    packs = await packPublicPackages(packDir)
+    const reused = stagePacks() // under npm test, its packages stage packed them (the same clean build)
+    packs = reused ?? (await packPublicPackages(packDir))
     timings.pack = seconds(t)
-    console.log(`[packages] npm pack (prepack builds) of ${packs.length} packages from ${PACK_ROOT}: ${timings.pack}`)
+    const how = reused ? "npm test's packages stage (PORTICO_PACKS_DIR)" : 'npm pack (prepack builds)'
+    console.log(`[packages] ${how} of ${packs.length} packages from ${PACK_ROOT}: ${timings.pack}`)
     for (const p of packs) console.log(`[packages]   ${p.name}@${p.version}: ${kib(p.size)} packed, ${kib(p.unpackedSize)} unpacked, ${p.entryCount} files`)
 
     t = Date.now()

@@ -8,7 +8,7 @@
 // A package under packages/ is public when its package.json is not private. Plain Node, no
 // dependencies beyond the two linters.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -101,11 +101,17 @@ function run(command, args) {
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
 
 function check() {
+  // npm test keeps the tarballs in PORTICO_PACKS_DIR, with packs.json, for e2e/packages.e2e.ts: the
+  // same clean build a prepack runs, so the journey installs these instead of building them again.
+  // An earlier run's are removed first: a failed build leaves none.
+  const keep = process.env.PORTICO_PACKS_DIR
+  if (keep) rmSync(keep, { recursive: true, force: true })
   buildPackages(PUBLIC_PACKAGES, { clean: true })
-  const dest = mkdtempSync(join(tmpdir(), 'portico-packs-'))
+  const dest = keep ? (mkdirSync(keep, { recursive: true }), keep) : mkdtempSync(join(tmpdir(), 'portico-packs-'))
   const failures = []
   try {
     const packs = packPackages(dest)
+    if (keep) writeFileSync(join(dest, 'packs.json'), JSON.stringify(packs.map((p) => ({ ...p, name: manifestOf(p.name).name, files: undefined }))))
     for (const pack of packs) {
       const problems = contentProblems(pack.name, pack)
       for (const p of problems) console.error(`${manifestOf(pack.name).name}: ${p}`)
@@ -117,7 +123,7 @@ function check() {
     for (const p of packs)
       console.log(`${manifestOf(p.name).name.padEnd(24)} ${kib(p.size).padStart(10)}  ${kib(p.unpackedSize).padStart(10)}  ${String(p.entryCount).padStart(5)}`)
   } finally {
-    rmSync(dest, { recursive: true, force: true })
+    if (!keep) rmSync(dest, { recursive: true, force: true })
   }
   if (failures.length) {
     console.error(`\ncheck:packages failed: ${failures.join(', ')}`)

@@ -25,6 +25,7 @@ delete baseEnv.PORTICO_TEST_DATABASE_URL
 // time is spent waiting on the browser and the chain, not on the CPU. The server's PostgreSQL run
 // goes beside them. Each parallel run's output is printed whole when it ends.
 const shards = Math.max(1, Number(process.env.PORTICO_E2E_SHARDS ?? 2))
+const packs = join(results, 'packs')
 const vitest = (args, report) => `npx vitest run ${args} --reporter=default --reporter=json --outputFile.json=${results}/${report}`
 
 const stages = [
@@ -33,11 +34,15 @@ const stages = [
   [['lint', 'npm run lint --silent', null]],
   // No import circles among the packages' sources (scripts/check-circles.mjs, under a second).
   [['circles', 'npm run check:circles --silent', null]],
-  // The public packages build, pack, and pass publint and attw (scripts/packages.mjs).
-  [['packages', 'npm run check:packages --silent', null]],
+  // The public packages build, pack, and pass publint and attw (scripts/packages.mjs). Their tarballs
+  // stay in test-results/packs for the packages journey, which would otherwise build and pack them again.
+  [['packages', 'npm run check:packages --silent', null, { PORTICO_PACKS_DIR: packs }]],
   // Core's API types (packages/core/src/api/openapi.ts) match the server's OpenAPI document (scripts/api-types.ts).
   [['api-types', 'npm run api:types --silent -- --check', null]],
-  [['unit', vitest('', 'unit.json'), 'unit.json']],
+  // Two workers: Vitest's default on 2 cores is one (cores − 1), which left the second core idle
+  // while files waited on servers, chains and browsers. The PostgreSQL run below keeps one: it runs
+  // beside the journeys.
+  [['unit', vitest('--maxWorkers=2', 'unit.json'), 'unit.json']],
   [
     ...(postgresUrl
       ? [['server-postgres', vitest('packages/server', 'server-postgres.json'), 'server-postgres.json', { PORTICO_TEST_DATABASE_URL: postgresUrl }]]
@@ -47,7 +52,11 @@ const stages = [
       vitest(`--config e2e/vitest.config.ts${shards > 1 ? ` --shard=${i + 1}/${shards}` : ''}`, `e2e-${i + 1}.json`),
       `e2e-${i + 1}.json`,
       // The multi-instance journey runs its two servers on the PostgreSQL too (it skips without one).
-      { PORTICO_E2E_DIST: join(root, `e2e/.demo-dist-${i + 1}`), ...(postgresUrl ? { PORTICO_E2E_DATABASE_URL: postgresUrl } : {}) },
+      {
+        PORTICO_E2E_DIST: join(root, `e2e/.demo-dist-${i + 1}`),
+        PORTICO_PACKS_DIR: packs,
+        ...(postgresUrl ? { PORTICO_E2E_DATABASE_URL: postgresUrl } : {}),
+      },
     ]),
   ],
 ]

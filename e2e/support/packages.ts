@@ -87,6 +87,27 @@ export async function packPublicPackages(dest: string, root = PACK_ROOT): Promis
 }
 
 /**
+ * The tarballs npm test's packages stage left in PORTICO_PACKS_DIR (scripts/packages.mjs check:
+ * every public package built from an empty dist/, as its prepack does, then packed), when they are
+ * this repository's, one per public package; else undefined and the journey packs them itself.
+ */
+export function stagePacks(root = PACK_ROOT): PackedPackage[] | undefined {
+  const dir = process.env.PORTICO_PACKS_DIR
+  if (!dir || !existsSync(join(dir, 'packs.json')) || root !== resolve(fileURLToPath(new URL('../..', import.meta.url)))) return undefined
+  const packs = (JSON.parse(readFileSync(join(dir, 'packs.json'), 'utf8')) as Array<PackedPackage & { filename: string }>).map((p) => ({
+    name: p.name,
+    version: p.version,
+    path: join(dir, p.filename),
+    size: p.size,
+    unpackedSize: p.unpackedSize,
+    entryCount: p.entryCount,
+  }))
+  const names = (list: { name: string }[]) => list.map((p) => p.name).sort()
+  const complete = JSON.stringify(names(packs)) === JSON.stringify(names(publicPackages(root))) && packs.every((p) => existsSync(p.path))
+  return complete ? packs : undefined
+}
+
+/**
  * Copies an example out of the repository, points its @portico/* dependencies at the tarballs
  * (with overrides of the same specs, so that a package's own dependency on @portico/core can only
  * be the tarball, never a registry lookup) and installs it from scratch, as a developer who
