@@ -16,7 +16,6 @@ import {
 } from '@portico/core'
 import * as v from 'valibot'
 import { discoverAnnouncedWallets, discoverInjectedProvider, type Discover, type DiscoverInjected } from './discovery.js'
-import { toPorticoError } from './errors.js'
 import { AccountsSchema, ChainIdSchema, SignatureSchema, TxHashSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
 
 export interface EvmAdapterOptions {
@@ -74,7 +73,12 @@ export class EvmAdapter implements ChainAdapter {
     events,
     enableEIP6963 = true,
     rpcHost,
-  }: { networks: readonly CaipNetwork[]; events: AdapterEvents; enableEIP6963?: boolean; rpcHost?: RpcHost }) {
+  }: {
+    networks: readonly CaipNetwork[]
+    events: AdapterEvents
+    enableEIP6963?: boolean
+    rpcHost?: RpcHost
+  }) {
     this.networks = networks
     this.events = events
     this.eip6963 = enableEIP6963
@@ -303,7 +307,8 @@ export class EvmAdapter implements ChainAdapter {
     try {
       result = await provider.request(params === undefined ? { method } : { method, params })
     } catch (error) {
-      throw toPorticoError(error)
+      // The error mapping (and SPEC §8's alert texts) loads with the first failed request.
+      throw (await import('./errors.js')).toPorticoError(error)
     }
     if (!schema) return result as T
     const parsed = v.safeParse(schema, result)

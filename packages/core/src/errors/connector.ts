@@ -1,5 +1,5 @@
 import { PorticoError, type PorticoErrorOptions } from './base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { ConnectionErrorText as ErrorText } from '../spec/connectionErrorText.js'
 
 /** EIP-1193 4001 (or a wallet's equivalent): the user said no. */
 export class UserRejectedRequestError extends PorticoError {

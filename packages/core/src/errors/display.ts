@@ -1,5 +1,5 @@
 import { PorticoError } from './base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { ConnectionErrorText as ErrorText } from '../spec/connectionErrorText.js'
 
 /**
  * SPEC §8 'Quotes and unknown errors': error display uses a string, else the first issue

@@ -1,5 +1,6 @@
 import { PorticoError } from './base.js'
-import { ErrorText, ProviderErrorCode } from '../spec/catalogue.js'
+import { ProviderErrorCode } from '../spec/catalogue.js'
+import { ConnectionErrorText as ErrorText } from '../spec/connectionErrorText.js'
 
 /**
  * EIP-1193's ProviderRpcError: what the public provider throws, always with a numeric `code`, so

@@ -1,21 +1,12 @@
 /**
- * The error catalogue and alert codes of SPEC §8, as data in one place.
+ * The error catalogue and alert codes of SPEC §8, as data in one place (the connection errors in
+ * connectionErrorText.ts, which ErrorText spreads in: the first load carries only those).
  * Every user-facing error text in Portico comes from here, so a newcomer can find it by its words.
  */
+import { ConnectionErrorText } from './connectionErrorText.js'
+
 export const ErrorText = {
-  // Connection errors
-  modalClosed: 'Modal closed',
-  connectionRejected: 'Connection rejected',
-  failedToConnect: 'Failed to connect',
-  popupClosed: 'Popup closed',
-  failedToConnectFarcaster: 'Failed to connect to farcaster',
-  failedToInitiateSocial: 'Failed to initiate social connection',
-  noConnectorForConnection: (id: string) => `No connector found for connection: ${id}`,
-  invalidConnectionStatus: (status: string) => `Invalid connection status: ${status}`,
-  failedToDisconnect: 'Failed to disconnect',
-  connectorUnsupportedChains: 'The connector does not support any of the requested chains',
-  walletConnectConnectorNotFound: 'WalletConnectConnector not found',
-  namespaceNotConfigured: 'Namespace is not configured. Please call connect() first',
+  ...ConnectionErrorText,
   // Balances and transactions
   tokenBalanceUnavailable: 'Token Balance Unavailable',
   failedToFetchTransactions: 'Failed to fetch transactions',
@@ -38,15 +29,11 @@ export const ErrorText = {
   transactionRejected: 'Transaction rejected',
   transactionFailed: 'Transaction failed',
   // Network switching (not named by the spec; ours)
-  switchNetworkFailed: 'Failed to switch network',
   switchNetworkDeclined: 'Switch declined',
   // Other messages
-  actionNotAllowed: 'Action not allowed',
-  rpcCallNotAllowed: 'Requested RPC call is not allowed',
   requestAborted: 'Request was aborted',
   somethingWentWrong: 'Something went wrong',
   anErrorOccurred: 'An error occurred',
-  unknownError: 'Unknown error',
   emailLoginDependency: 'Unable to load email login dependency',
   // Embedded wallet input (SPEC §5 'Embedded wallet input', 'Email update')
   invalidEmail: 'Invalid Email Address',
