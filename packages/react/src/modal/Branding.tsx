@@ -13,10 +13,11 @@ export function Branding() {
   const branding = usePorticoStore('project', (s) => s.remoteFeatures.branding)
   const { t } = useI18n()
   if (!branding) return null
-  // The locale's sentence ('Powered by {brand}'); the mark goes where its {brand} is.
+  // The locale's sentence ('Powered by {brand}'); the mark goes where its {brand} is. A div, not a
+  // second <footer>: one contentinfo landmark per dialog (axe: landmark-unique).
   const [before, after] = t('footer.branding').split('{brand}')
   return (
-    <footer className="footer branding" data-testid="portico-branding">
+    <div className="footer branding" data-testid="portico-branding">
       {before}
       <a href={PORTICO_PROJECT_URL} target="_blank" rel="noreferrer noopener">
         <svg className="branding-mark" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
@@ -25,6 +26,6 @@ export function Branding() {
         Portico
       </a>
       {after}
-    </footer>
+    </div>
   )
 }
