@@ -35,6 +35,7 @@ export type {
   AdapterBalance,
   AdapterConnectResult,
   AdapterEvents,
+  RpcHost,
 } from '../adapter.js'
 export { sameConnectorId, type Connection, type ConnectionAccount, type Connector, type ConnectorType } from '../connectors.js'
 export {
