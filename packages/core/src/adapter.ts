@@ -23,8 +23,9 @@ export interface AdapterBalance {
 
 /** SPEC §7 'A chain-specific RPC host is used for a known list of chains: {rpc}/v1/?chainId={id}&projectId={projectId}'. */
 export interface RpcHost {
-  url: string
-  projectId: string
+  /** The Portico server; without it there is no RPC host. */
+  apiUrl?: string
+  projectId?: string
 }
 
 export interface AdapterEvents {

@@ -81,7 +81,7 @@ describe("SPEC §7 'A chain-specific RPC host is used for a known list of chains
     })
   }, 60_000)
   afterAll(() => server?.close())
-  const rpcHost = () => ({ url: server.url, projectId: DEV_PROJECT.projectId })
+  const rpcHost = () => ({ apiUrl: server.url, projectId: DEV_PROJECT.projectId })
   const adapter = () => {
     const a = new EvmAdapter({ discover: (onChange) => (onChange([]), () => {}) })
     a.setup({ networks: [], events: { accountsChanged: () => {}, chainChanged: () => {}, disconnected: () => {} }, rpcHost: rpcHost() })
@@ -96,9 +96,10 @@ describe("SPEC §7 'A chain-specific RPC host is used for a known list of chains
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: ['https://eth.example'] } },
     })
-    expect(rpcHostUrl(mainnet, { url: 'https://api.example/', projectId: 'p1' })).toBe('https://api.example/v1/?chainId=eip155%3A1&projectId=p1')
+    expect(rpcHostUrl(mainnet, { apiUrl: 'https://api.example/', projectId: 'p1' })).toBe('https://api.example/v1/?chainId=eip155%3A1&projectId=p1')
     expect(rpcHostUrl(mainnet, undefined)).toBeUndefined()
-    expect(rpcHostUrl({ ...mainnet, id: 999, caipNetworkId: 'eip155:999' }, { url: 'https://api.example', projectId: 'p1' })).toBeUndefined()
+    expect(rpcHostUrl(mainnet, { projectId: 'p1' })).toBeUndefined()
+    expect(rpcHostUrl({ ...mainnet, id: 999, caipNetworkId: 'eip155:999' }, { apiUrl: 'https://api.example', projectId: 'p1' })).toBeUndefined()
   })
 
   test('rule: a known chain the server serves is read through the server first (the chain endpoint itself refuses here)', async () => {

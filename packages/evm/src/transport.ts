@@ -11,9 +11,10 @@ export const RPC_HOST_CHAIN_IDS: ReadonlySet<number> = new Set([1, 10, 56, 100, 
 
 /** `{rpc}/v1/?chainId={id}&projectId={projectId}` for a chain of the known list; undefined otherwise. */
 export function rpcHostUrl(caipNetwork: CaipNetwork, rpcHost: RpcHost | undefined): string | undefined {
-  if (!rpcHost || caipNetwork.chainNamespace !== 'eip155' || !RPC_HOST_CHAIN_IDS.has(Number(caipNetwork.id))) return undefined
-  const url = new URL('v1/', rpcHost.url.endsWith('/') ? rpcHost.url : `${rpcHost.url}/`)
-  url.search = new URLSearchParams({ chainId: caipNetwork.caipNetworkId, projectId: rpcHost.projectId }).toString()
+  const { apiUrl, projectId } = rpcHost ?? {}
+  if (!apiUrl || !projectId || caipNetwork.chainNamespace !== 'eip155' || !RPC_HOST_CHAIN_IDS.has(Number(caipNetwork.id))) return undefined
+  const url = new URL('v1/', apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`)
+  url.search = new URLSearchParams({ chainId: caipNetwork.caipNetworkId, projectId }).toString()
   return url.toString()
 }
 

@@ -23,7 +23,7 @@ export async function initialize(portico: Portico): Promise<void> {
       networks: portico.options.networks.filter((n) => n.chainNamespace === namespace),
       events: adapterEvents(portico, namespace),
       enableEIP6963: portico.options.enableEIP6963,
-      rpcHost: portico.options.apiUrl ? { url: portico.options.apiUrl, projectId: portico.options.projectId! } : undefined,
+      rpcHost: portico.options,
     })
     const stop = adapter.watchConnectors((connectors) => {
       perNamespace.set(namespace, connectors)
