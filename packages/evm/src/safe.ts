@@ -1,6 +1,6 @@
 import SafeAppsSDK from '@safe-global/safe-apps-sdk'
-import { SafeAppProvider } from '@safe-global/safe-apps-provider'
 import * as v from 'valibot'
+import { ProviderRequestError } from '@portico/core'
 import { AddressSchema, TxHashSchema, type Eip1193Provider } from './schemas.js'
 
 /**
@@ -39,27 +39,76 @@ export async function detectSafe({ timeoutMs = SAFE_DETECT_TIMEOUT_MS }: { timeo
   })
   const parsed = v.safeParse(SafeInfoSchema, info)
   if (!parsed.success) return undefined
-  const { safeAddress, chainId, threshold = 1, owners = [], isReadOnly = false } = parsed.output
-  const safe = new SafeAppProvider({ safeAddress, chainId, threshold, owners, isReadOnly }, sdk)
-  return safeProvider(safe, sdk)
+  return safeProvider(parsed.output.safeAddress, parsed.output.chainId, sdk)
 }
 
+type SafeAppsSDKType = InstanceType<typeof SafeAppsSDK>
+type Read = (sdk: SafeAppsSDKType, params: unknown[]) => Promise<unknown>
+
+/** Chain reads, through the Safe's rpcCall (Safe{Wallet} answers them from its own node). */
+const READS: Record<string, Read> = {
+  eth_call: (sdk, p) => sdk.eth.call(p as never),
+  eth_getBalance: (sdk, p) => sdk.eth.getBalance(p as never),
+  eth_getCode: (sdk, p) => sdk.eth.getCode(p as never),
+  eth_getStorageAt: (sdk, p) => sdk.eth.getStorageAt(p as never),
+  eth_getLogs: (sdk, p) => sdk.eth.getPastLogs(p as never),
+  eth_getBlockByHash: (sdk, p) => sdk.eth.getBlockByHash(p as never),
+  eth_getBlockByNumber: (sdk, p) => sdk.eth.getBlockByNumber(p as never),
+  eth_getTransactionByHash: (sdk, p) => sdk.eth.getTransactionByHash(p as never),
+  eth_getTransactionReceipt: (sdk, p) => sdk.eth.getTransactionReceipt(p as never),
+  eth_getTransactionCount: (sdk, p) => sdk.eth.getTransactionCount(p as never),
+  eth_gasPrice: (sdk) => sdk.eth.getGasPrice(),
+  eth_estimateGas: (sdk, p) => sdk.eth.getEstimateGas(p[0] as never),
+  eth_blockNumber: async (sdk) => (await sdk.eth.getBlockByNumber(['latest'] as never)).number,
+}
+
+const TxSchema = v.object({ to: AddressSchema, value: v.optional(v.string()), data: v.optional(v.string()) })
+
 /**
- * The SDK's EIP-1193 provider, with what Portico's adapter asks of every wallet: eth_requestAccounts
- * (a Safe app is authorized by being opened in the Safe: its accounts, no prompt), and a sent
- * transaction's chain hash where the Safe has executed it already (a 1-of-1 Safe does at once);
+ * The Safe as an EIP-1193 provider over the SDK's messaging (our own small mapping; the SDK's
+ * CommonJS provider package pulled all of viem into the chunk): its address for the accounts (a
+ * Safe app is authorized by being opened in the Safe: no prompt), its chain, transactions through
+ * sendTransactions, messages through signMessage / signTypedMessage, reads through rpcCall. A sent
+ * transaction answers its chain hash where the Safe executed it at once (a 1-of-1 Safe does),
  * otherwise the Safe's transaction hash, which Safe{Wallet} shows in its queue.
  */
-function safeProvider(safe: SafeAppProvider, sdk: SafeAppsSDK): Eip1193Provider {
+function safeProvider(safeAddress: string, chainId: number, sdk: SafeAppsSDKType): Eip1193Provider {
+  const ownAddress = (address: unknown) => {
+    if (typeof address !== 'string' || address.toLowerCase() !== safeAddress.toLowerCase())
+      throw new ProviderRequestError({ details: 'Only the Safe signs here' })
+  }
   return {
     async request({ method, params }) {
-      if (method === 'eth_requestAccounts') return safe.request({ method: 'eth_accounts' })
-      const result = await safe.request({ method, params: params as unknown[] })
-      if (method !== 'eth_sendTransaction') return result
-      const executed = v.safeParse(SafeTxSchema, await sdk.txs.getBySafeTxHash(String(result)).catch(() => undefined))
-      return executed.success && executed.output.txHash ? executed.output.txHash : result
+      const args = Array.isArray(params) ? params : []
+      switch (method) {
+        case 'eth_accounts':
+        case 'eth_requestAccounts':
+          return [safeAddress]
+        case 'eth_chainId':
+          return `0x${chainId.toString(16)}`
+        case 'net_version':
+          return String(chainId)
+        case 'eth_sendTransaction': {
+          const tx = v.parse(TxSchema, args[0])
+          const { safeTxHash } = await sdk.txs.send({ txs: [{ to: tx.to, value: BigInt(tx.value ?? 0).toString(), data: tx.data ?? '0x' }] })
+          const executed = v.safeParse(SafeTxSchema, await sdk.txs.getBySafeTxHash(safeTxHash).catch(() => undefined))
+          return executed.success && executed.output.txHash ? executed.output.txHash : safeTxHash
+        }
+        case 'personal_sign': {
+          ownAddress(args[1])
+          const answer = await sdk.txs.signMessage(String(args[0]))
+          return 'signature' in answer ? answer.signature : '0x'
+        }
+        case 'eth_signTypedData_v4': {
+          ownAddress(args[0])
+          const typed = typeof args[1] === 'string' ? JSON.parse(args[1]) : args[1]
+          const answer = await sdk.txs.signTypedMessage(typed)
+          return 'signature' in answer ? answer.signature : '0x'
+        }
+      }
+      const read = READS[method]
+      if (read) return read(sdk, args)
+      throw Object.assign(new Error(`The Safe does not support ${method}`), { code: 4200 })
     },
-    on: (event, listener) => void safe.on(event, listener),
-    removeListener: (event, listener) => void safe.removeListener(event, listener),
   }
 }
