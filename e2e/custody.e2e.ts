@@ -1,4 +1,8 @@
 import { DEV_PROJECT } from '@portico/server'
+
+// The dev project without its smart-account networks: this stack deploys no ERC-4337 contracts, so the
+// embedded wallet's account is the EOA here (e2e/smart-account.e2e.ts has the smart accounts).
+const { smartAccountNetworks: _smart, sponsoredNetworks: _sponsored, ...EOA_DEV_PROJECT } = DEV_PROJECT
 import { startTestServer } from '@portico/server/testing'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { mkdirSync } from 'node:fs'
@@ -30,7 +34,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>
 beforeAll(async () => {
   server = await startTestServer({
     rpcUrls: Object.fromEntries(stack.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
-    projects: [DEV_PROJECT],
+    projects: [EOA_DEV_PROJECT],
     devRoutes: true,
     secureFrame: { port: 0, publicHost: 'localhost' },
     devMailCatcher: { port: 0 },

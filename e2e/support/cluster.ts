@@ -1,4 +1,8 @@
 import { DEV_PROJECT } from '@portico/server'
+
+// The dev project without its smart-account networks: this stack deploys no ERC-4337 contracts, so the
+// embedded wallet's account is the EOA here (e2e/smart-account.e2e.ts has the smart accounts).
+const { smartAccountNetworks: _smart, sponsoredNetworks: _sponsored, ...EOA_DEV_PROJECT } = DEV_PROJECT
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -189,7 +193,7 @@ export async function startCluster(stack: { apiUrl: string; secureFrameUrl: stri
     redisUrl: redis.url,
     dataDir: undefined,
     rpcUrls: Object.fromEntries(stack.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
-    projects: [DEV_PROJECT],
+    projects: [EOA_DEV_PROJECT],
     trustProxy: ['127.0.0.1'],
     devRoutes: true,
     devMailCatcher: { port: 0 },
