@@ -60,7 +60,7 @@ function ModalRoot({ css, named, open, ahead, hidden, card }: ModalRootProps) {
     <ShadowHost css={css} testId={named ? 'portico-modal' : undefined}>
       {open || ahead ? (
         // The same elements whether hidden or shown: revealing re-renders none of the dialog.
-        <div className={hidden ? 'layer ahead' : 'layer'} aria-hidden={hidden || undefined} inert={hidden} dir={dir} lang={locale}>
+        <div className={hidden ? 'ahead' : undefined} aria-hidden={hidden || undefined} inert={hidden} dir={dir} lang={locale}>
           <Dialog card={card} />
           <DialogFocus card={card} active={!hidden} />
         </div>

@@ -110,11 +110,10 @@ button:focus-visible,a:focus-visible{outline:2px solid var(--portico-accent);out
   color:var(--portico-color-fg-200);font-size:var(--portico-font-size-sm)}
 .snack.loading{color:var(--portico-color-fg-100)}
 .card-wrap{position:relative;display:contents}
-/* The dialog's layer. Rendered ahead (Modal.tsx), it waits laid out beside the viewport, not hidden:
-   revealing it moves one box and restyles none of its content (visibility would restyle all of it).
-   Its transform stays on either way, so the overlay's containing block, and its layout, never change. */
-.layer{position:fixed;inset:0;z-index:var(--portico-z-index);transform:translateX(0)}
-.layer.ahead{transform:translateX(-300vw)}
+/* Rendered ahead (Modal.tsx), the dialog waits laid out and hidden. (Not moved aside with a transform, which
+   would restyle less on reveal: a transformed ancestor defeats the secure frame's visibility check against
+   redress — e2e/approval-redress.) */
+.ahead{visibility:hidden;pointer-events:none}
 /* Only the backdrop and the card animate as the dialog opens; the title and view are shown as they are. */
 .ahead .overlay,.ahead .card{animation:none}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
