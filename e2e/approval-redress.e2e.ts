@@ -78,7 +78,10 @@ describe('approval screen: redress by a script in the host page', () => {
     await page.keyboard.press('Enter')
     await notSigned(page)
 
-    // The user's own click, once the screen has been in place for the delay, signs.
+    // The user's own click, once the screen has been in place for the delay, signs: the pointer rests on
+    // Approve for the delay first, as a user's does (the guard counts from the pointer's arrival too).
+    await approveButton(page).hover()
+    await sleep(DELAY_MS + 200)
     await approveInFrame(page)
     await hostOutcome(page).waitFor({ timeout: 30_000 })
     const signature = (await page.getByTestId('host-result').textContent()) as `0x${string}`

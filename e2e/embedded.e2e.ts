@@ -32,7 +32,9 @@ describe('email login: the embedded wallet', () => {
     expect(await page.locator(FRAME).getAttribute('aria-hidden')).toBe('true')
 
     // Fund the new account. Its balance (0) was cached at login (SPEC §9: portfolio 30 s); the
-    // journey drops that entry rather than wait.
+    // journey waits until that read has been cached (it loads on first use, so it may still be on
+    // its way), then drops the entry rather than wait 30 s.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('@portico/portfolio_cache')), { timeout: 20_000 }).not.toBeNull()
     await fund(address, '1')
     await page.evaluate(() => localStorage.removeItem('@portico/portfolio_cache'))
     await connectButton(page).click()
