@@ -5,8 +5,9 @@ import type { Portico } from '../portico.js'
 
 /**
  * Reads the project's remote features and analytics switch from the server. The host's own
- * `remoteFeatures` option wins over the server's; analytics need both the host's `analytics`
- * feature and the project's consent.
+ * `remoteFeatures` option wins over the server's, except socials: the server lists only the
+ * providers it can complete, and a host's list can only narrow that. Analytics need both the
+ * host's `analytics` feature and the project's consent.
  */
 export async function fetchProjectConfig(portico: Portico) {
   if (!portico.api) return
@@ -21,7 +22,16 @@ export async function fetchProjectConfig(portico: Portico) {
         if (fromServer[feature]) portico.logger.warn(`remote feature ${feature} is not built in Portico; ignored`)
         fromServer[feature] = false
       }
-      project.setState({ remoteFeatures: { ...DefaultRemoteFeatures, ...fromServer, ...portico.options.hostRemoteFeatures } })
+      const merged: RemoteFeatures = { ...DefaultRemoteFeatures, ...fromServer, ...portico.options.hostRemoteFeatures }
+      // The server lists only the socials it can complete: a host's own list narrows that, never widens it
+      // (a button for a provider the server cannot complete would only fail).
+      const host = portico.options.hostRemoteFeatures.socials
+      if (host && 'socials' in fromServer) {
+        const servable = fromServer.socials || []
+        const kept = host.filter((provider) => servable.includes(provider))
+        merged.socials = kept.length > 0 ? kept : false
+      }
+      project.setState({ remoteFeatures: merged })
     } else portico.logger.warn('ignored an invalid remote config', parsed.issues[0]?.message)
   }
   if (analytics.status === 'fulfilled') {

@@ -14,11 +14,13 @@ const custom: ProjectConfig = {
   analytics: false,
 }
 
+const githubOnly: ProjectConfig = { ...custom, projectId: `github-${suffix}`, features: { socials: ['github'] } }
+
 // Startup (PGlite + migrations) can be slow on a loaded machine, hence the hook timeouts.
 let server: Awaited<ReturnType<typeof startTestServer>>
 beforeAll(async () => {
   server = await startTestServer({
-    projects: [DEV_PROJECT, custom],
+    projects: [DEV_PROJECT, custom, githubOnly],
     rpcUrls: { 'eip155:31337': 'http://127.0.0.1:8545', 'eip155:31338': 'http://127.0.0.1:8546' },
     rateLimits: { perIpPerMinute: 10_000, perProjectPerMinute: 10_000 },
   })
@@ -39,7 +41,8 @@ describe('GET /appkit/v1/config', () => {
         { id: 'swaps', isEnabled: true, config: ['sandbox'] },
         { id: 'onramp', isEnabled: true, config: ['sandbox'] },
         { id: 'email', isEnabled: true, config: null },
-        { id: 'socials', isEnabled: true, config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
+        // No embedded wallet on this server (no secure frame): no social sign-in can complete here.
+        { id: 'socials', isEnabled: false, config: [] },
         { id: 'activity', isEnabled: true, config: null },
         { id: 'branding', isEnabled: true, config: null },
         { id: 'multiWallet', isEnabled: false, config: null },
@@ -55,7 +58,7 @@ describe('GET /appkit/v1/config', () => {
     const byId = Object.fromEntries(body.features.map((f: { id: string }) => [f.id, f]))
     expect(byId.swaps).toEqual({ id: 'swaps', isEnabled: false, config: [] })
     expect(byId.onramp).toEqual({ id: 'onramp', isEnabled: true, config: ['coinbase', 'meld'] })
-    expect(byId.socials).toEqual({ id: 'socials', isEnabled: true, config: ['google', 'github'] })
+    expect(byId.socials).toEqual({ id: 'socials', isEnabled: false, config: [] })
     expect(byId.email).toEqual({ id: 'email', isEnabled: false, config: null })
     expect(byId.multiWallet.isEnabled).toBe(true)
     expect(byId.payments.isEnabled).toBe(true)
@@ -70,6 +73,45 @@ describe('GET /appkit/v1/config', () => {
     expect(features.find((f) => f.id === 'onramp')).toEqual({ id: 'onramp', isEnabled: true, config: ['sandbox'] })
     expect(features.some((f) => f.id === 'bogus')).toBe(false)
     expect(resolveRemoteFeatures({ socials: [] }).find((f) => f.id === 'socials')).toEqual({ id: 'socials', isEnabled: false, config: [] })
+    const only = (overrides: Record<string, unknown>, servable: string[]) => resolveRemoteFeatures(overrides, new Set(servable)).find((f) => f.id === 'socials')
+    expect(only({}, ['x', 'google'])).toEqual({ id: 'socials', isEnabled: true, config: ['google', 'x'] })
+    expect(only({ socials: false }, ['google'])).toEqual({ id: 'socials', isEnabled: false, config: [] })
+  })
+})
+
+describe('remote socials: only the providers this server can complete', () => {
+  // A server with the embedded wallet: google configured (a real client config; nothing is called
+  // until a sign-in starts), discord through the dev OpenID provider standing in for it alone,
+  // farcaster's relay configured; github, apple, x and facebook configured nowhere.
+  let embedded: Awaited<ReturnType<typeof startTestServer>>
+  beforeAll(async () => {
+    embedded = await startTestServer({
+      projects: [DEV_PROJECT, custom, githubOnly],
+      secureFrame: { port: 0 },
+      socialProviders: { google: { clientId: 'portico-test.apps.example', clientSecret: 'test-secret', scope: 'openid email profile' } },
+      devIdentityProvider: { port: 0, standsInFor: ['discord'] },
+      farcaster: { relayUrl: 'https://relay.farcaster.example', optimismRpcUrl: 'https://optimism.example', timeoutMs: 1_000 },
+      indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
+    })
+  }, 120_000)
+  afterAll(() => embedded?.close(), 60_000)
+
+  const socials = async (projectId: string) => {
+    const res = await fetch(`${embedded.url}/appkit/v1/config?projectId=${projectId}&st=appkit&sv=html-wagmi-4.0.0`)
+    expect(res.status).toBe(200)
+    return (await res.json()).features.find((f: { id: string }) => f.id === 'socials')
+  }
+
+  test('configured, stood in for by the dev provider, and farcaster with its relay: listed in SPEC order; the rest are not', async () => {
+    expect(await socials(DEV_PROJECT.projectId)).toEqual({ id: 'socials', isEnabled: true, config: ['google', 'discord', 'farcaster'] })
+  })
+
+  test("the project's own list is narrowed to what the server completes", async () => {
+    expect(await socials(custom.projectId)).toEqual({ id: 'socials', isEnabled: true, config: ['google'] })
+  })
+
+  test('a project whose providers are none of those gets socials off', async () => {
+    expect(await socials(githubOnly.projectId)).toEqual({ id: 'socials', isEnabled: false, config: [] })
   })
 })
 

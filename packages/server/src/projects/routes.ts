@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { DefaultRemoteFeatures } from '@portico/core/spec'
+import { completableSocials } from '../auth/socialAvailability.js'
 import type { App } from '../http/app.js'
 import { errorResponses, json } from '../http/responses.js'
 import type { ServerContext } from '../context.js'
@@ -20,8 +21,20 @@ const strings = (value: unknown): string[] | undefined => (Array.isArray(value) 
 /**
  * A project's `features` over the defaults. Each value may be a boolean, a list (list features:
  * empty means off) or `{ isEnabled, config }`. Unknown ids and ill-typed values are ignored.
+ * With `socials` (the providers this server can complete), the socials list keeps only those;
+ * none left turns the feature off, so the modal never shows a button that cannot sign in.
  */
-export function resolveRemoteFeatures(overrides: Record<string, unknown>): RemoteFeature[] {
+export function resolveRemoteFeatures(overrides: Record<string, unknown>, socials?: ReadonlySet<string>): RemoteFeature[] {
+  const features = resolveOverrides(overrides)
+  if (!socials) return features
+  return features.map((f) => {
+    if (f.id !== 'socials') return f
+    const config = (f.config ?? []).filter((provider) => socials.has(provider))
+    return { id: f.id, isEnabled: f.isEnabled && config.length > 0, config }
+  })
+}
+
+function resolveOverrides(overrides: Record<string, unknown>): RemoteFeature[] {
   return DEFAULT_REMOTE_FEATURES.map(([id, fallback]) => {
     const isList = typeof fallback !== 'boolean'
     const defaults: RemoteFeature = isList ? { id, isEnabled: fallback.length > 0, config: [...fallback] } : { id, isEnabled: fallback, config: null }
@@ -92,7 +105,7 @@ const supportedChainsRoute = createRoute({
 
 export function register(app: App, ctx: ServerContext) {
   // The project guard read the project (and answered 403 for an unknown one).
-  app.openapi(configRoute, (c) => c.json({ features: resolveRemoteFeatures(c.var.project.features) }, 200))
+  app.openapi(configRoute, (c) => c.json({ features: resolveRemoteFeatures(c.var.project.features, completableSocials(ctx)) }, 200))
   app.openapi(originsRoute, (c) => c.json({ allowedOrigins: c.var.project.allowedOrigins }, 200))
   app.openapi(analyticsConfigRoute, (c) => c.json({ isAnalyticsEnabled: c.var.project.analytics }, 200))
 

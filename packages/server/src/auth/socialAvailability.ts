@@ -1,0 +1,28 @@
+import { SocialProviders } from '@portico/core/spec'
+import type { ServerContext } from '../context.js'
+import { providerFor } from './social.js'
+import { authOf } from './state.js'
+
+const known = new WeakMap<ServerContext, ReadonlySet<string>>()
+
+/**
+ * The SPEC socials this server can complete a sign-in with: an OAuth provider with a client
+ * (configured in socialProviders, or the dev OpenID provider standing in for it), farcaster with
+ * its relay configured (or, under devRoutes, the dev stand-in). None without the embedded wallet
+ * (no secure origin, no callback). Read once per server: the configuration does not change.
+ */
+export function completableSocials(ctx: ServerContext): ReadonlySet<string> {
+  let set = known.get(ctx)
+  if (set) return set
+  const auth = authOf(ctx)
+  set = new Set(
+    auth
+      ? SocialProviders.filter((provider) =>
+          provider === 'farcaster' ? Boolean(ctx.config.farcaster || ctx.config.devRoutes) : providerFor(auth, provider) !== undefined,
+        )
+      : [],
+  )
+  // Before the embedded wallet has started (its dev provider), nothing is kept: the next call reads again.
+  if (!auth || auth.secureFrameUrl) known.set(ctx, set)
+  return set
+}
