@@ -96,7 +96,8 @@ describe('indexer', () => {
     const config = { ...DEFAULT_CONFIG, rpcUrls: { 'eip155:31337': 'http://127.0.0.1:1' } }
     const ctx = {
       config,
-      db: { query: async (sql: string) => (queries.push(sql), []) } as unknown as ServerContext['db'],
+      // Answers only the leadership's fencing token (fence.ts); every other read finds nothing.
+      db: { query: async (sql: string) => (queries.push(sql), sql.includes('into indexer_leases') ? [{ epoch: '1' }] : []) } as unknown as ServerContext['db'],
       rateLimiter: undefined as never,
       projects: async () => null,
       evmClient: evmClients(config.rpcUrls),
@@ -112,7 +113,7 @@ describe('indexer', () => {
     await indexer.stop()
     expect(Date.now() - started).toBeLessThan(3_500)
     expect(logs.length).toBe(1) // backoff: no log flood
-    expect(queries.every((q) => q.startsWith('select'))).toBe(true)
+    expect(queries.filter((q) => !q.includes('into indexer_leases')).every((q) => q.startsWith('select'))).toBe(true) // no indexed data written
   })
 
   test('enabled: false starts nothing', async () => {

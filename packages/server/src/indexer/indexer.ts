@@ -1,6 +1,7 @@
 import { eip155ChainId } from '@portico/core/spec'
 import { toHex, type Hash, type PublicClient } from 'viem'
 import type { ServerContext } from '../context.js'
+import { FencedError, fencedTransaction, type Fence } from './fence.js'
 import { leadership, type Leadership } from './leader.js'
 import { handleReorg, recordBlocks } from './reorg.js'
 import { loadCursor, writeRows, type Cursor, type TransferRow, type TxRow } from './store.js'
@@ -67,7 +68,8 @@ class RetryStep extends Error {}
  * Several instances: one leads each chain (leader.ts, a PostgreSQL advisory lock); the others
  * stand by and take over when it dies. Reorgs (reorg.ts): when the next block does not build on
  * the cursor's hash, or the head falls behind the cursor, only the blocks above the common
- * ancestor are rolled back. RPC and database errors are logged and retried with backoff; they
+ * ancestor are rolled back. Every write carries the leadership's fencing token (fence.ts): a
+ * leader that lost its lock mid-step has its write refused. RPC and database errors are logged and retried with backoff; they
  * never end the loop.
  */
 export function startIndexer(ctx: ServerContext, overrides: Partial<IndexerOptions> = {}): Indexer {
@@ -103,20 +105,24 @@ async function followChain(
   state: Omit<ChainStatus, 'leader'>,
 ) {
   let cursor: Cursor | null | undefined // undefined: not loaded yet
+  let cursorEpoch: bigint | undefined // the leadership epoch the cursor was read under
   let verified = false // whether the cursor's block was checked against the chain since loading it
   let failures = 0
   while (!signal.aborted) {
     let delay = opts.pollMs
     try {
       // One leader per chain across instances: a standby waits, and reads the cursor afresh once it leads.
-      if (!(await leader.hold(chainId))) {
+      const fence = (await leader.hold(chainId)) ? leader.fence(chainId) : undefined
+      if (!fence) {
         cursor = undefined
         state.head = state.indexed = undefined
         await sleep(opts.leaderRetryMs, signal)
         continue
       }
-      if (cursor === undefined) {
+      // Read after the epoch was taken (a leadership lost and taken again may have been led elsewhere meanwhile).
+      if (cursor === undefined || cursorEpoch !== fence.epoch) {
         cursor = await loadCursor(ctx.db, chainId)
+        cursorEpoch = fence.epoch
         verified = false
       }
       // Once per load: is the cursor's block still on this chain? (A restarted devnet may have
@@ -127,10 +133,10 @@ async function followChain(
           throw error
         })
         if (block && block.hash!.toLowerCase() !== cursor.hash.toLowerCase())
-          cursor = await handleReorg(ctx, client, chainId, `block ${cursor.number} changed`, opts.reorgDepth)
+          cursor = await handleReorg(ctx, client, chainId, `block ${cursor.number} changed`, opts.reorgDepth, fence)
         verified = true // a missing block (head behind the cursor) is handled by step()
       }
-      const result = await step(ctx, opts, chainId, client, cursor, signal)
+      const result = await step(ctx, opts, chainId, client, cursor, signal, fence)
       cursor = result.cursor
       state.head = result.head
       state.indexed = cursor?.number
@@ -141,6 +147,12 @@ async function followChain(
       if (signal.aborted) break
       failures++
       cursor = undefined // re-read from the database: a failed write may not have landed
+      if (error instanceof FencedError) {
+        // Another instance leads this chain now (it took a newer epoch): stand by; nothing of this step landed.
+        ctx.logger?.warn({ event: 'indexer.fenced', chainId, reason: error.message }, `indexer ${chainId}: stale leadership, write refused`)
+        leader.fenced(chainId, error.message)
+        continue
+      }
       if (!(error instanceof RetryStep) && (failures === 1 || failures % 30 === 0))
         ctx.log(`indexer ${chainId}: ${failures === 1 ? 'failed' : `still failing (${failures} attempts)`}, retrying:`, describe(error))
       delay = error instanceof RetryStep ? 0 : Math.min(opts.pollMs * 2 ** Math.min(failures, 6), 30_000)
@@ -156,10 +168,11 @@ async function step(
   client: PublicClient,
   cursor: Cursor | null,
   signal: AbortSignal,
+  fence: Fence,
 ): Promise<{ cursor: Cursor | null; more: boolean; head: bigint }> {
   const chainHead = await client.getBlockNumber({ cacheTime: 0 })
   if (cursor && chainHead < cursor.number) {
-    const ancestor = await handleReorg(ctx, client, chainId, `head ${chainHead} is behind the indexed block ${cursor.number}`, opts.reorgDepth)
+    const ancestor = await handleReorg(ctx, client, chainId, `head ${chainHead} is behind the indexed block ${cursor.number}`, opts.reorgDepth, fence)
     return { cursor: ancestor, more: true, head: chainHead }
   }
   // Blocks within the confirmation depth wait; a reorg above them is rolled back anyway.
@@ -170,7 +183,7 @@ async function step(
     if (cursor && head === cursor.number) {
       const tip = await client.getBlock({ blockNumber: head })
       if (tip.hash!.toLowerCase() !== cursor.hash.toLowerCase())
-        return { cursor: await handleReorg(ctx, client, chainId, `block ${head} was replaced`, opts.reorgDepth), more: true, head: chainHead }
+        return { cursor: await handleReorg(ctx, client, chainId, `block ${head} was replaced`, opts.reorgDepth, fence), more: true, head: chainHead }
     }
     return { cursor, more: false, head: chainHead }
   }
@@ -185,7 +198,7 @@ async function step(
     if (previous && block.parentHash.toLowerCase() !== previous.toLowerCase()) {
       if (i === 0) {
         const reason = `block ${block.number} does not build on the indexed block ${cursor!.number}`
-        return { cursor: await handleReorg(ctx, client, chainId, reason, opts.reorgDepth), more: true, head: chainHead }
+        return { cursor: await handleReorg(ctx, client, chainId, reason, opts.reorgDepth, fence), more: true, head: chainHead }
       }
       throw new RetryStep('reorg while fetching')
     }
@@ -268,23 +281,26 @@ async function step(
   }
 
   if (signal.aborted) return { cursor, more: false, head: chainHead }
-  const last = blocks.at(-1)!
-  const next: Cursor = { number: last.number!, hash: last.hash!.toLowerCase() }
-  await ctx.db.transaction(async (db) => {
-    await writeRows(db, chainId, [...txs.values()], transfers)
-    await recordBlocks(
-      db,
-      chainId,
-      blocks.map((b) => ({ number: b.number!, hash: b.hash!.toLowerCase() })),
-      opts.reorgDepth,
-    )
+  const hashes = blocks.map((b) => ({ number: b.number!, hash: b.hash!.toLowerCase() }))
+  await commitStep(ctx, fence, { txs: [...txs.values()], transfers, blocks: hashes, reorgDepth: opts.reorgDepth })
+  return { cursor: hashes.at(-1)!, more: to < head, head: chainHead }
+}
+
+/**
+ * One step's write, in one transaction under the leadership's fence: the rows, the block hashes
+ * and the cursor (the last block) land together, or nothing does (FencedError when stale).
+ */
+export async function commitStep(ctx: ServerContext, fence: Fence, step: { txs: TxRow[]; transfers: TransferRow[]; blocks: Cursor[]; reorgDepth: number }) {
+  const next = step.blocks.at(-1)!
+  await fencedTransaction(ctx.db, fence, async (db) => {
+    await writeRows(db, fence.chainId, step.txs, step.transfers)
+    await recordBlocks(db, fence.chainId, step.blocks, step.reorgDepth)
     await db.query(
       `insert into chain_cursors (chain_id, block_number, block_hash, updated_at) values ($1, $2, $3, now())
        on conflict (chain_id) do update set block_number = excluded.block_number, block_hash = excluded.block_hash, updated_at = now()`,
-      [chainId, next.number.toString(), next.hash],
+      [fence.chainId, next.number.toString(), next.hash],
     )
   })
-  return { cursor: next, more: to < head, head: chainHead }
 }
 
 /** ERC20: 3 topics and a 32-byte amount; ERC721: 4 topics (the token id indexed) and no data. */

@@ -7,6 +7,7 @@ import { parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devClients, devnetServerConfig, waitFor } from '../chain/testing.js'
 import { startTestServer } from '../testing.js'
+import { lockId } from './leader.js'
 
 /**
  * Several instances on one PostgreSQL (PORTICO_TEST_DATABASE_URL; .ci/run provides one): the
@@ -70,8 +71,12 @@ describe.skipIf(!shared)('indexer leadership on PostgreSQL (skipped: PORTICO_TES
 
       // The leader's lock session dies (what PostgreSQL does when its host or process vanishes).
       const started = Date.now()
+      // Only this test's locks (its schema's chains): other test files may hold advisory locks in the same database.
+      const [{ db }] = (await admin.query('select current_database() as db')).rows as [{ db: string }]
+      const ids = CHAINS.map((id) => BigInt.asUintN(64, lockId(`${db}/${schema}`, id)))
       const { rowCount } = await admin.query(
-        `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database()) and pid <> pg_backend_pid() and pid in (select pid from pg_stat_activity where query like '%pg_try_advisory_lock%')`,
+        `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and objsubid = 1 and (classid::bigint << 32 | objid::bigint) = any($1::bigint[])`,
+        [ids.map((id) => BigInt.asIntN(64, id).toString())],
       )
       expect(rowCount).toBeGreaterThan(0)
       await oneLeaderEach([a!, b!], 'leaders again after the lock sessions died')

@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto'
 import type { Database, DedicatedConnection } from '../db/database.js'
+import { takeEpoch, type Fence } from './fence.js'
 
 /**
  * Which instance runs a chain's indexer when several share one PostgreSQL: the holder of a
  * session-level advisory lock per chain, taken on a connection of its own (never a pooled one,
  * whose session outlives the caller). When the leader dies its session ends and PostgreSQL
  * releases the lock; a standby's next try (every `retryMs`) takes it. On PGlite one process owns
- * the database, so it always leads.
+ * the database, so it always leads. Each leadership taken carries a fencing token (fence.ts): the
+ * chain's next epoch, taken on the lock's own connection right after the lock, which every write
+ * of the indexer checks in its transaction.
  */
 export interface Leadership {
   /** Whether this instance leads `key` now; takes the lock when it is free. Never throws. */
   hold(key: string): Promise<boolean>
   /** The keys held at this moment (no database round trip). */
   held(): ReadonlySet<string>
+  /** The fencing token taken with `key`'s lock (undefined when not held). */
+  fence(key: string): Fence | undefined
+  /** A write was refused as stale: another instance leads now, so this one's locks are gone (drops them all). */
+  fenced(key: string, reason: string): void
   /** False while the lock connection is down (PGlite: always true). */
   healthy(): boolean
   /** Ends the lock connection: every lock goes with it. */
@@ -35,6 +42,8 @@ const within = <T>(p: Promise<T>, ms: number) =>
 export function leadership(db: Database, events: LeadershipEvents = {}, options: { checkEveryMs?: number } = {}): Leadership {
   const checkEveryMs = options.checkEveryMs ?? 5_000
   const keys = new Set<string>()
+  const fences = new Map<string, Fence>()
+  const superseded = new Set<string>() // PGlite: a newer leadership of the same database took these
   let conn: { connection: DedicatedConnection; scope: string; checkedAt: number } | undefined
   let connecting: Promise<typeof conn> | undefined
   const pglite = db?.kind !== 'postgres' // (a unit test's context may have no database)
@@ -44,6 +53,7 @@ export function leadership(db: Database, events: LeadershipEvents = {}, options:
   const drop = (reason: string) => {
     const lost = [...keys]
     keys.clear()
+    fences.clear()
     const old = conn
     conn = undefined
     up = false
@@ -70,7 +80,16 @@ export function leadership(db: Database, events: LeadershipEvents = {}, options:
   return {
     async hold(key) {
       if (released) return false
-      if (pglite) return true
+      if (pglite) {
+        if (superseded.has(key)) return false
+        if (fences.has(key) || !db) return true
+        try {
+          fences.set(key, await takeEpoch(db, key))
+          return true
+        } catch {
+          return false
+        }
+      }
       try {
         if (!conn) {
           connecting ??= connect().finally(() => (connecting = undefined))
@@ -90,6 +109,10 @@ export function leadership(db: Database, events: LeadershipEvents = {}, options:
           5_000,
         )
         if (row?.ok && conn === current) {
+          // The fencing token, on the lock's connection: only the holder can take it (a dead connection fails here).
+          const fence = await within(takeEpoch(current.connection, key), 5_000)
+          if (conn !== current) return false
+          fences.set(key, fence)
           keys.add(key)
           events.acquired?.(key)
         }
@@ -100,6 +123,14 @@ export function leadership(db: Database, events: LeadershipEvents = {}, options:
       }
     },
     held: () => keys,
+    fence: (key) => fences.get(key),
+    fenced(key, reason) {
+      if (pglite) {
+        fences.delete(key)
+        superseded.add(key)
+        events.lost?.([key], reason)
+      } else if (keys.has(key)) drop(reason)
+    },
     healthy: () => pglite || up,
     async release() {
       released = true
@@ -107,6 +138,7 @@ export function leadership(db: Database, events: LeadershipEvents = {}, options:
       const old = conn
       conn = undefined
       keys.clear()
+      fences.clear()
       await old?.connection.close()
     },
   }

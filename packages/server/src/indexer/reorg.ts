@@ -1,6 +1,7 @@
 import type { PublicClient } from 'viem'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/database.js'
+import { fencedTransaction, type Fence } from './fence.js'
 import { insertMany, resetChain, type Cursor } from './store.js'
 
 /**
@@ -42,14 +43,21 @@ export async function findAncestor(db: Queryable, client: PublicClient, chainId:
  * The chain changed under the cursor: roll back to the common ancestor (deleting only the rows of
  * orphaned blocks), or drop the chain's data when there is none within the depth. Returns the new cursor.
  */
-export async function handleReorg(ctx: ServerContext, client: PublicClient, chainId: string, reason: string, depth: number): Promise<Cursor | null> {
+export async function handleReorg(
+  ctx: ServerContext,
+  client: PublicClient,
+  chainId: string,
+  reason: string,
+  depth: number,
+  fence: Fence,
+): Promise<Cursor | null> {
   const ancestor = await findAncestor(ctx.db, client, chainId, depth)
   if (!ancestor) {
-    await resetChain(ctx, chainId, `${reason}; no common block within the last ${depth}`)
+    await resetChain(ctx, chainId, `${reason}; no common block within the last ${depth}`, fence)
     return null
   }
   const above = ancestor.number.toString()
-  const removed = await ctx.db.transaction(async (db) => {
+  const removed = await fencedTransaction(ctx.db, fence, async (db) => {
     const [row] = await db.query<{ n: string }>('select count(*)::text as n from chain_transactions where chain_id = $1 and block_number > $2', [
       chainId,
       above,

@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/database.js'
+import { fencedTransaction, type Fence } from './fence.js'
 
 /**
  * The indexer's tables: a chain's cursor (last indexed block number and hash), its transactions,
@@ -80,9 +81,9 @@ export async function loadCursor(db: Queryable, chainId: string): Promise<Cursor
 }
 
 /** Drops everything indexed (and cached) for a chain: the next step starts from the backfill point (another chain under the id, never a reorg). */
-export async function resetChain(ctx: ServerContext, chainId: string, reason: string) {
+export async function resetChain(ctx: ServerContext, chainId: string, reason: string, fence: Fence) {
   ctx.logger?.warn({ event: 'indexer.reset', chainId, reason }, `indexer ${chainId}: ${reason} (another chain under this id); re-indexing`)
-  await ctx.db.transaction(async (db) => {
+  await fencedTransaction(ctx.db, fence, async (db) => {
     for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'chain_blocks', 'chain_cursors', 'token_metadata', 'nft_metadata'])
       await db.query(`delete from ${table} where chain_id = $1`, [chainId])
   })
