@@ -1,7 +1,6 @@
 import {
   BROWSER_WALLET_NAME,
   Time,
-  UnrecognizedChainError,
   type AdapterBalance,
   type AdapterConnectResult,
   type AdapterEvents,
@@ -15,6 +14,7 @@ import {
   ProviderRequestError,
 } from '@portico/core'
 import * as v from 'valibot'
+import type { CoinbaseWallet } from './coinbase.js'
 import { discoverAnnouncedWallets, discoverInjectedProvider, type Discover, type DiscoverInjected } from './discovery.js'
 import { AccountsSchema, ChainIdSchema, SignatureSchema, TxHashSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
 
@@ -28,6 +28,8 @@ export interface EvmAdapterOptions {
    * frame's Safe through the Safe apps messaging (loaded on demand) by default.
    */
   detectFramed?: () => Promise<Eip1193Provider | undefined>
+  /** Coinbase Wallet (`coinbaseWallet()`): its extension, else the Smart Wallet through its SDK, loaded on click. */
+  coinbaseWallet?: CoinbaseWallet
 }
 
 /** The connector id of the legacy injected provider (stable across reloads, like an rdns). */
@@ -59,10 +61,12 @@ export class EvmAdapter implements ChainAdapter {
   private readonly detectFramed: () => Promise<Eip1193Provider | undefined>
   /** Asked once per page, however often core initializes (React StrictMode does twice). */
   private framed: Promise<Eip1193Provider | undefined> | undefined
+  private readonly coinbase: CoinbaseWallet | undefined
 
   constructor(options: EvmAdapterOptions = {}) {
     this.discover = options.discover ?? discoverAnnouncedWallets
     this.discoverInjected = options.discoverInjected ?? discoverInjectedProvider
+    this.coinbase = options.coinbaseWallet
     // Only a framed page loads the Safe apps messaging.
     this.detectFramed =
       options.detectFramed ?? (async () => (typeof window !== 'undefined' && window.parent !== window ? (await import('./safe.js')).detectSafe() : undefined))
@@ -125,17 +129,24 @@ export class EvmAdapter implements ChainAdapter {
   }
 
   private connectors(): Connector[] {
-    return [...this.details.map(toConnector), ...(this.legacyInjected() ? [injectedConnector(this.legacyInjected()!)] : []), ...this.added]
+    return [
+      ...this.details.map(toConnector),
+      ...(this.legacyInjected() ? [injectedConnector(this.legacyInjected()!)] : []),
+      ...(this.coinbase?.connectors(this.details, this.injected) ?? []),
+      ...this.added,
+    ]
   }
 
-  /** `window.ethereum` when no announced wallet is that same provider (else it is listed under its own name). */
+  /** `window.ethereum` when no announced wallet (nor the Coinbase entry) is that same provider (else it is listed under its own name). */
   private legacyInjected(): Eip1193Provider | undefined {
     const provider = this.injected
-    return provider && !this.details.some((d) => d.provider === provider) ? provider : undefined
+    return provider && !this.details.some((d) => d.provider === provider) && provider !== this.coinbase?.legacyExtension(provider) ? provider : undefined
   }
 
-  async connect({ connectorId }: { connectorId: string }): Promise<AdapterConnectResult> {
-    const provider = this.providerOf(connectorId)
+  async connect({ connectorId, caipNetwork }: { connectorId: string; caipNetwork?: CaipNetwork }): Promise<AdapterConnectResult> {
+    // The Coinbase entry without an extension is the Smart Wallet: its SDK loads now, on the click.
+    const provider =
+      this.findDetail(connectorId)?.provider ?? (await this.coinbase?.smartWallet(connectorId, caipNetwork, this.networks)) ?? this.providerOf(connectorId)
     const accounts = await this.request(provider, 'eth_requestAccounts', undefined, AccountsSchema)
     if (accounts.length === 0) throw new ProviderRequestError({ details: 'The wallet returned no accounts' })
     return this.connected(connectorId, provider, accounts)
@@ -154,7 +165,8 @@ export class EvmAdapter implements ChainAdapter {
   }
 
   async reconnect({ connectorId, timeoutMs = Time.reconnectAnnounceWaitMs }: { connectorId: string; timeoutMs?: number }) {
-    const detail = await this.waitForDetail(connectorId, timeoutMs)
+    // A Smart Wallet session the SDK kept resumes without its popup; anything else waits for its wallet.
+    const detail = (await this.coinbase?.resume(connectorId, this.networks)) ?? (await this.waitForDetail(connectorId, timeoutMs))
     if (!detail) return null
     // eth_accounts never prompts: an empty list means the wallet no longer authorizes this page.
     const accounts = await this.request(detail.provider, 'eth_accounts', undefined, AccountsSchema)
@@ -166,29 +178,14 @@ export class EvmAdapter implements ChainAdapter {
     this.unwatchers.get(connectorId)?.()
     this.unwatchers.delete(connectorId)
     const detail = this.findDetail(connectorId)
+    if (await this.coinbase?.disconnect(detail?.provider)) return
     // Best effort: not every wallet supports revoking; Portico forgets the connection either way.
     await detail?.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined)
   }
 
   async switchNetwork({ connectorId, caipNetwork }: { connectorId: string; caipNetwork: CaipNetwork }) {
     const provider = this.providerOf(connectorId)
-    const chainId = toHex(Number(caipNetwork.id))
-    try {
-      await this.request(provider, 'wallet_switchEthereumChain', [{ chainId }])
-    } catch (error) {
-      if (!(error instanceof UnrecognizedChainError)) throw error
-      // EIP-3085: the wallet does not know the chain; offer to add it, then switch.
-      await this.request(provider, 'wallet_addEthereumChain', [
-        {
-          chainId,
-          chainName: caipNetwork.name,
-          nativeCurrency: caipNetwork.nativeCurrency,
-          rpcUrls: [...caipNetwork.rpcUrls.default.http],
-          blockExplorerUrls: caipNetwork.blockExplorers ? [caipNetwork.blockExplorers.default.url] : undefined,
-        },
-      ])
-      await this.request(provider, 'wallet_switchEthereumChain', [{ chainId }])
-    }
+    await (await import('./switchChain.js')).switchChain((method, params) => this.request(provider, method, params), caipNetwork)
   }
 
   async getBalance({ address, caipNetwork }: { address: string; caipNetwork: CaipNetwork }): Promise<AdapterBalance> {
@@ -224,13 +221,7 @@ export class EvmAdapter implements ChainAdapter {
   }) {
     const provider = this.providerOf(parameters.connectorId)
     await this.ensureChain(provider, parameters.caipNetwork)
-    const request = {
-      from: parameters.from,
-      to: parameters.to,
-      data: parameters.data,
-      value: `0x${parameters.value.toString(16)}`,
-      ...(parameters.gas ? { gas: `0x${parameters.gas.toString(16)}` } : {}),
-    }
+    const request = (await import('./transfer.js')).buildCallRequest(parameters)
     const hash = await this.request(provider, 'eth_sendTransaction', [request], TxHashSchema)
     return { hash }
   }
@@ -258,8 +249,7 @@ export class EvmAdapter implements ChainAdapter {
   /** A wallet may have moved to another chain on its own; never send on the wrong one. */
   private async ensureChain(provider: Eip1193Provider, caipNetwork: CaipNetwork) {
     const chainId = await this.request(provider, 'eth_chainId', undefined, ChainIdSchema)
-    if (Number.parseInt(chainId, 16) !== Number(caipNetwork.id))
-      throw new ProviderRequestError({ details: `The wallet is on chain ${Number.parseInt(chainId, 16)}, not ${caipNetwork.id}` })
+    ;(await import('./transfer.js')).assertChain(chainId, caipNetwork)
   }
 
   /** The EIP-1193 provider of a connector, for features that talk to the wallet (send, sign). */
@@ -322,7 +312,7 @@ export class EvmAdapter implements ChainAdapter {
     if (added) return { provider: added.provider as Eip1193Provider }
     const injected = id === INJECTED_CONNECTOR_ID ? this.legacyInjected() : undefined
     if (injected) return { provider: injected }
-    return this.details.find((d) => d.info.rdns.toLowerCase() === id || d.info.uuid === connectorId)
+    return this.details.find((d) => d.info.rdns.toLowerCase() === id || d.info.uuid === connectorId) ?? this.coinbase?.detail(id, this.injected)
   }
 
   private providerOf(connectorId: string) {
@@ -365,8 +355,4 @@ function toConnector({ info, provider }: ProviderDetail): Connector {
 function injectedConnector(provider: Eip1193Provider): Connector {
   // No rdns: SPEC §5 keys the 'Browser Wallet' rules on its name and the absence of an rdns.
   return { id: INJECTED_CONNECTOR_ID, name: BROWSER_WALLET_NAME, type: 'INJECTED', chain: 'eip155', info: {}, provider }
-}
-
-function toHex(value: number) {
-  return `0x${value.toString(16)}`
 }

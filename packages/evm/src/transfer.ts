@@ -1,4 +1,4 @@
-import type { AdapterBalance, CaipNetwork, RpcHost, TransferParameters } from '@portico/core'
+import { ProviderRequestError, type AdapterBalance, type CaipNetwork, type RpcHost, type TransferParameters } from '@portico/core'
 import { chainTransport } from './transport.js'
 
 /** viem loads on demand: a host page that never sends pays nothing for it. */
@@ -21,6 +21,23 @@ export async function buildTransferRequest({ from, to, amount, tokenAddress }: T
   const { encodeFunctionData, erc20Abi } = await viem()
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as `0x${string}`, amount] })
   return { from, to: tokenAddress, value: '0x0', data }
+}
+
+/** A wallet may have moved to another chain on its own: never send on the wrong one. */
+export function assertChain(chainId: string, caipNetwork: CaipNetwork) {
+  if (Number.parseInt(chainId, 16) !== Number(caipNetwork.id))
+    throw new ProviderRequestError({ details: `The wallet is on chain ${Number.parseInt(chainId, 16)}, not ${caipNetwork.id}` })
+}
+
+/** A prepared contract call (a swap or its approval) as eth_sendTransaction's request (hex quantities). */
+export function buildCallRequest(parameters: { from: string; to: string; data: `0x${string}`; value: bigint; gas?: bigint }) {
+  return {
+    from: parameters.from,
+    to: parameters.to,
+    data: parameters.data,
+    value: `0x${parameters.value.toString(16)}`,
+    ...(parameters.gas ? { gas: `0x${parameters.gas.toString(16)}` } : {}),
+  }
 }
 
 export async function estimateTransferFee(parameters: TransferParameters & { rpcHost?: RpcHost }): Promise<AdapterBalance> {

@@ -5,8 +5,11 @@ import * as exports from './index.js'
 test('exports', () => {
   expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
+      "COINBASE_CONNECTOR_ID",
+      "COINBASE_KEYS_URL",
       "EvmAdapter",
       "INJECTED_CONNECTOR_ID",
+      "coinbaseWallet",
       "discoverAnnouncedWallets",
       "discoverInjectedProvider",
       "toPorticoError",
