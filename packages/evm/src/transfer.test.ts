@@ -1,6 +1,5 @@
 import {
   createPortico,
-  defineNetwork,
   initialize,
   memoryStorage,
   connectExternal,
@@ -11,29 +10,21 @@ import {
   type CaipNetwork,
 } from '@portico/core'
 import { startDevnet, usdcAbi, type Devnet } from '@portico/devnet'
-import { createTestWallet, TEST_WALLET_ICON } from '@portico/test-wallets/injected'
+import { createTestWallet } from '@portico/test-wallets/injected'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { EvmAdapter } from './EvmAdapter.js'
+import { adapterDiscovering, devnetNetwork, TEST_WALLET_RDNS } from './test/devnet.js'
 import { buildTransferRequest } from './transfer.js'
-import type { ProviderDetail } from './schemas.js'
 
 let devnet: Devnet
 let network: CaipNetwork
 beforeAll(async () => {
   devnet = await startDevnet({ randomPorts: true })
-  const c = devnet.chains[0]!
-  network = defineNetwork({
-    id: c.chainId,
-    chainNamespace: 'eip155',
-    name: c.name,
-    nativeCurrency: c.nativeCurrency,
-    rpcUrls: { default: { http: [c.rpcUrl] } },
-  })
+  network = devnetNetwork(devnet)
 })
 afterAll(() => devnet?.stop())
 
-const RDNS = 'dev.portico.testwallet'
+const RDNS = TEST_WALLET_RDNS
 function adapterWithWallet(accountIndex: number) {
   const wallet = createTestWallet({
     autoApprove: true,
@@ -41,8 +32,7 @@ function adapterWithWallet(accountIndex: number) {
     chains: devnet.chains.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({ chainId, name, rpcUrl, nativeCurrency })),
     origin: 'http://127.0.0.1',
   })
-  const detail = { info: { uuid: 'u', name: 'Portico Test Wallet', icon: TEST_WALLET_ICON, rdns: RDNS }, provider: wallet } as ProviderDetail
-  return new EvmAdapter({ discover: (onChange) => (onChange([detail]), () => {}) })
+  return adapterDiscovering(wallet)
 }
 
 describe('SPEC §4 Send on EVM', () => {
@@ -119,9 +109,7 @@ describe('SPEC §4 Send on EVM', () => {
       chains: devnet.chains.map(({ chainId, name, rpcUrl, nativeCurrency }) => ({ chainId, name, rpcUrl, nativeCurrency })),
       origin: 'http://127.0.0.1',
     })
-    const adapter = new EvmAdapter({
-      discover: (f) => (f([{ info: { uuid: 'u', name: 'W', icon: TEST_WALLET_ICON, rdns: RDNS }, provider: wallet } as ProviderDetail]), () => {}),
-    })
+    const adapter = adapterDiscovering(wallet)
     const portico = createPortico({ adapters: [adapter], networks: [network], storage: memoryStorage() })
     await initialize(portico)
     wallet.rejectAll = false

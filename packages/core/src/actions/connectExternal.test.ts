@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { UserRejectedRequestError } from '../errors/connector.js'
 import { StorageKeys } from '../storage.js'
+import { connectReadDone } from '../test/callsWallet.js'
 import { ADDRESS, testPortico } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'
 import { initialize } from './initialize.js'
@@ -27,7 +28,7 @@ describe('connectExternal', () => {
     const { portico } = testPortico()
     await initialize(portico)
     await connectExternal(portico, { connectorId: 'dev.portico.testwallet' })
-    await new Promise((r) => setTimeout(r, 0))
+    await connectReadDone(portico)
     expect(portico.stores.account.getState().byNamespace.eip155).toMatchObject({ balance: '1.23456789', balanceSymbol: 'ETH' })
   })
 

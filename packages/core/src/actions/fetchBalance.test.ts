@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { testPortico } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'
 import { fetchBalance, withHostToken } from './fetchBalance.js'
@@ -9,7 +9,8 @@ async function connected() {
   const t = testPortico()
   await initialize(t.portico)
   await connectExternal(t.portico, { connectorId: 'dev.portico.testwallet' })
-  await new Promise((r) => setTimeout(r, 0))
+  // The connect's own balance read (loaded with it, api/readBalances.ts) has finished.
+  await vi.waitFor(() => expect(t.portico.stores.account.getState().byNamespace.eip155?.balanceLoading).toBe(false))
   return t
 }
 

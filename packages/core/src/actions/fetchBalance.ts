@@ -5,15 +5,16 @@ import { ErrorText } from '../spec/catalogue.js'
 import { errorDisplayText } from '../errors/display.js'
 import type { CaipNetwork } from '../networks.js'
 import type { Portico } from '../portico.js'
-import { formatUnits } from '../utils/format.js'
 import { getAccount, setAccount } from '../stores/account.js'
 import { showSnack } from './showSnack.js'
 
 export type { Balances } from '../api/schemas.js'
 
 /**
- * Reads the active account's balances on the active network: from the Portico server when one
- * is configured (native and tokens, cached 30 s), else the native balance through the adapter.
+ * Reads the active account's balances on the active network (api/readBalances.ts, loaded with the
+ * first read): the wallet's own assets where it advertises assetDiscovery (SPEC §7), else the
+ * Portico server's when one is configured (native and tokens), else the native balance through
+ * the adapter; cached 30 s.
  * SPEC §8: a failure (or an unsupported network) shows 'Token Balance Unavailable', and a retry
  * is blocked for 30 s after a failure.
  */
@@ -35,9 +36,7 @@ export async function fetchBalance(portico: Portico, namespace?: ChainNamespace,
 
   setAccount(portico, ns, { balanceLoading: true, balanceError: undefined })
   try {
-    const balances = portico.api
-      ? await (await import('../api/balances.js')).fromServer(portico, address, caipNetwork)
-      : await fromAdapter(portico, ns, address, caipNetwork)
+    const balances = await (await import('../api/readBalances.js')).readBalances(portico, ns, address, caipNetwork)
     // The account or network may have changed while the request was in flight.
     if (getAccount(portico, ns).address !== address) return
     if (portico.stores.network.getState().caipNetwork?.caipNetworkId !== caipNetwork.caipNetworkId) return
@@ -80,12 +79,4 @@ export function withHostToken(portico: Portico, caipNetwork: CaipNetwork, { nati
   const held = tokens.find(same)
   const withImage = hostToken.image ? tokens.map((t) => (same(t) ? { ...t, iconUrl: hostToken.image! } : t)) : tokens
   return { balance: held?.quantity.numeric ?? '0', symbol: held?.symbol ?? hostToken.symbol ?? '', tokens: withImage }
-}
-
-async function fromAdapter(portico: Portico, ns: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
-  const adapter = portico.adapters.get(ns)
-  if (!adapter) throw new Error(`No adapter for ${ns}`)
-  const connectorId = portico.stores.connections.getState().activeConnectorIds[ns]
-  const balance = await adapter.getBalance({ address, caipNetwork, connectorId })
-  return { native: { balance: formatUnits(BigInt(balance.value), balance.decimals), symbol: balance.symbol }, tokens: [] }
 }

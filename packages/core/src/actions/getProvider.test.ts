@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { UserRejectedRequestError } from '../errors/connector.js'
 import { ProviderRpcError } from '../errors/provider.js'
+import { connectReadDone } from '../test/callsWallet.js'
 import { ADDRESS, testPortico } from '../test/fakes.js'
 import { closeModal } from './closeModal.js'
 import { connectExternal } from './connectExternal.js'
@@ -25,6 +26,7 @@ async function connected(wallet = scriptedWallet(), overrides: Parameters<typeof
   ;(setup.adapter as { getProvider?: (id: string) => unknown }).getProvider = () => wallet
   await initialize(setup.portico)
   await connectExternal(setup.portico, { connectorId: 'dev.portico.testwallet' })
+  await connectReadDone(setup.portico, wallet)
   return { ...setup, wallet }
 }
 

@@ -7,20 +7,34 @@ interface Requester {
   request(args: { method: string; params?: unknown }): Promise<unknown>
 }
 
+/** Whether the wallet advertised assetDiscovery, per `account:chainId` (hex): kept by the caller for one connection. */
+export type AssetDiscoveryAnswers = Map<string, Promise<boolean>>
+
 /**
  * SPEC §7 'Wallet calls': wallet capabilities (assetDiscovery support per chain) and wallet get
  * assets (account, chainFilter) — ERC-7811. Where the wallet supports it on the chain, its ERC-20
  * assets as token balances; an answer that fails SPEC §5's 'Wallet assets response' check is
- * dropped whole. undefined: no discovery here. Not yet called by the balance read (it would add a
- * wallet request to every read without a server; to be decided with the account view's owner).
+ * dropped whole. undefined: no discovery here. With `answers`, wallet_getCapabilities is asked
+ * once per account and chain (the balance read keeps them for the connection, api/readBalances.ts).
  */
-export async function discoverWalletAssets(provider: Requester, address: string, caipNetwork: CaipNetwork): Promise<TokenBalance[] | undefined> {
+export async function discoverWalletAssets(
+  provider: Requester,
+  address: string,
+  caipNetwork: CaipNetwork,
+  answers: AssetDiscoveryAnswers = new Map(),
+): Promise<TokenBalance[] | undefined> {
   if (caipNetwork.chainNamespace !== 'eip155' || typeof provider?.request !== 'function') return undefined
   const chainId = `0x${Number(caipNetwork.id).toString(16)}`
-  const capabilities = (await provider.request({ method: 'wallet_getCapabilities', params: [address, [chainId]] }).catch(() => undefined)) as
-    | Record<string, { assetDiscovery?: { supported?: boolean } }>
-    | undefined
-  if (capabilities?.[chainId]?.assetDiscovery?.supported !== true) return undefined
+  const key = `${address.toLowerCase()}:${chainId}`
+  let supported = answers.get(key)
+  if (!supported) {
+    supported = provider.request({ method: 'wallet_getCapabilities', params: [address, [chainId]] }).then(
+      (capabilities) => (capabilities as Record<string, { assetDiscovery?: { supported?: boolean } }> | null)?.[chainId]?.assetDiscovery?.supported === true,
+      () => false,
+    )
+    answers.set(key, supported)
+  }
+  if (!(await supported)) return undefined
   const answer = (await provider.request({ method: 'wallet_getAssets', params: [{ account: address, chainFilter: [chainId] }] }).catch(() => undefined)) as
     | Record<string, unknown>
     | undefined

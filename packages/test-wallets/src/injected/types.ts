@@ -45,6 +45,12 @@ export interface TestWalletOptions {
   onApprovalRequest?: (request: ApprovalRequest) => Promise<boolean> | boolean
   /** Origin shown in prompts and permissions. Default: location.origin. */
   origin?: string
+  /**
+   * ERC-20 tokens the wallet tracks (its token list; a real wallet's indexer stands here). With it,
+   * wallet_getCapabilities advertises `assetDiscovery` and wallet_getAssets (ERC-7811) answers the
+   * native balance and each token held, read on the chain. Default: none, no asset discovery.
+   */
+  assets?: Hex[]
   /** fetch used for chain RPCs (default: global fetch). */
   fetch?: typeof fetch
 }

@@ -188,6 +188,7 @@ export function createTestWallet(options: TestWalletOptions = {}): TestWalletPro
     // EIP-5792, the way a plain EOA wallet does it (walletCalls.ts): one approval, then one transaction per call.
     ...callsHandlers({
       chains: () => [...known.keys()],
+      chain: (id) => known.get(id),
       current: () => current,
       account: () => account,
       origin,

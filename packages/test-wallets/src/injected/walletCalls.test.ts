@@ -46,6 +46,34 @@ describe('EIP-5792 in the injected test wallet', () => {
     expect(await w.request({ method: 'wallet_getCapabilities', params: [address, ['0x7a6a']] })).toEqual({ '0x7a6a': { atomic: { status: 'unsupported' } } })
   })
 
+  it('assets: wallet_getCapabilities advertises assetDiscovery; wallet_getAssets answers the native balance and USDC read on the chain', async () => {
+    const chain = devnet.chains[0]
+    const w = await connected({ assets: [chain.usdc] })
+    const address = devnet.accounts[0].address
+    expect(await w.request({ method: 'wallet_getCapabilities', params: [address, ['0x7a69']] })).toEqual({
+      '0x7a69': { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } },
+    })
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const usdc = (await client.readContract({ address: chain.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [address] })) as bigint
+    const answer = await w.request({ method: 'wallet_getAssets', params: [{ account: address, chainFilter: ['0x7a69'] }] })
+    expect(Object.keys(answer)).toEqual(['0x7a69'])
+    expect(answer['0x7a69']).toEqual([
+      {
+        address: '0x0000000000000000000000000000000000000000',
+        balance: expect.stringMatching(/^0x/),
+        type: 'NATIVE',
+        metadata: expect.objectContaining({ symbol: 'ETH', decimals: 18 }),
+      },
+      {
+        address: chain.usdc,
+        balance: `0x${usdc.toString(16)}`,
+        type: 'ERC20',
+        metadata: { name: expect.any(String), symbol: 'USDC', decimals: 6, price: 0, iconUrl: '' },
+      },
+    ])
+    expect(await rejection(w.request({ method: 'wallet_getAssets', params: [{ account: devnet.accounts[1].address }] }))).toMatchObject({ code: 4100 })
+  })
+
   it('wallet_sendCalls: one approval listing both USDC transfers, then both mined in order; status 200 with two receipts', async () => {
     const asked: ApprovalRequest[] = []
     const w = await connected({ autoApprove: false, onApprovalRequest: (r) => (asked.push(r), true) })

@@ -1,6 +1,7 @@
 /** EIP-5792 for the injected test wallet: the shared batch logic (../calls.ts) on this wallet's chains, approvals and dialog. */
 import { formatEther, numberToHex, type Hex } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
+import { chainAssets, parseGetAssets, withAssetDiscovery } from '../assets'
 import { createCallsStore, describeCalls, walletCapabilities } from '../calls'
 import { askInDialog } from './dialog'
 import { ProviderRpcError } from './errors'
@@ -9,6 +10,8 @@ import type { ApprovalRequest, TestWalletChain, TestWalletOptions } from './type
 
 export interface CallsWallet {
   chains(): number[]
+  /** A known chain by id. */
+  chain(chainId: number): TestWalletChain | undefined
   current(): TestWalletChain
   account(): PrivateKeyAccount
   origin: string
@@ -20,9 +23,25 @@ export interface CallsWallet {
 }
 
 export function callsHandlers(wallet: CallsWallet): Record<string, (params: unknown[]) => unknown> {
-  const batches = createCallsStore((code, message) => new ProviderRpcError(code, message))
+  const error = (code: number, message: string) => new ProviderRpcError(code, message)
+  const batches = createCallsStore(error)
+  const tokens = wallet.options.assets
   return {
-    wallet_getCapabilities: (p) => walletCapabilities(wallet.chains(), p),
+    wallet_getCapabilities: (p) => (tokens ? withAssetDiscovery(walletCapabilities(wallet.chains(), p)) : walletCapabilities(wallet.chains(), p)),
+    // ERC-7811, with `assets` only (../assets.ts): a read, answered without asking the user, for the connected account.
+    ...(tokens && {
+      wallet_getAssets: async (p: unknown[]) => {
+        wallet.requireAccount('wallet_getAssets')
+        const chainIds = parseGetAssets(p, { address: wallet.account().address, chainIds: wallet.chains() }, error)
+        const answer: Record<Hex, unknown[]> = {}
+        for (const id of chainIds) {
+          const chain = wallet.chain(id)!
+          const rpc = <T>(method: string, params: unknown[]) => wallet.rpc<T>(method, params, chain)
+          answer[numberToHex(id)] = await chainAssets({ chainId: id, nativeCurrency: chain.nativeCurrency, rpc }, wallet.account().address, tokens)
+        }
+        return answer
+      },
+    }),
     wallet_sendCalls: async (p) => {
       wallet.requireAccount('wallet_sendCalls')
       const account = wallet.account()

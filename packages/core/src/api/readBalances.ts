@@ -1,0 +1,47 @@
+import type { ChainNamespace } from '../spec/caip.js'
+import type { CaipNetwork } from '../networks.js'
+import type { Portico } from '../portico.js'
+import { formatUnits } from '../utils/format.js'
+import type { Balances } from './schemas.js'
+import { discoverWalletAssets, type AssetDiscoveryAnswers } from './walletAssetDiscovery.js'
+
+/** Per instance: what the active eip155 connection answered to wallet_getCapabilities, per account and chain. */
+const answersOf = new WeakMap<Portico, AssetDiscoveryAnswers>()
+
+function assetDiscoveryAnswers(portico: Portico): AssetDiscoveryAnswers {
+  let answers = answersOf.get(portico)
+  if (!answers) {
+    const fresh: AssetDiscoveryAnswers = new Map()
+    answers = fresh
+    answersOf.set(portico, fresh)
+    // Asked once per connection and chain: a new connection (or none) asks again.
+    portico.stores.connections.subscribe((next, before) => {
+      if (next.activeConnectorIds.eip155 !== before.activeConnectorIds.eip155) fresh.clear()
+    })
+  }
+  return answers
+}
+
+/**
+ * The balance read behind `fetchBalance` (loaded with the first read, not in the first load).
+ * SPEC §7 'Wallet calls': where the connected wallet advertises assetDiscovery on the chain in
+ * wallet_getCapabilities (asked once per connection and chain), its tokens come from
+ * wallet_getAssets and the native balance from the chain; otherwise the Portico server's balances
+ * (with `apiUrl`), else the native balance through the adapter.
+ */
+export async function readBalances(portico: Portico, ns: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
+  // The wallet's own provider behind the active connector (a read: no chain switch or error mapping needed).
+  const connectorId = portico.stores.connections.getState().activeConnectorIds[ns]
+  const provider = ns === 'eip155' && connectorId ? portico.adapters.get(ns)?.getProvider?.(connectorId) : undefined
+  const tokens = provider ? await discoverWalletAssets(provider as never, address, caipNetwork, assetDiscoveryAnswers(portico)) : undefined
+  if (tokens) return { native: (await fromAdapter(portico, ns, address, caipNetwork)).native, tokens }
+  return portico.api ? (await import('./balances.js')).fromServer(portico, address, caipNetwork) : fromAdapter(portico, ns, address, caipNetwork)
+}
+
+async function fromAdapter(portico: Portico, ns: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
+  const adapter = portico.adapters.get(ns)
+  if (!adapter) throw new Error(`No adapter for ${ns}`)
+  const connectorId = portico.stores.connections.getState().activeConnectorIds[ns]
+  const balance = await adapter.getBalance({ address, caipNetwork, connectorId })
+  return { native: { balance: formatUnits(BigInt(balance.value), balance.decimals), symbol: balance.symbol }, tokens: [] }
+}
