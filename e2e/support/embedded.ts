@@ -1,6 +1,6 @@
 import { DEV_ACCOUNTS } from '@portico/devnet/constants'
 import type { Page } from 'playwright-core'
-import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
+import { createPublicClient, createWalletClient, formatEther, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { expect } from 'vitest'
 import { connectButton, modal } from './browser.js'
@@ -64,7 +64,15 @@ export function embeddedHelpers(stack: { apiUrl: string; chains: { rpcUrl: strin
     const account = privateKeyToAccount(DEV_ACCOUNTS[4]!.privateKey as `0x${string}`)
     const wallet = createWalletClient({ account, transport: http(chain.rpcUrl) })
     const hash = await wallet.sendTransaction({ to: address as `0x${string}`, value: parseEther(ether), chain: null })
-    await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash })
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    await client.waitForTransactionReceipt({ hash })
+    // The server caches balances (SPEC §9 portfolio, 30 s) until its indexer sees a transfer: wait until it
+    // answers the funded balance, as it does about a block poll after the funding.
+    const [chainId, funded] = await Promise.all([client.getChainId(), client.getBalance({ address: address as `0x${string}` })])
+    const url = `${stack.apiUrl}/v1/account/${address}/balance?projectId=portico-dev&chainId=eip155:${chainId}&currency=usd`
+    const served = async () =>
+      ((await (await fetch(url)).json()) as { balances: { address?: string; quantity: { numeric: string } }[] }).balances.find((b) => !b.address)
+    await expect.poll(async () => (await served())?.quantity.numeric, { timeout: 20_000, interval: 200 }).toBe(formatEther(funded))
   }
   return { inbox, codeFrom, startEmailLogin, emailLogin, approveInFrame, fund }
 }

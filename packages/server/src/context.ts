@@ -26,6 +26,8 @@ export interface ServerContext {
   log: (...args: unknown[]) => void
   /** Structured JSON logs (pino): request lines, relay/indexer/auth events. Never secrets, OTPs or full emails. */
   logger?: import('pino').Logger
+  /** The balance path's cache (chain/balanceCache.ts), invalidated by the indexer; set once the indexer has started. */
+  balanceCache?: import('./chain/balanceCache.js').BalanceCache
 }
 
 export function evmClients(rpcUrls: Record<string, string | string[]>) {

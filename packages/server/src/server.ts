@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import type { App } from './http/app.js'
 import { projectReader, seedProjects } from './projects/projects.js'
+import { memoryBalanceCache, redisBalanceCache } from './chain/balanceCache.js'
 import { memoryRateLimiter, redisRateLimiter } from './rateLimit.js'
 import { startRelay } from './relay/index.js'
 import { solanaClients } from './solana/rpc.js'
@@ -32,12 +33,17 @@ export interface PorticoServer {
 }
 
 /** Rate limits shared through Redis when REDIS_URL is set; per instance otherwise. */
-async function rateLimiterFor(config: ServerConfig, closers: Array<() => Promise<void> | void>, ping: { redis?: () => Promise<unknown> }) {
+async function rateLimiterFor(
+  config: ServerConfig,
+  closers: Array<() => Promise<void> | void>,
+  ping: { redis?: () => Promise<unknown>; client?: import('ioredis').Redis },
+) {
   if (!config.redisUrl) return memoryRateLimiter()
   const { Redis } = await import('ioredis')
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true })
   closers.push(async () => void (await redis.quit().catch(() => redis.disconnect())))
   ping.redis = () => redis.ping()
+  ping.client = redis
   return redisRateLimiter(redis)
 }
 
@@ -59,7 +65,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   await seedProjects(db, config.projects)
 
   const closers: Array<() => Promise<void> | void> = []
-  const ping: { redis?: () => Promise<unknown> } = {}
+  const ping: { redis?: () => Promise<unknown>; client?: import('ioredis').Redis } = {}
   let draining = false
   const logger = createLogger({ level: config.logLevel, destination: config.logDestination })
   const ctx: ServerContext = {
@@ -78,6 +84,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const metrics = createMetrics()
   const app = createApp(ctx, metrics)
   const { indexer } = await startServices(ctx)
+  // Balances cached for the chains the indexer follows (it invalidates them): shared through Redis when set.
+  const cacheOptions = { chains: indexer.chains, log: ctx.log }
+  ctx.balanceCache = ping.client ? redisBalanceCache(ping.client, cacheOptions) : memoryBalanceCache(cacheOptions)
   registerHealth(app as never, {
     database: () => db.query('select 1'),
     redis: ping.redis,

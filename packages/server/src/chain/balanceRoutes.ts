@@ -4,6 +4,7 @@ import { getAddress } from 'viem'
 import type { App } from '../http/app.js'
 import { errorResponse, errorResponses, json } from '../http/responses.js'
 import { chainAssets, parseCaip10, parseSolanaCaip10, solanaAssets } from './assets.js'
+import { tokenSetId } from './balanceCache.js'
 import { readBalances } from './balances.js'
 import { readSolanaBalances } from '../solana/balances.js'
 import { ICON_SYMBOL_PATTERN, tokenIconSvg, tokenIconUrl } from './icons.js'
@@ -101,6 +102,12 @@ const priceRoute = createRoute({
 
 export function register(app: App, ctx: ServerContext) {
   const prices = configPriceSource(ctx.config, ctx.evmClient, ctx.log)
+  const tokenSets = new Map<string, string>()
+  const tokenSet = (chainId: string) => {
+    let id = tokenSets.get(chainId)
+    if (!id) tokenSets.set(chainId, (id = tokenSetId(chainAssets(ctx.config, chainId).tokens)))
+    return id
+  }
 
   app.openapi(balanceRoute, async (c) => {
     const { address } = c.req.valid('param')
@@ -114,7 +121,12 @@ export function register(app: App, ctx: ServerContext) {
     if (!ctx.evmClient(chainId)) throw Refusal.unsupportedChain(chainId)
     if (!isValidAddress(address, 'eip155')) throw Refusal.invalidAddress(chainId, 'eip155')
     const account = getAddress(`0x${address.replace(/^0x/, '').toLowerCase()}`)
-    return c.json({ balances: await readBalances(ctx, prices, chainId, account) }, 200)
+    const read = () => readBalances(ctx, prices, chainId, account)
+    // SPEC §9 portfolio lifetime, invalidated by the indexer when a step touches the address (chain/balanceCache.ts).
+    // A client that must see the chain now (after its own transaction) says Cache-Control: no-cache: read, and keep that.
+    const cache = ctx.balanceCache?.covers(chainId) ? ctx.balanceCache : undefined
+    const fresh = /no-cache|no-store|max-age=0/i.test(c.req.header('cache-control') ?? '')
+    return c.json({ balances: await (cache ? cache.get({ chainId, address: account, tokenSet: tokenSet(chainId) }, read, { fresh }) : read()) }, 200)
   })
 
   app.openapi(priceRoute, async (c) => {

@@ -282,15 +282,23 @@ async function step(
 
   if (signal.aborted) return { cursor, more: false, head: chainHead }
   const hashes = blocks.map((b) => ({ number: b.number!, hash: b.hash!.toLowerCase() }))
-  await commitStep(ctx, fence, { txs: [...txs.values()], transfers, blocks: hashes, reorgDepth: opts.reorgDepth })
+  // Whose balances changed: every sender (gas, value) and both ends of every transfer.
+  const touched = new Set([...blockTxs.values()].map(({ tx }) => tx.from.toLowerCase()))
+  for (const t of transfers) touched.add(t.from).add(t.to)
+  await commitStep(ctx, fence, { txs: [...txs.values()], transfers, blocks: hashes, reorgDepth: opts.reorgDepth, touched })
   return { cursor: hashes.at(-1)!, more: to < head, head: chainHead }
 }
 
 /**
  * One step's write, in one transaction under the leadership's fence: the rows, the block hashes
- * and the cursor (the last block) land together, or nothing does (FencedError when stale).
+ * and the cursor (the last block) land together, or nothing does (FencedError when stale). Then
+ * the cached balances of the addresses it touched are dropped (chain/balanceCache.ts).
  */
-export async function commitStep(ctx: ServerContext, fence: Fence, step: { txs: TxRow[]; transfers: TransferRow[]; blocks: Cursor[]; reorgDepth: number }) {
+export async function commitStep(
+  ctx: ServerContext,
+  fence: Fence,
+  step: { txs: TxRow[]; transfers: TransferRow[]; blocks: Cursor[]; reorgDepth: number; touched?: Iterable<string> },
+) {
   const next = step.blocks.at(-1)!
   await fencedTransaction(ctx.db, fence, async (db) => {
     await writeRows(db, fence.chainId, step.txs, step.transfers)
@@ -301,6 +309,7 @@ export async function commitStep(ctx: ServerContext, fence: Fence, step: { txs: 
       [fence.chainId, next.number.toString(), next.hash],
     )
   })
+  if (step.touched) await ctx.balanceCache?.invalidate(fence.chainId, step.touched)
 }
 
 /** ERC20: 3 topics and a 32-byte amount; ERC721: 4 topics (the token id indexed) and no data. */
