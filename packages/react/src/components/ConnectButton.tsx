@@ -42,7 +42,7 @@ export function ConnectButton({ label, balance = 'show' }: ConnectButtonProps) {
   const press = (event: PointerEvent<HTMLButtonElement>) => {
     preloadModal()
     pressed.current = event.pointerType === 'mouse' && event.button === 0 && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
-    if (pressed.current) open(event)
+    if (pressed.current) open(event, 'after the frame')
   }
   // The press's own mousedown would move focus back to the button, out of the dialog just opened.
   const keepFocus = (event: MouseEvent<HTMLButtonElement>) => {
@@ -53,9 +53,12 @@ export function ConnectButton({ label, balance = 'show' }: ConnectButtonProps) {
     if (event.detail > 0 && pressed.current) return
     open(event)
   }
-  // A mouse press does not focus a button in every browser: focused, it is where focus returns on close.
-  const open = (event: MouseEvent<HTMLButtonElement>) => {
-    event.currentTarget.focus()
+  // A mouse press does not focus a button in every browser: focused, it is where focus returns on
+  // close. After a press, once the dialog's first frame is painted (focusing restyles the page).
+  const open = (event: MouseEvent<HTMLButtonElement>, focus?: 'after the frame') => {
+    const button = event.currentTarget
+    if (focus) (portico.environment.afterPaint ?? ((task: () => void) => task()))(() => button.focus())
+    else button.focus()
     openModal(portico)
   }
   // The pointer or focus on the button: the modal's code is fetched now if the page has not done it yet.

@@ -73,11 +73,13 @@ function pageFontHost(): FontHost | undefined {
   return typeof document !== 'undefined' && typeof FontFace !== 'undefined' ? { FontFace, fonts: document.fonts } : undefined
 }
 
-/** Starts the brand font's load on the modal's first open (see loadBrandFont). */
+/** Starts the brand font's load on the modal's first open (see loadBrandFont), once its first frame has painted. */
 export function useBrandFont() {
   const portico = usePortico()
   const open = usePorticoStore('modal', (s) => s.open)
   useEffect(() => {
-    if (open) void loadBrandFont(portico)
+    if (!open) return
+    const schedule = portico.environment.afterPaint ?? ((task: () => void) => task())
+    schedule(() => void loadBrandFont(portico))
   }, [portico, open])
 }

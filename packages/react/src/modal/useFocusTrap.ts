@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react'
+import { usePortico } from '../context.js'
 
 // The Back button stays in the header while hidden (it keeps the title centred): not a stop.
 const FOCUSABLE = 'button:not([disabled]):not([hidden]),a[href],input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])'
@@ -27,19 +28,28 @@ export function deepActiveElement(): Element | null {
  * focus returns to the element that had it before (e.g. the host page's Connect button).
  */
 export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean) {
+  const portico = usePortico()
   useEffect(() => {
     const element = container.current
     if (!active || !element) return
-    const previous = deepActiveElement() as HTMLElement | null
+    let previous = deepActiveElement() as HTMLElement | null
     const root = element.getRootNode() as ShadowRoot | Document
     const focusables = () => Array.from(element.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(isTabbable)
     const firstInView = () => Array.from(element.querySelectorAll<HTMLElement>(`.body ${FOCUSABLE}`)).find(isTabbable)
 
     // The view's first control, or the dialog itself while a lazy view is still loading; then
-    // the view's first control as soon as it is there, unless the user has moved on.
-    ;(firstInView() ?? element).focus()
+    // the view's first control as soon as it is there, unless the user has moved on. Right after
+    // the dialog's first frame: finding a visible control makes the browser style and lay out the
+    // dialog at once, which would hold that frame back (issue 13's click → painted).
     let waiting: MutationObserver | undefined
-    if (root.activeElement === element && typeof MutationObserver !== 'undefined') {
+    let cancelled = false
+    const moveIn = () => {
+      if (cancelled || (root.activeElement && element.contains(root.activeElement))) return
+      // The opener may have taken focus in the meantime (a mouse press focuses its button after the frame too).
+      const now = deepActiveElement() as HTMLElement | null
+      if (now && now !== document.body) previous = now
+      ;(firstInView() ?? element).focus()
+      if (root.activeElement !== element || typeof MutationObserver === 'undefined') return
       waiting = new MutationObserver(() => {
         const first = root.activeElement === element ? firstInView() : undefined
         if (first) first.focus()
@@ -47,6 +57,7 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
       })
       waiting.observe(element, { childList: true, subtree: true })
     }
+    ;(portico.environment.afterPaint ?? ((task: () => void) => task()))(moveIn)
 
     const cycle = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return
@@ -70,12 +81,13 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
     element.addEventListener('keydown', cycle)
     document.addEventListener('keydown', fromBody)
     return () => {
+      cancelled = true
       waiting?.disconnect()
       element.removeEventListener('keydown', cycle)
       document.removeEventListener('keydown', fromBody)
       if (previous?.isConnected) previous.focus()
     }
-  }, [container, active])
+  }, [portico, container, active])
 }
 
 /** Focus on no element: the event's target is the page's body (or the document element). */
