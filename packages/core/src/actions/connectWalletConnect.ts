@@ -10,6 +10,7 @@ import { initialWalletConnectState, type WalletConnectState } from '../stores/wa
 import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectAuthRequest, type WalletConnectClient, type WalletConnectSession } from '../walletconnect/client.js'
 import { pairingExpiryFrom, shouldReusePairing } from '../walletconnect/pairing.js'
 import { formatNativeUrl } from '../walletconnect/deepLinks.js'
+import { inAppBrowserLink } from '../walletconnect/inAppBrowser.js'
 import type { DeepLinkChoice } from '../walletconnect/redirect.js'
 import { track } from '../analytics/track.js'
 import { closeModal } from './closeModal.js'
@@ -38,6 +39,12 @@ type PairedSession = WalletConnectSession & { authRequest?: WalletConnectAuthReq
  * regenerated; closing the modal rejects with 'Modal closed'.
  */
 export async function connectWalletConnect(portico: Portico, { wallet, navigate = true }: ConnectWalletConnectParameters = {}) {
+  // SPEC §9 named-wallet redirect: on a phone, such a wallet not in this page opens the page in its own browser.
+  const inAppBrowser = wallet && portico.environment.openUrl && inAppBrowserLink(portico, wallet)
+  if (inAppBrowser) {
+    track(portico, 'SELECT_WALLET', { name: wallet.name, platform: 'browser' })
+    return portico.environment.openUrl!(inAppBrowser)
+  }
   const { walletConnect, connections, router } = portico.stores
   if (navigate) push(router, 'ConnectingWalletConnect', { walletId: wallet?.id })
   walletConnect.setState({ recentWallet: wallet, wcError: undefined })
