@@ -32,5 +32,9 @@ export function track(portico: Portico, event: AnalyticsEvent, properties: Recor
   const caipNetworkId = portico.stores.network.getState().caipNetwork?.caipNetworkId
   const props = { type: 'track', event, address: getAccount(portico).address, properties: { caipNetworkId, ...properties } }
   const timestamp = portico.clock.now()
-  import('./post.js').then(({ send }) => send(portico, props, timestamp)).catch((error) => portico.logger.error('analytics event not sent', error))
+  // Loaded after the frame the event's cause paints: the import alone costs the open's frame a few ms.
+  const schedule = portico.environment.afterPaint ?? ((task: () => void) => task())
+  schedule(() => {
+    import('./post.js').then(({ send }) => send(portico, props, timestamp)).catch((error) => portico.logger.error('analytics event not sent', error))
+  })
 }
