@@ -1,6 +1,6 @@
 import { createPortico, serverSiwx } from '@portico/core'
 import { Locales, type Locale } from '@portico/core/i18n'
-import { EvmAdapter } from '@portico/evm'
+import { coinbaseWallet, EvmAdapter } from '@portico/evm'
 import { SolanaAdapter } from '@portico/solana'
 import { walletConnect } from '@portico/walletconnect'
 import { embeddedWallet } from '@portico/embedded'
@@ -40,9 +40,17 @@ const metadata = {
   icons: [`${location.origin}/favicon.svg`],
 }
 
+// ?coinbase=on adds the Coinbase Wallet entry (its extension, else the Smart Wallet popup); ?coinbaseKeysUrl=
+// points its popup elsewhere (the journeys' Coinbase Smart Wallet stand-in; validated: https or this machine).
+const coinbaseKeysUrl = params.get('coinbaseKeysUrl')
+const coinbase =
+  coinbaseKeysUrl || params.get('coinbase') === 'on'
+    ? coinbaseWallet({ appName: 'Portico Demo', ...(coinbaseKeysUrl ? { keysUrl: coinbaseKeysUrl } : {}) })
+    : undefined
+
 const portico = createPortico({
   // EVM and Solana side by side: the local EVM chains first (the default network), then the local Solana chain.
-  adapters: [new EvmAdapter(), new SolanaAdapter()],
+  adapters: [new EvmAdapter({ coinbaseWallet: coinbase }), new SolanaAdapter()],
   networks: evmOnly ? devnetNetworks : [...devnetNetworks, solanaLocalNetwork],
   // ?projectId= lets a developer (and the journeys) try another project of the local server.
   projectId: params.get('projectId') ?? 'portico-dev',
