@@ -14,7 +14,9 @@ const { newWalletContext, stack } = useJourney()
  * way Safe{Wallet} does (getSafeInfo, rpcCall, sendTransactions, getTxBySafeTxHash; reply shape
  * { id, success, version, data }). The real integration point is Safe{Wallet}'s app frame; the
  * Safe is a fresh anvil account (impersonated, funded) standing for a 1-of-1 Safe, so a
- * sendTransactions is executed at once, on the real devnet.
+ * sendTransactions is executed at once, on the real devnet. In mode 'queued' it stands for a
+ * 2-of-n Safe: sendTransactions queues and answers the safeTxHash; window.confirmQueued() stands
+ * for the other owner's confirmation, and executes the queue on the devnet.
  * In mode 'forged' it does not answer; a sibling frame (a foreign window) replies to the demo's
  * getSafeInfo with the right id instead, as a hostile frame on the page would.
  */
@@ -33,6 +35,17 @@ const foreign = document.getElementById('foreign')
 window.seen = []
 window.forged = []
 const executed = new Map()
+const queue = new Map()
+async function execute(txs) {
+  let txHash
+  for (const tx of txs)
+    txHash = await rpc('eth_sendTransaction', [{ from: ${JSON.stringify(safe)}, to: tx.to, value: '0x' + BigInt(tx.value || 0).toString(16), data: tx.data || '0x' }])
+  return txHash
+}
+window.confirmQueued = async () => {
+  for (const [safeTxHash, txs] of queue) executed.set(safeTxHash, await execute(txs))
+  queue.clear()
+}
 async function rpc(method, params) {
   const response = await fetch(${JSON.stringify(rpcUrl)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
   const body = await response.json()
@@ -40,14 +53,13 @@ async function rpc(method, params) {
   return body.result
 }
 const handlers = {
-  getSafeInfo: () => ({ safeAddress: ${JSON.stringify(safe)}, chainId: ${chainId}, threshold: 1, owners: [${JSON.stringify(safe)}], isReadOnly: false }),
+  getSafeInfo: () => ({ safeAddress: ${JSON.stringify(safe)}, chainId: ${chainId}, threshold: mode === 'queued' ? 2 : 1, owners: [${JSON.stringify(safe)}], isReadOnly: false }),
   rpcCall: ({ call, params }) => rpc(call, params),
   sendTransactions: async ({ txs }) => {
-    let txHash
-    for (const tx of txs)
-      txHash = await rpc('eth_sendTransaction', [{ from: ${JSON.stringify(safe)}, to: tx.to, value: '0x' + BigInt(tx.value || 0).toString(16), data: tx.data || '0x' }])
     const safeTxHash = '0x' + [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')
-    executed.set(safeTxHash, txHash)
+    // A 2-of-n Safe queues it until another owner confirms (window.confirmQueued stands for that owner).
+    if (mode === 'queued') return (queue.set(safeTxHash, txs), { safeTxHash })
+    executed.set(safeTxHash, await execute(txs))
     return { safeTxHash }
   },
   getTxBySafeTxHash: ({ safeTxHash }) => ({ safeTxHash, txHash: executed.get(safeTxHash) ?? null, txStatus: executed.has(safeTxHash) ? 'SUCCESS' : 'AWAITING_CONFIRMATIONS' }),
@@ -94,11 +106,26 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
-async function openInSafe(mode: 'safe' | 'forged'): Promise<{ page: Page; app: FrameLocator }> {
+async function openInSafe(mode: 'safe' | 'forged' | 'queued'): Promise<{ page: Page; app: FrameLocator }> {
   const page = await (await newWalletContext()).newPage()
   page.on('pageerror', (error) => console.error('[page error]', error.message))
   await page.goto(`${hostUrl}?mode=${mode}`)
   return { page, app: page.frameLocator('#app') }
+}
+
+/** Account → Send: the amount and receiver, Preview, Send; the dialog, to read its snack. */
+async function sendFromTheSafe(app: FrameLocator, amount: string, receiver: string) {
+  await app.getByTestId('portico-connect-button').getByRole('button').click()
+  const dialog = app.getByRole('dialog')
+  await dialog.getByTestId('account-view').waitFor()
+  await dialog.getByTestId('feature-send').click()
+  await dialog.getByTestId('send-amount').fill(amount)
+  await dialog.getByTestId('send-receiver').fill(receiver)
+  const next = dialog.getByTestId('send-continue')
+  await expect.poll(() => next.textContent(), { timeout: 10_000 }).toBe('Preview Send')
+  await next.click()
+  await dialog.getByTestId('send-submit').click()
+  return dialog
 }
 
 describe('a page in a Safe{Wallet} app frame connects through the Safe apps messaging automatically', () => {
@@ -113,16 +140,7 @@ describe('a page in a Safe{Wallet} app frame connects through the Safe apps mess
     const chain = chainReader(stack.chains[0]!.rpcUrl)
     const receiver = DEV_ACCOUNTS[2]!.address
     const before = await chain.eth(receiver)
-    await app.getByTestId('portico-connect-button').getByRole('button').click()
-    const dialog = app.getByRole('dialog')
-    await dialog.getByTestId('account-view').waitFor()
-    await dialog.getByTestId('feature-send').click()
-    await dialog.getByTestId('send-amount').fill('0.5')
-    await dialog.getByTestId('send-receiver').fill(receiver)
-    const next = dialog.getByTestId('send-continue')
-    await expect.poll(() => next.textContent(), { timeout: 10_000 }).toBe('Preview Send')
-    await next.click()
-    await dialog.getByTestId('send-submit').click()
+    const dialog = await sendFromTheSafe(app, '0.5', receiver)
     await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Transaction sent')
     expect((await chain.eth(receiver)) - before).toBe(500_000_000_000_000_000n)
     // SPEC §7: the demo (apiUrl set) read the devnet through the Portico server's chain RPC host.
@@ -130,6 +148,28 @@ describe('a page in a Safe{Wallet} app frame connects through the Safe apps mess
     const seen = (await page.evaluate('window.seen')) as string[]
     expect(seen.filter((m) => m === 'getSafeInfo')).toHaveLength(1)
     expect(seen).toEqual(expect.arrayContaining(['sendTransactions', 'getTxBySafeTxHash']))
+    await page.context().close()
+  })
+
+  test("rule: a Safe with more than one signer queues the send: shown as queued in the Safe (not failed, no wait), then 'Transaction sent' once executed", async () => {
+    const { page, app } = await openInSafe('queued')
+    await expect.poll(() => app.getByTestId('site-address').textContent(), { timeout: 20_000 }).toBe(safe)
+    const chain = chainReader(stack.chains[0]!.rpcUrl)
+    const receiver = DEV_ACCOUNTS[3]!.address
+    const before = await chain.eth(receiver)
+    const sent = Date.now()
+    const dialog = await sendFromTheSafe(app, '0.25', receiver)
+    await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Transaction queued in the Safe')
+    console.log(`[safe-app] queued shown ${Date.now() - sent} ms after the send flow began (Account, form, Preview, Send)`)
+    await dialog.getByTestId('account-view').waitFor()
+    expect(await chain.eth(receiver)).toBe(before)
+
+    // The other owner confirms in Safe{Wallet}: the Safe executes it on the devnet.
+    await page.evaluate('window.confirmQueued()')
+    const confirmed = Date.now()
+    await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Transaction sent')
+    console.log(`[safe-app] 'Transaction sent' ${Date.now() - confirmed} ms after the confirmation`)
+    expect((await chain.eth(receiver)) - before).toBe(250_000_000_000_000_000n)
     await page.context().close()
   })
 

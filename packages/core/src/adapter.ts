@@ -82,8 +82,12 @@ export interface ChainAdapter {
   signMessage?(parameters: { connectorId: string; address: string; message: string }): Promise<string>
   /** Adds a connector whose provider comes from elsewhere (a WalletConnect session's). */
   addConnector?(connector: Connector): void
-  /** Sends a transfer through the wallet (the user approves it there); resolves with its hash. */
-  sendTransfer?(parameters: TransferParameters): Promise<{ hash: string }>
+  /**
+   * Sends a transfer through the wallet (the user approves it there); resolves with its hash.
+   * `queued`: the wallet queued it for more approvals (a multi-signer Safe) and `hash` is its own
+   * id, which waitForTransaction follows until the wallet executes it.
+   */
+  sendTransfer?(parameters: TransferParameters): Promise<{ hash: string; queued?: boolean }>
   /** Sends a prepared contract call through the wallet (a swap or its approval; EVM); resolves with its hash. */
   sendTransaction?(parameters: {
     connectorId: string
@@ -97,7 +101,8 @@ export interface ChainAdapter {
   }): Promise<{ hash: string }>
   /** The network fee the transfer would cost, in the native currency. */
   estimateTransferFee?(parameters: TransferParameters): Promise<AdapterBalance>
-  waitForTransaction?(parameters: { hash: string; caipNetwork: CaipNetwork }): Promise<{ status: 'success' | 'reverted' }>
+  /** The receipt's status (and the chain hash, for a queued transaction once executed). */
+  waitForTransaction?(parameters: { hash: string; caipNetwork: CaipNetwork }): Promise<{ status: 'success' | 'reverted'; hash?: string }>
   /** A chain's own name service (ENS on Ethereum), when it has one. */
   resolveName?(parameters: { name: string; caipNetwork: CaipNetwork }): Promise<{ address: string; avatar?: string } | null>
   /**

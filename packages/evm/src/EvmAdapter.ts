@@ -16,7 +16,7 @@ import {
 import * as v from 'valibot'
 import type { CoinbaseWallet } from './coinbase.js'
 import { discoverAnnouncedWallets, discoverInjectedProvider, type Discover, type DiscoverInjected } from './discovery.js'
-import { AccountsSchema, ChainIdSchema, SignatureSchema, TxHashSchema, type Eip1193Provider, type ProviderDetail } from './schemas.js'
+import { AccountsSchema, ChainIdSchema, SignatureSchema, TxHashSchema, type Eip1193Provider, type ProviderDetail, type TransactionQueue } from './schemas.js'
 
 export interface EvmAdapterOptions {
   /** Where wallets come from; EIP-6963 announcements by default. */
@@ -53,6 +53,8 @@ export class EvmAdapter implements ChainAdapter {
   private onConnectors: ((connectors: Connector[]) => void) | undefined
   private waiters = new Set<() => void>()
   private unwatchers = new Map<string, () => void>()
+  /** Transactions a wallet queued (a multi-signer Safe), by the id it answered. */
+  private queues = new Map<string, TransactionQueue>()
   private readonly discover: Discover
   private readonly discoverInjected: DiscoverInjected
   private injected: Eip1193Provider | undefined
@@ -206,7 +208,10 @@ export class EvmAdapter implements ChainAdapter {
     const { buildTransferRequest } = await import('./transfer.js')
     const request = await buildTransferRequest(parameters)
     const hash = await this.request(provider, 'eth_sendTransaction', [request], TxHashSchema)
-    return { hash }
+    // A multi-signer Safe queued it: its id, followed by waitForTransaction until it is executed.
+    if (!provider.transactionQueue?.isQueued(hash)) return { hash }
+    this.queues.set(hash, provider.transactionQueue)
+    return { hash, queued: true }
   }
 
   /** A prepared contract call (a swap or its approval) through eth_sendTransaction, on the right chain. */
@@ -239,7 +244,7 @@ export class EvmAdapter implements ChainAdapter {
   }
 
   async waitForTransaction(parameters: { hash: string; caipNetwork: CaipNetwork }) {
-    return (await import('./transfer.js')).waitForTransaction({ ...parameters, rpcHost: this.rpcHost })
+    return (await import('./transfer.js')).waitForTransaction({ ...parameters, rpcHost: this.rpcHost, queue: this.queues.get(parameters.hash) })
   }
 
   async resolveName(parameters: { name: string; caipNetwork: CaipNetwork }) {

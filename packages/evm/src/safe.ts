@@ -1,7 +1,7 @@
 import SafeAppsSDK from '@safe-global/safe-apps-sdk'
 import * as v from 'valibot'
 import { ProviderRequestError } from '@portico/core'
-import { AddressSchema, TxHashSchema, type Eip1193Provider } from './schemas.js'
+import { AddressSchema, TxHashSchema, type Eip1193Provider, type TransactionQueue } from './schemas.js'
 
 /**
  * How long a framed page waits for the parent's answer to getSafeInfo. Safe{Wallet} answers at
@@ -18,7 +18,10 @@ const SafeInfoSchema = v.object({
   isReadOnly: v.optional(v.boolean()),
 })
 
-const SafeTxSchema = v.object({ txHash: v.optional(v.nullable(TxHashSchema)) })
+const SafeTxSchema = v.object({ txHash: v.optional(v.nullable(TxHashSchema)), txStatus: v.optional(v.string()) })
+
+/** How often a queued Safe transaction is looked up (getTxBySafeTxHash) until the Safe executes it. */
+export const SAFE_QUEUE_POLL_MS = 3_000
 
 /**
  * A page running inside a Safe{Wallet} app frame: the Safe apps SDK's messaging to the parent
@@ -70,14 +73,35 @@ const TxSchema = v.object({ to: AddressSchema, value: v.optional(v.string()), da
  * Safe app is authorized by being opened in the Safe: no prompt), its chain, transactions through
  * sendTransactions, messages through signMessage / signTypedMessage, reads through rpcCall. A sent
  * transaction answers its chain hash where the Safe executed it at once (a 1-of-1 Safe does),
- * otherwise the Safe's transaction hash, which Safe{Wallet} shows in its queue.
+ * otherwise the Safe's transaction hash, which Safe{Wallet} shows in its queue and
+ * `transactionQueue` follows until it is executed.
  */
-function safeProvider(safeAddress: string, chainId: number, sdk: SafeAppsSDKType): Eip1193Provider {
+function safeProvider(safeAddress: string, chainId: number, sdk: SafeAppsSDKType): Eip1193Provider & { transactionQueue: TransactionQueue } {
+  const queued = new Set<string>()
+  const lookUp = async (safeTxHash: string) => v.safeParse(SafeTxSchema, await sdk.txs.getBySafeTxHash(safeTxHash).catch(() => undefined))
+  /**
+   * A Safe with more than one signer queues the transaction in Safe{Wallet} and answers its
+   * safeTxHash, which no chain knows: this follows it (getTxBySafeTxHash) until the Safe executes
+   * it (its chain hash) or drops it (FAILED, CANCELLED).
+   */
+  const transactionQueue: TransactionQueue = {
+    isQueued: (hash) => queued.has(hash),
+    async executed(safeTxHash, { pollMs = SAFE_QUEUE_POLL_MS } = {}) {
+      for (;;) {
+        const found = await lookUp(safeTxHash)
+        if (found.success && found.output.txHash) return found.output.txHash
+        if (found.success && (found.output.txStatus === 'FAILED' || found.output.txStatus === 'CANCELLED'))
+          throw new ProviderRequestError({ details: `The Safe's transaction was ${found.output.txStatus.toLowerCase()}` })
+        await new Promise((resolve) => setTimeout(resolve, pollMs))
+      }
+    },
+  }
   const ownAddress = (address: unknown) => {
     if (typeof address !== 'string' || address.toLowerCase() !== safeAddress.toLowerCase())
       throw new ProviderRequestError({ details: 'Only the Safe signs here' })
   }
   return {
+    transactionQueue,
     async request({ method, params }) {
       const args = Array.isArray(params) ? params : []
       switch (method) {
@@ -91,8 +115,10 @@ function safeProvider(safeAddress: string, chainId: number, sdk: SafeAppsSDKType
         case 'eth_sendTransaction': {
           const tx = v.parse(TxSchema, args[0])
           const { safeTxHash } = await sdk.txs.send({ txs: [{ to: tx.to, value: BigInt(tx.value ?? 0).toString(), data: tx.data ?? '0x' }] })
-          const executed = v.safeParse(SafeTxSchema, await sdk.txs.getBySafeTxHash(safeTxHash).catch(() => undefined))
-          return executed.success && executed.output.txHash ? executed.output.txHash : safeTxHash
+          const executed = await lookUp(safeTxHash)
+          if (executed.success && executed.output.txHash) return executed.output.txHash
+          queued.add(safeTxHash)
+          return safeTxHash
         }
         case 'personal_sign': {
           ownAddress(args[1])

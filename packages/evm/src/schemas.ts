@@ -11,6 +11,15 @@ export interface Eip1193Provider {
   request(args: { method: string; params?: unknown }): Promise<unknown>
   on?(event: string, listener: (...args: any[]) => void): void
   removeListener?(event: string, listener: (...args: any[]) => void): void
+  /** A wallet that may queue a transaction instead of sending it (a Safe with more than one signer, safe.ts). */
+  transactionQueue?: TransactionQueue
+}
+
+export interface TransactionQueue {
+  /** Whether `hash` is the wallet's own id of a transaction it queued, not a chain hash. */
+  isQueued(hash: string): boolean
+  /** The chain hash once the wallet executes it; rejects when it is dropped. */
+  executed(hash: string, options?: { pollMs?: number }): Promise<string>
 }
 
 /** EIP-6963: icon SHOULD be a data URI; we also accept https images and reject anything else. */

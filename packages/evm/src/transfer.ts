@@ -1,4 +1,5 @@
 import { ProviderRequestError, type AdapterBalance, type CaipNetwork, type RpcHost, type TransferParameters } from '@portico/core'
+import type { TransactionQueue } from './schemas.js'
 import { chainTransport } from './transport.js'
 
 /** viem loads on demand: a host page that never sends pays nothing for it. */
@@ -56,10 +57,22 @@ export async function estimateTransferFee(parameters: TransferParameters & { rpc
   return { value: (gas * (fees.maxFeePerGas ?? 0n)).toString(), decimals: nativeCurrency.decimals, symbol: nativeCurrency.symbol }
 }
 
-export async function waitForTransaction({ hash, caipNetwork, rpcHost }: { hash: string; caipNetwork: CaipNetwork; rpcHost?: RpcHost }) {
+/** The receipt's status; a transaction the wallet queued (a multi-signer Safe) is first followed until executed. */
+export async function waitForTransaction({
+  hash,
+  caipNetwork,
+  rpcHost,
+  queue,
+}: {
+  hash: string
+  caipNetwork: CaipNetwork
+  rpcHost?: RpcHost
+  queue?: TransactionQueue
+}) {
+  const chainHash = queue ? await queue.executed(hash) : hash
   const { client, actions } = await rpc(caipNetwork, rpcHost)
-  const receipt = await actions.waitForTransactionReceipt(client, { hash: hash as `0x${string}`, pollingInterval: 250, timeout: 120_000 })
-  return { status: receipt.status }
+  const receipt = await actions.waitForTransactionReceipt(client, { hash: chainHash as `0x${string}`, pollingInterval: 250, timeout: 120_000 })
+  return { status: receipt.status, hash: chainHash }
 }
 
 export async function resolveEnsName({ name, caipNetwork, rpcHost }: { name: string; caipNetwork: CaipNetwork; rpcHost?: RpcHost }) {

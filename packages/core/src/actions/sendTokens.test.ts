@@ -111,3 +111,39 @@ describe('sendTokens on Solana', () => {
     expect(transfers).toEqual([])
   })
 })
+
+describe('sendTokens, a transaction the wallet queued (a Safe with more than one signer)', () => {
+  test("rule: a queued send is shown as queued in the Safe at once (not failed, no wait), then 'Transaction sent' once executed and mined", async () => {
+    const { portico, clock } = await solanaConnected()
+    const adapter = portico.adapters.get('solana')!
+    let execute!: (receipt: { status: 'success' | 'reverted'; hash?: string }) => void
+    const waits: string[] = []
+    adapter.sendTransfer = async () => ({ hash: 'safeTx1', queued: true })
+    adapter.waitForTransaction = ({ hash }) => (waits.push(hash), new Promise((resolve) => (execute = resolve)))
+    setSendToken(portico, sol)
+    setSendAmount(portico, '0.5')
+    await setReceiver(portico, FRESH)
+    expect(await sendTokens(portico)).toEqual({ hash: 'safeTx1', queued: true })
+    expect(portico.stores.snack.getState()).toMatchObject({ open: true, message: 'Transaction queued in the Safe', variant: 'success' })
+    expect(portico.stores.send.getState().loading).toBe(false)
+    expect(portico.stores.router.getState().view).toBe('Account')
+    expect(waits).toEqual(['safeTx1'])
+
+    execute({ status: 'success', hash: 'sig1' })
+    await expect.poll(() => (clock.advance(150), portico.stores.snack.getState().message)).toBe('Transaction sent')
+  })
+
+  test("rule: a queued send the Safe drops (cancelled, failed) or that reverts shows 'Transaction failed'", async () => {
+    const { portico, clock } = await solanaConnected()
+    const adapter = portico.adapters.get('solana')!
+    adapter.sendTransfer = async () => ({ hash: 'safeTx2', queued: true })
+    adapter.waitForTransaction = async () => {
+      throw new Error("The Safe's transaction was cancelled")
+    }
+    setSendToken(portico, sol)
+    setSendAmount(portico, '0.5')
+    await setReceiver(portico, FRESH)
+    await sendTokens(portico)
+    await expect.poll(() => (clock.advance(150), portico.stores.snack.getState())).toMatchObject({ message: 'Transaction failed', variant: 'error' })
+  })
+})

@@ -1,6 +1,8 @@
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
 import { UserRejectedRequestError } from '../errors/connector.js'
+import type { ChainAdapter } from '../adapter.js'
+import type { CaipNetwork } from '../networks.js'
 import type { Portico } from '../portico.js'
 import { replace } from '../router.js'
 import type { RouterStore } from '../stores/router.js'
@@ -17,7 +19,8 @@ import { showSnack } from './showSnack.js'
 import { popTransactionStack } from './transactionStack.js'
 import { raiseProviderAlert } from './raiseProviderAlert.js'
 
-export type SendTokensReturnType = { hash: string }
+/** `queued`: a multi-signer Safe queued it; `hash` is the Safe's id until its other signers execute it. */
+export type SendTokensReturnType = { hash: string; queued?: boolean }
 /** SPEC §5's text of the form's problem, or SPEC §8's transaction texts (API_ERROR). */
 export type SendTokensErrorType = PorticoError
 
@@ -46,7 +49,16 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
 
   send.setState({ loading: true })
   try {
-    const { hash } = await adapter.sendTransfer!(transfer)
+    const { hash, queued } = await adapter.sendTransfer!(transfer)
+    if (queued) {
+      // Not failed, not pending on a chain: waiting for the Safe's other signers, followed in the background.
+      send.setState({ ...initialSendState, tokenBalances: send.getState().tokenBalances })
+      showSnack(portico, { message: ErrorText.transactionQueued, variant: 'success' })
+      popTransactionStack(portico, 'success')
+      leaveSendFlow(router)
+      void followQueued(portico, adapter, hash, transfer.caipNetwork)
+      return { hash, queued }
+    }
     showSnack(portico, { message: ErrorText.transactionPending, variant: 'loading' })
     const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork: transfer.caipNetwork })
     if (receipt?.status === 'reverted') throw new PorticoError(ErrorText.transactionFailed, { details: hash, category: 'API_ERROR' })
@@ -76,6 +88,21 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     throw error
   } finally {
     if (send.getState().loading) send.setState({ loading: false })
+  }
+}
+
+/** A transaction the wallet queued: 'Transaction sent' once it is executed and mined, 'Transaction failed' if dropped or reverted. */
+async function followQueued(portico: Portico, adapter: ChainAdapter, queuedHash: string, caipNetwork: CaipNetwork) {
+  try {
+    const receipt = await adapter.waitForTransaction?.({ hash: queuedHash, caipNetwork })
+    if (!receipt) return
+    if (receipt.status === 'reverted') throw new PorticoError(ErrorText.transactionFailed, { details: receipt.hash ?? queuedHash, category: 'API_ERROR' })
+    showSnack(portico, { message: ErrorText.transactionSent, variant: 'success' })
+    void fetchBalance(portico, caipNetwork.chainNamespace, { force: true })
+    void refreshActivity(portico, { hash: receipt.hash ?? queuedHash })
+  } catch (error) {
+    portico.logger.error('queued transaction', error)
+    showSnack(portico, { message: ErrorText.transactionFailed, variant: 'error' })
   }
 }
 

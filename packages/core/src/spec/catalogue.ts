@@ -26,6 +26,7 @@ export const ErrorText = {
   // Send outcomes (ours)
   transactionSent: 'Transaction sent',
   transactionPending: 'Transaction pending',
+  transactionQueued: 'Transaction queued in the Safe',
   transactionRejected: 'Transaction rejected',
   transactionFailed: 'Transaction failed',
   // Network switching (not named by the spec; ours)

@@ -33,6 +33,7 @@ export const ar = {
   'error.errorRegisteringName': 'تعذّر تسجيل الاسم {0}',
   'error.transactionSent': 'أُرسلت المعاملة',
   'error.transactionPending': 'المعاملة قيد التنفيذ',
+  'error.transactionQueued': 'المعاملة في قائمة انتظار Safe',
   'error.transactionRejected': 'رُفضت المعاملة',
   'error.transactionFailed': 'فشلت المعاملة',
   'error.switchNetworkFailed': 'تعذّر تبديل الشبكة',

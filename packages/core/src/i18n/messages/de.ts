@@ -33,6 +33,7 @@ export const de = {
   'error.errorRegisteringName': 'Name {0} konnte nicht registriert werden',
   'error.transactionSent': 'Transaktion gesendet',
   'error.transactionPending': 'Transaktion ausstehend',
+  'error.transactionQueued': 'Transaktion im Safe in der Warteschlange',
   'error.transactionRejected': 'Transaktion abgelehnt',
   'error.transactionFailed': 'Transaktion fehlgeschlagen',
   'error.switchNetworkFailed': 'Netzwerkwechsel fehlgeschlagen',

@@ -33,6 +33,7 @@ export const es = {
   'error.errorRegisteringName': 'Error al registrar el nombre {0}',
   'error.transactionSent': 'Transacción enviada',
   'error.transactionPending': 'Transacción pendiente',
+  'error.transactionQueued': 'Transacción en cola en la Safe',
   'error.transactionRejected': 'Transacción rechazada',
   'error.transactionFailed': 'La transacción falló',
   'error.switchNetworkFailed': 'No se pudo cambiar de red',

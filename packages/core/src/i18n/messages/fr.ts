@@ -33,6 +33,7 @@ export const fr = {
   'error.errorRegisteringName': "Impossible d'enregistrer le nom {0}",
   'error.transactionSent': 'Transaction envoyée',
   'error.transactionPending': 'Transaction en attente',
+  'error.transactionQueued': 'Transaction en file d’attente dans le Safe',
   'error.transactionRejected': 'Transaction refusée',
   'error.transactionFailed': 'Échec de la transaction',
   'error.switchNetworkFailed': 'Impossible de changer de réseau',

@@ -33,6 +33,7 @@ export const ja = {
   'error.errorRegisteringName': '名前 {0} を登録できませんでした',
   'error.transactionSent': '送信しました',
   'error.transactionPending': '取引を処理中です',
+  'error.transactionQueued': '取引は Safe のキューに入りました',
   'error.transactionRejected': '取引が拒否されました',
   'error.transactionFailed': '取引に失敗しました',
   'error.switchNetworkFailed': 'ネットワークを切り替えられませんでした',

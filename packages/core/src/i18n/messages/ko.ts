@@ -33,6 +33,7 @@ export const ko = {
   'error.errorRegisteringName': '{0} 이름을 등록하지 못했습니다',
   'error.transactionSent': '거래를 보냈습니다',
   'error.transactionPending': '거래 처리 중',
+  'error.transactionQueued': '거래가 Safe 대기열에 추가되었습니다',
   'error.transactionRejected': '거래가 거부되었습니다',
   'error.transactionFailed': '거래에 실패했습니다',
   'error.switchNetworkFailed': '네트워크를 전환하지 못했습니다',

@@ -33,6 +33,7 @@ export const pt = {
   'error.errorRegisteringName': 'Não foi possível registrar o nome {0}',
   'error.transactionSent': 'Transação enviada',
   'error.transactionPending': 'Transação pendente',
+  'error.transactionQueued': 'Transação na fila do Safe',
   'error.transactionRejected': 'Transação recusada',
   'error.transactionFailed': 'A transação falhou',
   'error.switchNetworkFailed': 'Não foi possível trocar de rede',

@@ -33,6 +33,7 @@ export const zhCN = {
   'error.errorRegisteringName': '无法注册名称 {0}',
   'error.transactionSent': '交易已发送',
   'error.transactionPending': '交易处理中',
+  'error.transactionQueued': '交易已在 Safe 中排队',
   'error.transactionRejected': '交易被拒绝',
   'error.transactionFailed': '交易失败',
   'error.switchNetworkFailed': '切换网络失败',
