@@ -77,7 +77,7 @@ describe('Coinbase Wallet: one entry, the extension when there is one, else the 
     await context.close()
   })
 
-  test('the Smart Wallet: the SDK loads on the click, connects through its popup (the stand-in), signs in (personal_sign) and sends on the devnet; a reload resumes it', async () => {
+  test('the Smart Wallet: the SDK loads on the click, connects through its popup (the stand-in), signs in (personal_sign) and sends on the devnet; a reload resumes it, disconnect ends it', async () => {
     const context = await newWalletContext()
     const page = await openDemo(context, `?siwx=required&coinbaseKeysUrl=${encodeURIComponent(standIn.keysUrl)}`)
     const sdkChunks: string[] = []
@@ -117,6 +117,15 @@ describe('Coinbase Wallet: one entry, the extension when there is one, else the 
     await page.reload()
     await expect.poll(() => page.getByTestId('site-address').textContent(), { timeout: 20_000 }).toBe(standIn.address)
     expect(context.pages()).toHaveLength(1)
+
+    // Disconnect ends the SDK's session: nothing left to resume after another reload.
+    await connectButton(page).click()
+    await dialog.getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => page.getByTestId('site-address').textContent()).toBe('—')
+    expect(await page.evaluate(() => localStorage.getItem('-CBWSDK:SignerConfigurator:SignerType'))).toBeNull()
+    await page.reload()
+    await page.waitForTimeout(1500)
+    expect(await page.getByTestId('site-address').textContent()).toBe('—')
     await context.close()
   })
 

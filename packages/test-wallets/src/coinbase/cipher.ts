@@ -5,7 +5,7 @@
  */
 export type KeyKind = 'public' | 'private'
 export interface Encrypted {
-  iv: Uint8Array<ArrayBuffer>
+  iv: Uint8Array<ArrayBuffer> | ArrayBuffer
   cipherText: ArrayBuffer
 }
 
