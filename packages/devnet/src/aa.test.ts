@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { toSafeSmartAccount } from 'permissionless/accounts'
 import { concatHex, createPublicClient, encodeAbiParameters, http, parseEther, type Hex } from 'viem'
 import { createBundlerClient, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toDevnetSafe } from './safeAddress'
 import {
   computeAaAddresses,
   DEV_ACCOUNTS,
@@ -28,21 +28,8 @@ afterAll(async () => {
   await devnet?.stop()
 })
 
-/** The devnet's Safe (permissionless' toSafeSmartAccount with DEVNET_AA's addresses) for an owner key. */
-function devnetSafe(client: Parameters<typeof toSafeSmartAccount>[0]['client'], ownerKey: Hex) {
-  return toSafeSmartAccount({
-    client,
-    owners: [privateKeyToAccount(ownerKey)],
-    version: '1.4.1',
-    entryPoint: { address: DEVNET_AA.entryPoint, version: '0.7' },
-    safe4337ModuleAddress: DEVNET_AA.safe4337Module,
-    safeProxyFactoryAddress: DEVNET_AA.safeProxyFactory,
-    safeSingletonAddress: DEVNET_AA.safeSingleton,
-    safeModuleSetupAddress: DEVNET_AA.safeModuleSetup,
-    multiSendAddress: DEVNET_AA.multiSend,
-    multiSendCallOnlyAddress: DEVNET_AA.multiSendCallOnly,
-  })
-}
+/** The devnet's Safe for an owner key. */
+const devnetSafe = (client: Parameters<typeof toDevnetSafe>[0], ownerKey: Hex) => toDevnetSafe(client, privateKeyToAccount(ownerKey))
 
 describe('ERC-4337 on the devnet (smartAccounts)', () => {
   it('deploys every contract at its recorded CREATE2 address, the EntryPoint at the canonical one, with the paymaster funded', async () => {

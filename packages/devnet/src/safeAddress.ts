@@ -10,14 +10,17 @@ import { createPublicClient, http, type Address } from 'viem'
 import { toAccount } from 'viem/accounts'
 import { DEVNET_AA } from './constants'
 
-export async function devnetSafeAddress({ rpcUrl, owner }: { rpcUrl: string; owner: Address }): Promise<Address> {
-  const client = createPublicClient({ transport: http(rpcUrl) })
-  const refuse = async (): Promise<never> => {
-    throw new Error('an address-only owner does not sign')
-  }
-  const account = await toSafeSmartAccount({
+type SafeParameters = Parameters<typeof toSafeSmartAccount>[0]
+
+/**
+ * The devnet's Safe for one owner: permissionless' toSafeSmartAccount (Safe 1.4.1, EntryPoint 0.7)
+ * on DEVNET_AA's contracts, what the secure frame builds. The one spelling of these options for
+ * tests and journeys.
+ */
+export function toDevnetSafe(client: SafeParameters['client'], owner: SafeParameters['owners'][number]) {
+  return toSafeSmartAccount({
     client,
-    owners: [toAccount({ address: owner, signMessage: refuse, signTransaction: refuse, signTypedData: refuse })],
+    owners: [owner],
     version: '1.4.1',
     entryPoint: { address: DEVNET_AA.entryPoint, version: '0.7' },
     safe4337ModuleAddress: DEVNET_AA.safe4337Module,
@@ -27,6 +30,14 @@ export async function devnetSafeAddress({ rpcUrl, owner }: { rpcUrl: string; own
     multiSendAddress: DEVNET_AA.multiSend,
     multiSendCallOnlyAddress: DEVNET_AA.multiSendCallOnly,
   })
+}
+
+export async function devnetSafeAddress({ rpcUrl, owner }: { rpcUrl: string; owner: Address }): Promise<Address> {
+  const client = createPublicClient({ transport: http(rpcUrl) })
+  const refuse = async (): Promise<never> => {
+    throw new Error('an address-only owner does not sign')
+  }
+  const account = await toDevnetSafe(client, toAccount({ address: owner, signMessage: refuse, signTransaction: refuse, signTypedData: refuse }))
   // Deployed already, the factory's call would fail (the address is taken): then the deployed Safe
   // must be at permissionless' CREATE2 address and have the owner (safeOwners reads it).
   const { factory, factoryData } = await account.getFactoryArgs()

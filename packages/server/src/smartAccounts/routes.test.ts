@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { DEV_ACCOUNTS, DEVNET_AA, DEVNET_AA_KEYS, startDevnet, toViemChain, verifyingPaymasterAbi, type Devnet } from '@portico/devnet'
 import { formatSiwxMessage, type SIWXMessageData } from '@portico/core/spec'
-import { toSafeSmartAccount } from 'permissionless/accounts'
+import { toDevnetSafe } from '@portico/devnet/safe'
 import { createPublicClient, createWalletClient, http, parseEther, toHex, type Hex } from 'viem'
 import { createBundlerClient, createPaymasterClient, formatUserOperationRequest, toPackedUserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -49,20 +49,7 @@ const rpc = async (path: string, method: string, params: unknown[], projectId?: 
   return { status: r.status, body: (await r.json()) as { result?: Record<string, Hex>; error?: { code: number; message: string } } }
 }
 
-function safeOf(ownerKey: Hex) {
-  return toSafeSmartAccount({
-    client: publicClient(),
-    owners: [privateKeyToAccount(ownerKey)],
-    version: '1.4.1',
-    entryPoint: { address: DEVNET_AA.entryPoint, version: '0.7' },
-    safe4337ModuleAddress: DEVNET_AA.safe4337Module,
-    safeProxyFactoryAddress: DEVNET_AA.safeProxyFactory,
-    safeSingletonAddress: DEVNET_AA.safeSingleton,
-    safeModuleSetupAddress: DEVNET_AA.safeModuleSetup,
-    multiSendAddress: DEVNET_AA.multiSend,
-    multiSendCallOnlyAddress: DEVNET_AA.multiSendCallOnly,
-  })
-}
+const safeOf = (ownerKey: Hex) => toDevnetSafe(publicClient(), privateKeyToAccount(ownerKey))
 
 /** A bundler client that goes through the server only: its bundler proxy and its ERC-7677 paymaster. */
 const bundlerFor = (account: Awaited<ReturnType<typeof safeOf>>) =>
