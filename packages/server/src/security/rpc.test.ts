@@ -1,7 +1,5 @@
-import { createServer, type Server as HttpServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DEV_PROJECT } from '../config.js'
-import { startTestServer } from '../testing.js'
+import { startRpcStandInServer, UPSTREAM_SECRET } from './testing.js'
 
 /**
  * Attack: the /frame page published the server's chain RPC URLs, which often hold a provider
@@ -9,36 +7,22 @@ import { startTestServer } from '../testing.js'
  * which forwards only read methods. The upstream here is a local JSON-RPC stand-in whose URL
  * carries a secret, so that the tests can look for it and see what was forwarded.
  */
-const SECRET = 'k3y-0f-the-0perat0r'
-let upstream: HttpServer
+const SECRET = UPSTREAM_SECRET
+let stack: Awaited<ReturnType<typeof startRpcStandInServer>>
+let server: typeof stack.server
 let upstreamUrl: string
-const forwarded: string[] = []
-let server: Awaited<ReturnType<typeof startTestServer>>
+let forwarded: string[]
 
 beforeAll(async () => {
-  upstream = createServer(async (req, res) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = JSON.parse(Buffer.concat(chunks).toString()) as { id: number; method: string } | Array<{ id: number; method: string }>
-    const calls = Array.isArray(body) ? body : [body]
-    forwarded.push(...calls.map((c) => c.method))
-    const answers = calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: c.method === 'eth_blockNumber' ? '0x2a' : '0x0' }))
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(body) ? answers : answers[0]))
+  stack = await startRpcStandInServer({
+    answer: (method) => (method === 'eth_blockNumber' ? '0x2a' : '0x0'),
+    chains: ['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+    secureFrame: true,
+    rpcPerIpPerMinute: 40,
   })
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/v3/${SECRET}`
-  server = await startTestServer({
-    rpcUrls: { 'eip155:1': upstreamUrl, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': upstreamUrl },
-    projects: [DEV_PROJECT],
-    secureFrame: { port: 0 },
-    indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 }, // only the tests' calls reach the stand-in
-    rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000, rpcPerIpPerMinute: 40 },
-  })
+  ;({ server, upstreamUrl, forwarded } = stack)
 }, 60_000)
-afterAll(async () => {
-  await server?.close()
-  await new Promise<void>((resolve) => upstream?.close(() => resolve()))
-})
+afterAll(() => stack?.close())
 
 const rpc = (body: unknown, { chain = 'eip155:1', project = 'portico-dev', origin }: { chain?: string; project?: string; origin?: string } = {}) =>
   fetch(`${server.url}/v1/rpc/${chain}?projectId=${project}`, {

@@ -1,7 +1,5 @@
-import { createServer, type Server as HttpServer } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DEV_PROJECT } from '../config.js'
-import { startTestServer } from '../testing.js'
+import { startRpcStandInServer, UPSTREAM_SECRET } from './testing.js'
 
 /**
  * SPEC §7 'A chain-specific RPC host is used for a known list of chains:
@@ -10,35 +8,20 @@ import { startTestServer } from '../testing.js'
  * project check; the chain is a local JSON-RPC stand-in whose URL carries a secret and records
  * what reached it.
  */
-const SECRET = 'k3y-0f-the-0perat0r'
-let upstream: HttpServer
-let upstreamUrl: string
-const forwarded: string[] = []
-let server: Awaited<ReturnType<typeof startTestServer>>
+const SECRET = UPSTREAM_SECRET
+let stack: Awaited<ReturnType<typeof startRpcStandInServer>>
+let server: typeof stack.server
+let forwarded: string[]
 
 beforeAll(async () => {
-  upstream = createServer(async (req, res) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = JSON.parse(Buffer.concat(chunks).toString()) as { id: number; method: string } | Array<{ id: number; method: string }>
-    const calls = Array.isArray(body) ? body : [body]
-    forwarded.push(...calls.map((c) => c.method))
-    const answers = calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: c.method === 'eth_chainId' ? '0x1' : '0x2a' }))
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(body) ? answers : answers[0]))
+  stack = await startRpcStandInServer({
+    answer: (method) => (method === 'eth_chainId' ? '0x1' : '0x2a'),
+    chains: ['eip155:1'],
+    rpcPerIpPerMinute: 60,
   })
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/v3/${SECRET}`
-  server = await startTestServer({
-    rpcUrls: { 'eip155:1': upstreamUrl },
-    projects: [DEV_PROJECT],
-    indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
-    rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000, rpcPerIpPerMinute: 60 },
-  })
+  ;({ server, forwarded } = stack)
 }, 60_000)
-afterAll(async () => {
-  await server?.close()
-  await new Promise<void>((resolve) => upstream?.close(() => resolve()))
-})
+afterAll(() => stack?.close())
 
 const host = (body: unknown, query = 'chainId=eip155:1&projectId=portico-dev', headers: Record<string, string> = {}) =>
   fetch(`${server.url}/v1/?${query}`, {
