@@ -4,10 +4,14 @@
 // (read on the devnet, ETH priced by its Chainlink-style feed) and a history page (indexed rows) — and
 // prints req/s and p50/p99. Then scripts/bench-relay.ts, in another child, pairs 1,000 relay clients
 // (500 topics, one publisher and one subscriber each) and prints the message latency p50/p99.
-// Options: --duration seconds per path (10), --connections (50), --clients relay clients (1000).
+// Each path also prints the server's CPU per request (process.cpuUsage() of this process, which runs the server,
+// over the run, divided by the requests served: the figure a shared machine's load average does not distort much).
+// Options: --duration seconds per path (10), --connections (50), --clients relay clients (1000), --only a
+// comma list of paths (wallets,balance,history,relay). Profile: node --cpu-prof … scripts/bench.ts --only balance.
 import { DEV_ACCOUNTS, startDevnet } from '@portico/devnet'
 import { startTestServer } from '@portico/server/testing'
 import { execFile } from 'node:child_process'
+import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs, promisify } from 'node:util'
 
@@ -15,7 +19,12 @@ import { parseArgs, promisify } from 'node:util'
 const run = async (file: string, argv: string[]) => (await promisify(execFile)(file, argv, { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 })).stdout
 
 const { values: args } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, clients: { type: 'string', default: '1000' } },
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    clients: { type: 'string', default: '1000' },
+    only: { type: 'string', default: 'wallets,balance,history,relay' },
+  },
 })
 const root = fileURLToPath(new URL('..', import.meta.url))
 const account = DEV_ACCOUNTS[0]!.address
@@ -40,27 +49,34 @@ try {
       },
     })
     try {
-      const paths = [
-        ['wallets list', '/getWallets?projectId=portico-dev&page=1&entries=40'],
-        ['balance', `/v1/account/${account}/balance?projectId=portico-dev&chainId=eip155:31337&currency=usd`],
-        ['history', `/v1/account/${account}/history?projectId=portico-dev&chainId=eip155:31337`],
-      ] as const
+      const only = new Set(args.only.split(','))
+      const paths = (
+        [
+          ['wallets list', '/getWallets?projectId=portico-dev&page=1&entries=40', 'wallets'],
+          ['balance', `/v1/account/${account}/balance?projectId=portico-dev&chainId=eip155:31337&currency=usd`, 'balance'],
+          ['history', `/v1/account/${account}/history?projectId=portico-dev&chainId=eip155:31337`, 'history'],
+        ] as const
+      ).filter(([, , id]) => only.has(id))
       for (const [what, path] of paths) {
         // Warm: the registry seed, the first chain reads and the price feed's cache.
         const warm = await fetch(`${server.url}${path}`)
         if (!warm.ok) throw new Error(`${what}: ${warm.status} ${await warm.text()}`)
+        const cpuBefore = process.cpuUsage()
         const out = await run('npx', ['autocannon', '--json', '-c', args.connections, '-d', args.duration, `${server.url}${path}`])
+        const cpu = process.cpuUsage(cpuBefore)
         const r = JSON.parse(out) as {
-          requests: { average: number }
+          requests: { average: number; total: number }
           latency: { p50: number; p99: number }
           non2xx: number
           errors: number
           timeouts: number
         }
-        const line = `${label} ${what}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${args.connections} connections, ${args.duration} s; non-2xx ${r.non2xx}, errors ${r.errors + r.timeouts})`
+        const cpuPerRequest = Math.round((cpu.user + cpu.system) / Math.max(1, r.requests.total))
+        const line = `${label} ${what}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${cpuPerRequest} µs/req (${args.connections} connections, ${args.duration} s; non-2xx ${r.non2xx}, errors ${r.errors + r.timeouts}; load average ${loadavg()[0]!.toFixed(1)})`
         console.log(line)
         lines.push(line)
       }
+      if (!only.has('relay')) continue
       const relay = (
         await run('node', [
           '--conditions=@portico/source',

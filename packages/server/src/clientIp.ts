@@ -67,5 +67,6 @@ export function socketIp(c: Context): string {
 
 /** The caller's address: as resolved through trusted proxies by the app's first middleware, else the socket's. */
 export function clientIp(c: Context): string {
-  return (c.var as { clientIp?: string }).clientIp ?? socketIp(c)
+  // c.get, not c.var: Hono builds c.var as a new object from every variable on each read.
+  return ((c.get as (key: string) => unknown)('clientIp') as string | undefined) ?? socketIp(c)
 }

@@ -103,6 +103,7 @@ const priceRoute = createRoute({
 export function register(app: App, ctx: ServerContext) {
   const prices = configPriceSource(ctx.config, ctx.evmClient, ctx.log)
   const tokenSets = new Map<string, string>()
+  const serialized = new WeakMap<object, string>()
   const tokenSet = (chainId: string) => {
     let id = tokenSets.get(chainId)
     if (!id) tokenSets.set(chainId, (id = tokenSetId(chainAssets(ctx.config, chainId).tokens)))
@@ -120,13 +121,19 @@ export function register(app: App, ctx: ServerContext) {
     }
     if (!ctx.evmClient(chainId)) throw Refusal.unsupportedChain(chainId)
     if (!isValidAddress(address, 'eip155')) throw Refusal.invalidAddress(chainId, 'eip155')
-    const account = getAddress(`0x${address.replace(/^0x/, '').toLowerCase()}`)
-    const read = () => readBalances(ctx, prices, chainId, account)
+    const account = `0x${address.replace(/^0x/, '').toLowerCase()}` as const
+    // Checksummed only for a read (keccak per call: not on a cache hit).
+    const read = () => readBalances(ctx, prices, chainId, getAddress(account))
     // SPEC §9 portfolio lifetime, invalidated by the indexer when a step touches the address (chain/balanceCache.ts).
     // A client that must see the chain now (after its own transaction) says Cache-Control: no-cache: read, and keep that.
     const cache = ctx.balanceCache?.covers(chainId) ? ctx.balanceCache : undefined
     const fresh = /no-cache|no-store|max-age=0/i.test(c.req.header('cache-control') ?? '')
-    return c.json({ balances: await (cache ? cache.get({ chainId, address: account, tokenSet: tokenSet(chainId) }, read, { fresh }) : read()) }, 200)
+    if (!cache) return c.json({ balances: await read() }, 200)
+    const balances = await cache.get({ chainId, address: account, tokenSet: tokenSet(chainId) }, read, { fresh })
+    // An in-process hit is the same array each time: serialized once (the Redis cache parses a new one per hit).
+    let json = serialized.get(balances)
+    if (!json) serialized.set(balances, (json = JSON.stringify({ balances })))
+    return c.body(json, 200, { 'content-type': 'application/json' }) as never
   })
 
   app.openapi(priceRoute, async (c) => {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { pino, type DestinationStream, type Logger } from 'pino'
+import { destination, pino, type DestinationStream, type Logger } from 'pino'
 import { clientIp } from '../clientIp.js'
 
 export type { Logger }
@@ -13,7 +13,9 @@ export function createLogger(options: { level?: string; destination?: Destinatio
       base: { service: 'portico-server' },
       redact: { paths: ['*.password', '*.otp', '*.code', '*.token', '*.secret', '*.privateKey', '*.authorization', '*.cookie'], censor: '[redacted]' },
     },
-    options.destination,
+    // stdout written asynchronously: a synchronous write per request line cost ~150 µs of a cached request's CPU under
+    // load (bench, log level info); lines queued while a write is in flight go out together. pino flushes at exit.
+    options.destination ?? destination({ dest: 1, sync: false }),
   )
 }
 
@@ -42,7 +44,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler {
     logger[status >= 500 ? 'error' : 'info'](
       {
         requestId,
-        projectId: (c.var as { projectId?: string }).projectId,
+        projectId: (c.get as (key: string) => unknown)('projectId') as string | undefined,
         method: c.req.method,
         route,
         status,

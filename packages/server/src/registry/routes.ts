@@ -15,6 +15,7 @@ export const DEFAULT_ENTRIES = 40
 export const MAX_ENTRIES = 100
 /** How long an answered page is kept (another instance's sync shows here after at most this), and how many. */
 const PAGE_CACHE_MS = 30_000
+const JSON_TYPE = { 'content-type': 'application/json' }
 const PAGE_CACHE_ENTRIES = 1_000
 const MAX_LIST_ITEMS = 200
 
@@ -127,7 +128,8 @@ export function register(app: App, ctx: ServerContext) {
     ),
   )
   // Answered pages, by query, for PAGE_CACHE_MS: the list changes only when it is seeded or synced (which clears it).
-  const pages = new Map<string, { until: number; body: { count: number; data: ReturnType<typeof listItem>[] } }>()
+  // Kept serialized: a hit is answered without JSON.stringify (19% of the path's CPU in the bench profile).
+  const pages = new Map<string, { until: number; json: string }>()
   scheduleSync(ctx, ready, () => pages.clear())
 
   app.openapi(getWallets, async (c) => {
@@ -145,13 +147,13 @@ export function register(app: App, ctx: ServerContext) {
     }
     const key = JSON.stringify(query)
     const hit = pages.get(key)
-    if (hit && hit.until > Date.now()) return c.json(hit.body, 200)
+    if (hit && hit.until > Date.now()) return c.body(hit.json, 200, JSON_TYPE) as never
     const { count, rows } = await queryWallets(ctx.db, query)
     const base = ctx.config.publicUrl.replace(/\/+$/, '')
-    const data = rows.map((r) => listItem(r, base))
+    const json = JSON.stringify({ count, data: rows.map((r) => listItem(r, base)) })
     if (pages.size >= PAGE_CACHE_ENTRIES) pages.delete(pages.keys().next().value!)
-    pages.set(key, { until: Date.now() + PAGE_CACHE_MS, body: { count, data } })
-    return c.json({ count, data }, 200)
+    pages.set(key, { until: Date.now() + PAGE_CACHE_MS, json })
+    return c.body(json, 200, JSON_TYPE) as never
   })
 
   // Icons carry no projectId (the guard lets /icons/ through) so <img> tags can load them.
