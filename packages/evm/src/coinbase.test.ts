@@ -1,4 +1,13 @@
-import { defineNetwork, type AdapterEvents, type CaipNetwork, type Connector } from '@portico/core'
+import {
+  createPortico,
+  defineNetwork,
+  getMergedConnectors,
+  initialize,
+  memoryStorage,
+  type AdapterEvents,
+  type CaipNetwork,
+  type Connector,
+} from '@portico/core'
 import { startDevnet, type Devnet } from '@portico/devnet'
 import { createTestWallet, TEST_WALLET_ICON } from '@portico/test-wallets/injected'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -101,6 +110,18 @@ describe('Coinbase Wallet: one entry, its extension when there is one', () => {
     expect(connectors()).toMatchObject([{ id: COINBASE_CONNECTOR_ID, type: 'INJECTED', provider: wallet }])
     expect((await adapter.connect({ connectorId: COINBASE_CONNECTOR_ID })).accounts[0]!.address).toBe(devnet.accounts[0]!.address)
     expect(sdk.calls).toHaveLength(0)
+  })
+
+  test('rule: SPEC §3 Connector imageId and explorerId: the merged list gives the entry the registry id "coinbase", and core connects it', async () => {
+    sdk.provider = Object.assign(testWallet(), { disconnect: vi.fn(async () => {}) })
+    const { adapter } = setup()
+    const portico = createPortico({ adapters: [adapter], networks, storage: memoryStorage() })
+    await initialize(portico)
+    const entry = getMergedConnectors(portico).find((c) => c.id === COINBASE_CONNECTOR_ID)
+    expect(entry).toMatchObject({ name: 'Coinbase Wallet', imageId: 'coinbase', explorerId: 'coinbase' })
+    const { connectExternal, getAccount } = await import('@portico/core')
+    await connectExternal(portico, { connectorId: COINBASE_CONNECTOR_ID })
+    expect(getAccount(portico).address).toBe(devnet.accounts[0]!.address)
   })
 
   test("rule: a window.ethereum that says isCoinbaseWallet is listed as Coinbase Wallet, not as 'Browser Wallet'", () => {
