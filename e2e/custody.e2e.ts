@@ -1,8 +1,5 @@
-import { DEV_PROJECT } from '@portico/server'
-
-// The dev project without its smart-account networks: this stack deploys no ERC-4337 contracts, so the
-// embedded wallet's account is the EOA here (e2e/smart-account.e2e.ts has the smart accounts).
-const { smartAccountNetworks: _smart, sponsoredNetworks: _sponsored, ...EOA_DEV_PROJECT } = DEV_PROJECT
+// The dev project without its smart-account networks: this stack deploys no ERC-4337 contracts.
+import { EOA_DEV_PROJECT } from './support/projects.js'
 import { startTestServer } from '@portico/server/testing'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { mkdirSync } from 'node:fs'

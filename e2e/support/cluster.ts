@@ -1,8 +1,5 @@
-import { DEV_PROJECT } from '@portico/server'
-
-// The dev project without its smart-account networks: this stack deploys no ERC-4337 contracts, so the
-// embedded wallet's account is the EOA here (e2e/smart-account.e2e.ts has the smart accounts).
-const { smartAccountNetworks: _smart, sponsoredNetworks: _sponsored, ...EOA_DEV_PROJECT } = DEV_PROJECT
+// The dev project without its smart-account networks: this stack deploys no ERC-4337 contracts.
+import { EOA_DEV_PROJECT } from './projects.js'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'

@@ -1,15 +1,14 @@
 import { startDevnet, type Devnet } from '@portico/devnet'
 import { startSolanaDevnet, type SolanaDevnet } from '@portico/devnet/solana'
 import { startTestServer } from '@portico/server/testing'
-import { DEFAULT_CONFIG, DEV_PROJECT, type PorticoServer } from '@portico/server'
+import { DEFAULT_CONFIG, type PorticoServer } from '@portico/server'
 import { fileURLToPath } from 'node:url'
 import { build, preview } from 'vite'
 import { buildSecureFrame } from '@portico/secure-frame/build'
 import { createServer } from 'node:net'
+import { EOA_DEV_PROJECT } from './projects.js'
 
 const demoRoot = fileURLToPath(new URL('../../apps/demo', import.meta.url))
-
-const { smartAccountNetworks: _smart, sponsoredNetworks: _sponsored, ...EOA_DEV_PROJECT } = DEV_PROJECT
 
 /** The one project with smart accounts (ERC-4337, sponsored gas) on the first chain: e2e/smart-account.e2e.ts. */
 export const SMART_PROJECT_ID = 'portico-smart'
