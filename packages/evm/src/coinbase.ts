@@ -1,5 +1,6 @@
 import { InvalidOptionsError, type CaipNetwork, type Connector } from '@portico/core'
 import * as v from 'valibot'
+import type { SmartWalletProvider } from './coinbaseSdk.js'
 import type { Eip1193Provider, ProviderDetail } from './schemas.js'
 
 /** The Coinbase Wallet connector's id: the extension's EIP-6963 rdns, so both paths are one entry. */
@@ -58,9 +59,6 @@ export function coinbaseWallet(parameters: CoinbaseWalletParameters = {}): Coinb
   const { appName, keysUrl = COINBASE_KEYS_URL } = parsed.output
   return new CoinbaseWallet({ ...(appName ? { appName } : {}), keysUrl })
 }
-
-/** A provider the Smart Wallet SDK made: an EIP-1193 provider that can also end its session. */
-export type SmartWalletProvider = Eip1193Provider & { disconnect(): Promise<void> }
 
 /**
  * The Coinbase entry's provider: the extension found on the page (the legacy globals; an announced
