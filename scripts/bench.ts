@@ -6,6 +6,7 @@
 // (500 topics, one publisher and one subscriber each) and prints the message latency p50/p99.
 // Each path also prints the server's CPU per request (process.cpuUsage() of this process, which runs the server,
 // over the run, divided by the requests served: the figure a shared machine's load average does not distort much).
+// REDIS_URL: the servers use that Redis (the relay's mailbox, rate limits, balance cache), as several instances do.
 // Options: --duration seconds per path (10), --connections (50), --clients relay clients (1000), --only a
 // comma list of paths (wallets,balance,history,relay). Profile: node --cpu-prof … scripts/bench.ts --only balance.
 import { DEV_ACCOUNTS, startDevnet } from '@portico/devnet'
@@ -37,6 +38,8 @@ try {
   for (const [label, databaseUrl] of databases) {
     const server = await startTestServer({
       ...(databaseUrl ? { databaseUrl } : {}),
+      // The relay's mailbox and fan-out (and rate limits, the balance cache) in Redis when REDIS_URL is set.
+      ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
       rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
       outboundAllowOrigins: [devnet.fixturesUrl],
       rateLimits: { perIpPerMinute: 100_000_000, perProjectPerMinute: 100_000_000 },
