@@ -55,4 +55,12 @@ describe("SPEC §7 'Wallet calls': capabilities (assetDiscovery per chain) and g
     const { provider } = wallet([usdc, { ...usdc, metadata: { ...usdc.metadata, decimals: '6' } }])
     expect(await discoverWalletAssets(provider, ACCOUNT, devnet)).toBeUndefined()
   })
+  test('behavior: a wallet that never answers is taken as without asset discovery after the timeout (asked once), so the balance still shows', async () => {
+    let asked = 0
+    const silent = { request: () => (asked++, new Promise(() => {})) }
+    const answers = new Map()
+    expect(await discoverWalletAssets(silent, ACCOUNT, devnet, answers, { timeoutMs: 20 })).toBeUndefined()
+    expect(await discoverWalletAssets(silent, ACCOUNT, devnet, answers, { timeoutMs: 20 })).toBeUndefined()
+    expect(asked).toBe(1)
+  })
 })

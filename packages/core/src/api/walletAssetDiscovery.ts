@@ -7,6 +7,9 @@ interface Requester {
   request(args: { method: string; params?: unknown }): Promise<unknown>
 }
 
+/** How long the balance read waits for the wallet's capabilities, then its assets (not in SPEC; ours). */
+export const WALLET_ASSETS_TIMEOUT_MS = 3_000
+
 /** Whether the wallet advertised assetDiscovery, per `account:chainId` (hex): kept by the caller for one connection. */
 export type AssetDiscoveryAnswers = Map<string, Promise<boolean>>
 
@@ -22,22 +25,27 @@ export async function discoverWalletAssets(
   address: string,
   caipNetwork: CaipNetwork,
   answers: AssetDiscoveryAnswers = new Map(),
+  { timeoutMs = WALLET_ASSETS_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Promise<TokenBalance[] | undefined> {
+  // A wallet that never answers (a paired phone wallet may ignore an unknown method) must not hold the balance up.
+  const ask = (method: string, params: unknown[]) => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${method} timed out`)), timeoutMs)))
+    return Promise.race([provider.request({ method, params }), late]).finally(() => clearTimeout(timer))
+  }
   if (caipNetwork.chainNamespace !== 'eip155' || typeof provider?.request !== 'function') return undefined
   const chainId = `0x${Number(caipNetwork.id).toString(16)}`
   const key = `${address.toLowerCase()}:${chainId}`
   let supported = answers.get(key)
   if (!supported) {
-    supported = provider.request({ method: 'wallet_getCapabilities', params: [address, [chainId]] }).then(
+    supported = ask('wallet_getCapabilities', [address, [chainId]]).then(
       (capabilities) => (capabilities as Record<string, { assetDiscovery?: { supported?: boolean } }> | null)?.[chainId]?.assetDiscovery?.supported === true,
       () => false,
     )
     answers.set(key, supported)
   }
   if (!(await supported)) return undefined
-  const answer = (await provider.request({ method: 'wallet_getAssets', params: [{ account: address, chainFilter: [chainId] }] }).catch(() => undefined)) as
-    | Record<string, unknown>
-    | undefined
+  const answer = (await ask('wallet_getAssets', [{ account: address, chainFilter: [chainId] }]).catch(() => undefined)) as Record<string, unknown> | undefined
   const assets = answer?.[chainId]
   if (!isWalletAssetsResponseValid(assets)) return undefined
   return (
