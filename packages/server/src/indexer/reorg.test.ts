@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { startDevnet, type Devnet } from '@portico/devnet'
 import { parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { devClients, devnetServerConfig, waitFor } from '../chain/testing.js'
 import { startTestServer } from '../testing.js'
@@ -36,11 +37,17 @@ test('a reorg rolls back only the orphaned blocks; the surviving history stays',
       receiptA.blockNumber.toString(),
     ])
 
-    // The fork point; B is mined and indexed, then orphaned by the revert.
+    // The fork point; B (to an address nothing else touches) is mined and indexed, then orphaned by the revert.
+    const onlyB = privateKeyToAddress(generatePrivateKey())
+    const balanceOfOnlyB = async () => {
+      const res = await fetch(`${server.url}/v1/account/${onlyB}/balance?projectId=portico-dev&chainId=${chainId}&currency=usd`)
+      return ((await res.json()) as { balances: { quantity: { numeric: string } }[] }).balances[0]!.quantity.numeric
+    }
     const snapshot = await client.request({ method: 'evm_snapshot' as never })
-    const b = await wallet.sendTransaction({ to, value: parseEther('2') })
+    const b = await wallet.sendTransaction({ to: onlyB, value: parseEther('2') })
     await client.waitForTransactionReceipt({ hash: b })
     await waitFor(() => indexed(b), { timeoutMs: 30_000, what: 'B indexed' })
+    expect(await balanceOfOnlyB()).toBe('2') // now cached (SPEC §9 portfolio, 30 s)
     expect(await client.request({ method: 'evm_revert' as never, params: [snapshot] as never })).toBe(true)
 
     // The new branch: C at B's height, D above it.
@@ -64,7 +71,10 @@ test('a reorg rolls back only the orphaned blocks; the surviving history stays',
     const res = await fetch(`${server.url}/v1/account/${to}/history?projectId=portico-dev&chainId=${chainId}`)
     const hashes = ((await res.json()) as { data: { metadata: { hash: string } }[] }).data.map((t) => t.metadata.hash)
     expect(hashes).toEqual(expect.arrayContaining([a, c, d]))
-    expect(hashes).not.toContain(b)
+    const ofOnlyB = await fetch(`${server.url}/v1/account/${onlyB}/history?projectId=portico-dev&chainId=${chainId}`)
+    expect(((await ofOnlyB.json()) as { data: unknown[] }).data).toEqual([])
+    // The rollback dropped B's receiver's cached balance: the chain's 0, not the orphaned block's 2.
+    expect(await balanceOfOnlyB()).toBe('0')
 
     // The lag gauge: this instance leads the chain and is caught up.
     const metrics = await (await fetch(`${server.url}/metrics`)).text()

@@ -57,16 +57,22 @@ export async function handleReorg(
     return null
   }
   const above = ancestor.number.toString()
-  const removed = await fencedTransaction(ctx.db, fence, async (db) => {
+  const { removed, touched } = await fencedTransaction(ctx.db, fence, async (db) => {
     const [row] = await db.query<{ n: string }>('select count(*)::text as n from chain_transactions where chain_id = $1 and block_number > $2', [
+      chainId,
+      above,
+    ])
+    // Whose balances the orphaned blocks had changed: their cached balances go too (chain/balanceCache.ts).
+    const touched = await db.query<{ address: string }>('select distinct address from account_transactions where chain_id = $1 and block_number > $2', [
       chainId,
       above,
     ])
     for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'chain_blocks'])
       await db.query(`delete from ${table} where chain_id = $1 and block_number > $2`, [chainId, above])
     await db.query('update chain_cursors set block_number = $2, block_hash = $3, updated_at = now() where chain_id = $1', [chainId, above, ancestor.hash])
-    return Number(row?.n ?? 0)
+    return { removed: Number(row?.n ?? 0), touched: touched.map((t) => t.address) }
   })
+  await ctx.balanceCache?.invalidate(chainId, touched)
   ctx.logger?.warn({ event: 'indexer.reorg', chainId, reason, ancestor: Number(ancestor.number), orphanedTransactions: removed }, 'indexer: reorg rolled back')
   return ancestor
 }
