@@ -3,6 +3,7 @@ import { useRef, type MouseEvent, type PointerEvent } from 'react'
 import { usePortico, usePorticoStore } from '../context.js'
 import { usePorticoAccount } from '../hooks/usePorticoAccount.js'
 import { preloadModal } from '../modal/loadModal.js'
+import { setOpener } from '../opener.js'
 import { useFormatAmount, useT } from '../i18n/context.js'
 import { ShadowHost } from './ShadowHost.js'
 
@@ -42,7 +43,7 @@ export function ConnectButton({ label, balance = 'show' }: ConnectButtonProps) {
   const press = (event: PointerEvent<HTMLButtonElement>) => {
     preloadModal()
     pressed.current = event.pointerType === 'mouse' && event.button === 0 && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
-    if (pressed.current) open(event, 'after the frame')
+    if (pressed.current) open(event, 'press')
   }
   // The press's own mousedown would move focus back to the button, out of the dialog just opened.
   const keepFocus = (event: MouseEvent<HTMLButtonElement>) => {
@@ -53,12 +54,11 @@ export function ConnectButton({ label, balance = 'show' }: ConnectButtonProps) {
     if (event.detail > 0 && pressed.current) return
     open(event)
   }
-  // A mouse press does not focus a button in every browser: focused, it is where focus returns on
-  // close. After a press, once the dialog's first frame is painted (focusing restyles the page).
-  const open = (event: MouseEvent<HTMLButtonElement>, focus?: 'after the frame') => {
-    const button = event.currentTarget
-    if (focus) (portico.environment.afterPaint ?? ((task: () => void) => task()))(() => button.focus())
-    else button.focus()
+  // Where focus returns on close. A mouse press does not focus the button (its mousedown is held
+  // back, and focusing would restyle the page inside the open's first frame): the dialog is told.
+  const open = (event: MouseEvent<HTMLButtonElement>, press?: 'press') => {
+    if (press) setOpener(portico, event.currentTarget)
+    else event.currentTarget.focus()
     openModal(portico)
   }
   // The pointer or focus on the button: the modal's code is fetched now if the page has not done it yet.

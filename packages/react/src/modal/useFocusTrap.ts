@@ -1,5 +1,6 @@
 import { useEffect, type RefObject } from 'react'
 import { usePortico } from '../context.js'
+import { takeOpener } from '../opener.js'
 
 // The Back button stays in the header while hidden (it keeps the title centred): not a stop.
 const FOCUSABLE = 'button:not([disabled]):not([hidden]),a[href],input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])'
@@ -32,7 +33,8 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
   useEffect(() => {
     const element = container.current
     if (!active || !element) return
-    let previous = deepActiveElement() as HTMLElement | null
+    const before = deepActiveElement() as HTMLElement | null
+    const previous = takeOpener(portico) ?? before
     const root = element.getRootNode() as ShadowRoot | Document
     const focusables = () => Array.from(element.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(isTabbable)
     const firstInView = () => Array.from(element.querySelectorAll<HTMLElement>(`.body ${FOCUSABLE}`)).find(isTabbable)
@@ -40,14 +42,13 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
     // The view's first control, or the dialog itself while a lazy view is still loading; then
     // the view's first control as soon as it is there, unless the user has moved on. Right after
     // the dialog's first frame: finding a visible control makes the browser style and lay out the
-    // dialog at once, which would hold that frame back (issue 13's click → painted).
+    // dialog at once, which would hold that frame back (issue 13's click → painted). Focus taken
+    // meanwhile (a view's field, the secure frame's approval screen) stays where it is.
     let waiting: MutationObserver | undefined
     let cancelled = false
     const moveIn = () => {
-      if (cancelled || (root.activeElement && element.contains(root.activeElement))) return
-      // The opener may have taken focus in the meantime (a mouse press focuses its button after the frame too).
-      const now = deepActiveElement() as HTMLElement | null
-      if (now && now !== document.body) previous = now
+      const now = deepActiveElement()
+      if (cancelled || (now !== before && now !== document.body && now !== null)) return
       ;(firstInView() ?? element).focus()
       if (root.activeElement !== element || typeof MutationObserver === 'undefined') return
       waiting = new MutationObserver(() => {
