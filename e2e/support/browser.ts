@@ -30,6 +30,8 @@ export interface WalletConfig {
   privateKey?: `0x${string}`
   /** The chains the wallet knows (default: the stack's devnet chains). */
   chains?: Array<{ chainId: number; name: string; rpcUrl: string; nativeCurrency: { name: string; symbol: string; decimals: number } }>
+  /** ERC-20 tokens the wallet tracks: with it, it advertises assetDiscovery and answers wallet_getAssets (SPEC §7). */
+  assets?: `0x${string}`[]
   /** The Portico Solana Test Wallet in the same bundle (its rpcUrl defaults to the stack's Solana chain). */
   solana?: { autoApprove?: boolean; rejectAll?: boolean; accountIndex?: number; rpcUrl?: string }
 }
