@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevIdentityProvider } from '../dev/oidcProvider.js'
+import { DEV_PROJECT, type ProjectConfig } from '../config.js'
 import { startTestServer } from '../testing.js'
 import { frameClient, randomDeviceId } from './testing.js'
 
@@ -7,6 +8,7 @@ type Server = Awaited<ReturnType<typeof startTestServer>>
 let server: Server
 let client: ReturnType<typeof frameClient>
 const HOST = 'http://127.0.0.1:5173'
+const GOOGLE_ONLY: ProjectConfig = { ...DEV_PROJECT, projectId: 'google-only', features: { socials: ['google'] } }
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -15,6 +17,7 @@ beforeAll(async () => {
     devIdentityProvider: { port: 0, standsInFor: ['google', 'github'] },
     devRoutes: true,
     indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
+    projects: [DEV_PROJECT, GOOGLE_ONLY],
   })
   client = frameClient(server)
 })
@@ -106,6 +109,14 @@ describe('social login through the local OpenID provider', () => {
     expect(r).toEqual({ status: 403, body: { error: 'Unauthorized: origin not allowed' } })
     const missing = await client.call('/auth/social/start', { provider: 'apple', deviceId: randomDeviceId(), hostOrigin: HOST })
     expect(missing.body.error).toBe('Sign-in with apple is not configured on this server')
+  })
+
+  it('refuses a provider the server serves but the project turned off (its remote config does not list it)', async () => {
+    const other = frameClient(server, GOOGLE_ONLY.projectId)
+    const off = await other.call('/auth/social/start', { provider: 'github', deviceId: randomDeviceId(), hostOrigin: HOST })
+    expect(off).toEqual({ status: 400, body: { error: 'Sign-in with github is not enabled for this project' } })
+    const on = await other.call<{ uri: string }>('/auth/social/start', { provider: 'google', deviceId: randomDeviceId(), hostOrigin: HOST })
+    expect(on.status).toBe(200)
   })
 
   it('never links an unverified email to an existing account; identities are keyed by (provider, sub)', async () => {

@@ -6,6 +6,7 @@ import { authEvent } from './events.js'
 import { createSession, type LoginOrigin, type Tokens } from './sessions.js'
 import type { SocialProfile } from './socialProfiles.js'
 import { devProviderClient, providerClient, SOCIAL_PROVIDERS, type ProviderClient, type SocialProvider } from './socialProviders.js'
+import { projectOffersSocial } from './socialAvailability.js'
 import { AuthError, type Auth } from './state.js'
 import { userForIdentity } from './users.js'
 
@@ -36,6 +37,8 @@ export async function startSocial(auth: Auth, opts: { projectId: string; provide
   const project = await auth.ctx.projects(opts.projectId)
   const hostOrigin = typeof opts.hostOrigin === 'string' ? opts.hostOrigin : ''
   if (!project || !originAllowed(hostOrigin, project.allowedOrigins)) throw new AuthError(403, ProviderErrorText.originNotAllowed)
+  // The project's own list too: a provider it turned off is not offered, so it is not started either.
+  if (!projectOffersSocial(project.features, provider)) throw new AuthError(400, `Sign-in with ${provider} is not enabled for this project`)
   const client = providerFor(auth, provider)
   if (!client) throw new AuthError(400, `Sign-in with ${provider} is not configured on this server`)
   const state = randomToken()

@@ -1,7 +1,14 @@
 import { SocialProviders } from '@portico/core/spec'
 import type { ServerContext } from '../context.js'
+import { resolveRemoteFeatures } from '../projects/routes.js'
 import { providerFor } from './social.js'
 import { authOf } from './state.js'
+
+/** Whether the project's remote features (SPEC §9 'Defaults' under its overrides) offer `provider`. */
+export function projectOffersSocial(features: Record<string, unknown>, provider: string): boolean {
+  const socials = resolveRemoteFeatures(features).find((f) => f.id === 'socials')
+  return Boolean(socials?.isEnabled && socials.config?.includes(provider))
+}
 
 const known = new WeakMap<ServerContext, ReadonlySet<string>>()
 
