@@ -5,21 +5,12 @@ import type { DeviceProof } from './dpop.js'
 import { authEvent } from './events.js'
 import { createSession, type LoginOrigin, type Tokens } from './sessions.js'
 import type { SocialProfile } from './socialProfiles.js'
-import { devProviderClient, providerClient, SOCIAL_PROVIDERS, type ProviderClient, type SocialProvider } from './socialProviders.js'
-import { projectOffersSocial } from './socialAvailability.js'
+import { SOCIAL_PROVIDERS, type SocialProvider } from './socialProviders.js'
+import { projectOffersSocial, providerFor } from './socialAvailability.js'
 import { AuthError, type Auth } from './state.js'
 import { userForIdentity } from './users.js'
 
 export { SOCIAL_PROVIDERS, type SocialProvider } from './socialProviders.js'
-
-/** The provider's client: config.socialProviders (the provider table), else the dev identity provider standing in. */
-export function providerFor(auth: Auth, provider: SocialProvider): ProviderClient | undefined {
-  const configured = providerClient(provider, auth.ctx.config.socialProviders ?? {})
-  if (configured) return configured
-  const dev = auth.devIdentityProvider
-  if (dev?.standsInFor.includes(provider)) return devProviderClient(provider, dev)
-  return undefined
-}
 
 export function callbackUrl(auth: Auth) {
   if (!auth.secureFrameUrl) throw new AuthError(503, 'The secure frame is not running')

@@ -1,13 +1,22 @@
 import { SocialProviders } from '@portico/core/spec'
 import type { ServerContext } from '../context.js'
-import { resolveRemoteFeatures } from '../projects/routes.js'
-import { providerFor } from './social.js'
-import { authOf } from './state.js'
+import { resolveRemoteFeatures } from '../projects/remoteFeatures.js'
+import { devProviderClient, providerClient, type ProviderClient, type SocialProvider } from './socialProviders.js'
+import { authOf, type Auth } from './state.js'
 
 /** Whether the project's remote features (SPEC §9 'Defaults' under its overrides) offer `provider`. */
 export function projectOffersSocial(features: Record<string, unknown>, provider: string): boolean {
   const socials = resolveRemoteFeatures(features).find((f) => f.id === 'socials')
   return Boolean(socials?.isEnabled && socials.config?.includes(provider))
+}
+
+/** The provider's client: config.socialProviders (the provider table), else the dev identity provider standing in. */
+export function providerFor(auth: Auth, provider: SocialProvider): ProviderClient | undefined {
+  const configured = providerClient(provider, auth.ctx.config.socialProviders ?? {})
+  if (configured) return configured
+  const dev = auth.devIdentityProvider
+  if (dev?.standsInFor.includes(provider)) return devProviderClient(provider, dev)
+  return undefined
 }
 
 const known = new WeakMap<ServerContext, ReadonlySet<string>>()

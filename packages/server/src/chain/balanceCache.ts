@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { CacheLifetimes } from '@portico/core/spec'
 import type { Redis } from 'ioredis'
-import type { TokenBalance } from './balances.js'
+import type { TokenBalance } from './tokenBalance.js'
 
 /**
  * The balance path's cache: a chain + address + token set's portfolio, kept for SPEC §9's

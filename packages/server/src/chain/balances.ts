@@ -6,18 +6,9 @@ import { chainAssets } from './assets.js'
 import { tokenIconUrl } from './icons.js'
 import type { PriceSource } from './prices.js'
 
-/** SPEC §3 'Token balance'. */
-export interface TokenBalance {
-  name: string
-  symbol: string
-  chainId: string
-  /** CAIP-10 of the token contract; absent for the native currency. */
-  address?: string
-  value: number
-  price: number
-  quantity: { decimals: string; numeric: string }
-  iconUrl: string
-}
+import type { TokenBalance } from './tokenBalance.js'
+
+export type { TokenBalance } from './tokenBalance.js'
 
 /** A chain's RPC could not answer: 502 with the spec's text; which chain and why go to `details`. */
 export class ChainUnavailableError extends HttpError {
