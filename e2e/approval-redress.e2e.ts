@@ -60,6 +60,13 @@ describe('approval screen: redress by a script in the host page', () => {
       cover.setAttribute('style', 'position:fixed;inset:0;z-index:2147483647;background:#fde047;font:700 32px sans-serif;padding:40px')
       document.body.append(cover)
     })
+    // Held for 500 ms once painted and noticed. The frame's visibility check (IntersectionObserver
+    // v2) reports a change within ~100 ms, but on a starved machine it was seen to lag the host's
+    // paint by more than 500 ms — a cover shown and lifted inside that lag is not noticed (a limit
+    // of the browser's signal, in CUSTODY.md). The guard must notice it (Approve disabled), then
+    // the lift right before the click must not approve.
+    await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))))
+    await expect.poll(() => approveButton(page).isDisabled(), { timeout: 10_000 }).toBe(true)
     await sleep(500)
     const start = Date.now()
     await page.evaluate(() => document.getElementById('redress-cover')!.remove())

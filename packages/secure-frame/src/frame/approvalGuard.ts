@@ -146,19 +146,23 @@ export function guardButton(
     button.disabled = !guard.armed()
     for (const other of alongside) other.disabled = !guard.armed()
   }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        const v2 = (entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible
-        const wholeButton = entry.target !== button || entry.intersectionRatio >= 0.99
-        seen.set(entry.target, entry.isIntersecting && wholeButton && v2 !== false)
-      }
-      sync()
-    },
-    { threshold: [0, 0.5, 0.99, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit,
-  )
+  const observed = (entries: IntersectionObserverEntry[]) => {
+    for (const entry of entries) {
+      const v2 = (entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible
+      const wholeButton = entry.target !== button || entry.intersectionRatio >= 0.99
+      seen.set(entry.target, entry.isIntersecting && wholeButton && v2 !== false)
+    }
+    sync()
+  }
+  const observer = new IntersectionObserver(observed, { threshold: [0, 0.5, 0.99, 1], trackVisibility: true, delay: 100 } as IntersectionObserverInit)
   observer.observe(screen)
   observer.observe(button)
+  // Input is dispatched ahead of other tasks: on a busy page a press can arrive before the
+  // observer's task delivers what the last frames showed (a cover, lifted since). Read those first.
+  const catchUp = () => {
+    const pending = observer.takeRecords()
+    if (pending.length > 0) observed(pending)
+  }
 
   const checkSize = () => {
     const now = `${view.innerWidth}x${view.innerHeight}@${view.devicePixelRatio}`
@@ -170,7 +174,10 @@ export function guardButton(
   }
   const onPointer = (event: PointerEvent) => {
     if (!event.isTrusted) return
-    if (event.type === 'pointerdown') checkSize()
+    if (event.type === 'pointerdown') {
+      catchUp()
+      checkSize()
+    }
     guard.pointer({ type: event.type, pointerType: event.pointerType, offsetX: event.screenX - event.clientX, offsetY: event.screenY - event.clientY })
     sync()
   }
@@ -178,6 +185,7 @@ export function guardButton(
   const onBlur = (event: FocusEvent) => (event.target === button || event.target === view) && guard.focus(false)
   const onKey = (event: KeyboardEvent) => {
     if (!event.isTrusted || event.target !== button) return
+    catchUp()
     checkSize()
     guard.keyDown()
   }
@@ -201,7 +209,8 @@ export function guardButton(
   return {
     accepts(event) {
       if (!event.isTrusted) return false
-      // A resize in this very moment may not have fired its event yet: read the size now.
+      // A resize or a cover in this very moment may not have reached its listener yet: read them now.
+      catchUp()
       checkSize()
       // A key press too early has already restarted the focus delay (keyDown).
       if (event.detail === 0) return document.hasFocus() && document.activeElement === button && guard.acceptsKeyboardClick()
