@@ -24,15 +24,19 @@ function assetDiscoveryAnswers(portico: Portico): AssetDiscoveryAnswers {
 
 /**
  * The balance read behind `fetchBalance` (loaded with the first read, not in the first load).
- * SPEC §7 'Wallet calls': where the connected wallet advertises assetDiscovery on the chain in
+ * SPEC §7 'Wallet calls': where the connected wallet (a wallet in the page) advertises assetDiscovery on the chain in
  * wallet_getCapabilities (asked once per connection and chain), its tokens come from
  * wallet_getAssets and the native balance from the chain; otherwise the Portico server's balances
  * (with `apiUrl`), else the native balance through the adapter.
  */
 export async function readBalances(portico: Portico, ns: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
   // The wallet's own provider behind the active connector (a read: no chain switch or error mapping needed).
-  const connectorId = portico.stores.connections.getState().activeConnectorIds[ns]
-  const provider = ns === 'eip155' && connectorId ? portico.adapters.get(ns)?.getProvider?.(connectorId) : undefined
+  const { activeConnectorIds, connectors } = portico.stores.connections.getState()
+  const connectorId = activeConnectorIds[ns]
+  // Asked of a wallet in the page only: a WalletConnect wallet would get the question over the relay
+  // (a phone may show it or never answer), and the embedded wallet's own balances are the server's.
+  const inPage = connectors.some((c) => c.id === connectorId && c.chain === ns && (c.type === 'ANNOUNCED' || c.type === 'INJECTED'))
+  const provider = ns === 'eip155' && connectorId && inPage ? portico.adapters.get(ns)?.getProvider?.(connectorId) : undefined
   const tokens = provider ? await discoverWalletAssets(provider as never, address, caipNetwork, assetDiscoveryAnswers(portico)) : undefined
   if (tokens) return { native: (await fromAdapter(portico, ns, address, caipNetwork)).native, tokens }
   return portico.api ? (await import('./balances.js')).fromServer(portico, address, caipNetwork) : fromAdapter(portico, ns, address, caipNetwork)
