@@ -144,7 +144,8 @@ describe.each(['dark', 'light'])('axe-core, %s theme: no serious or critical vio
     await dialog.getByTestId('send-receiver').fill(DEV_ACCOUNTS[2]!.address)
     await expect.poll(() => dialog.getByTestId('send-continue').textContent(), { timeout: 5_000 }).toBe('Preview Send')
     await dialog.getByTestId('send-continue').click()
-    await expect.poll(() => dialog.getByTestId('preview-fee').textContent()).toMatch(/ETH/)
+    // The fee estimate is a chain read: on a loaded machine it was seen to take longer than the default 5 s.
+    await expect.poll(() => dialog.getByTestId('preview-fee').textContent(), { timeout: 30_000 }).toMatch(/ETH/)
     await audit(page, 'WalletSendPreview')
     await back(page)
     await back(page)
