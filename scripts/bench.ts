@@ -3,7 +3,8 @@
 // this process; autocannon runs in a child process against three paths — the wallets list, a balance
 // (read on the devnet, ETH priced by its Chainlink-style feed) and a history page (indexed rows) — and
 // prints req/s and p50/p99. Then scripts/bench-relay.ts, in another child, pairs 1,000 relay clients
-// (500 topics, one publisher and one subscriber each) and prints the message latency p50/p99.
+// (500 topics, one publisher and one subscriber each) and prints the message latency p50/p99: once with the
+// messages spread over 5 s (500 a second), once in bursts from every pair at once.
 // Each path also prints the server's CPU per request (process.cpuUsage() of this process, which runs the server,
 // over the run, divided by the requests served: the figure a shared machine's load average does not distort much).
 // REDIS_URL: the servers use that Redis (the relay's mailbox, rate limits, balance cache), as several instances do.
@@ -80,18 +81,21 @@ try {
         lines.push(line)
       }
       if (!only.has('relay')) continue
-      const relay = (
-        await run('node', [
-          '--conditions=@portico/source',
-          '--import',
-          'tsx',
-          'scripts/bench-relay.ts',
-          `${server.url.replace('http', 'ws')}/relay`,
-          args.clients,
-        ])
-      ).trim()
-      console.log(`${label} ${relay}`)
-      lines.push(`${label} ${relay}`)
+      for (const mode of ['--spread', '--burst']) {
+        const relay = (
+          await run('node', [
+            '--conditions=@portico/source',
+            '--import',
+            'tsx',
+            'scripts/bench-relay.ts',
+            `${server.url.replace('http', 'ws')}/relay`,
+            args.clients,
+            mode,
+          ])
+        ).trim()
+        console.log(`${label} ${relay}`)
+        lines.push(`${label} ${relay}`)
+      }
     } finally {
       await server.close()
     }

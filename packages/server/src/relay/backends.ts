@@ -2,7 +2,8 @@ import { Redis } from 'ioredis'
 import type { ServerContext } from '../context.js'
 import { localBus, redisBus, type RelayBus } from './bus.js'
 import type { RelayOptions } from './options.js'
-import { redisRelayStore, sqlRelayStore, type RelayStore } from './store.js'
+import { sqlRelayStore } from './sqlStore.js'
+import { redisRelayStore, type RelayStore } from './store.js'
 
 export interface RelayBackends {
   /** The mailbox: messages and subscriptions. */

@@ -17,6 +17,14 @@ type ConnectionLimits = Pick<
  * in the mailbox above sendHighWaterBytes; above maxBufferedBytes the client is not reading and the
  * socket is dropped), and messages awaiting an ack (maxUnackedPerConnection).
  */
+/**
+ * The heartbeat pings a tenth of the sockets every tenth of its interval: each socket is still pinged once
+ * an interval, and a thousand pings (and their pongs) never land in the same moment, where they would
+ * hold up the messages being delivered then.
+ */
+export const PING_SLICES = 10
+let nextPingSlot = 0
+
 export class RelayConnection {
   readonly topics = new Set<string>()
   /** Relay-originated request id → the message awaiting the client's ack. */
@@ -30,6 +38,8 @@ export class RelayConnection {
   reading = 0
   readonly ackedWhileReading = new Set<string>()
   alive = true
+  /** Which of the heartbeat's slices pings this socket (see pingConnections). */
+  readonly pingSlot = nextPingSlot++ % PING_SLICES
   nextId = 1
   readonly rate: TokenBucket
   /** Frames are handled one after another per connection. */
@@ -205,8 +215,10 @@ export function serveConnection(ws: WebSocket, who: { clientId: string; address:
 }
 
 /** Pings every socket; one that did not answer the last ping is dead and terminated. */
-export function pingConnections(connections: Iterable<RelayConnection>, caps: ConnectionCaps) {
+/** One slice of the heartbeat: pings the sockets of `slice`, dropping those that did not answer the last ping. */
+export function pingConnections(connections: Iterable<RelayConnection>, caps: ConnectionCaps, slice: number) {
   for (const conn of connections) {
+    if (conn.pingSlot !== slice) continue
     // A socket the relay stopped reading cannot have its pong read: held, not dead.
     if (!conn.alive && !conn.held) {
       conn.ws.terminate()
@@ -219,7 +231,7 @@ export function pingConnections(connections: Iterable<RelayConnection>, caps: Co
       /* closed meanwhile */
     }
   }
-  caps.prune()
+  if (slice === 0) caps.prune()
 }
 
 /** Closes sockets for a restart and waits until their queued frames are handled. */

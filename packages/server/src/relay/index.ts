@@ -2,7 +2,6 @@ export { startRelay, DEFAULT_RELAY_OPTIONS, type Relay, type RelayOptions } from
 export { DEFAULT_RELAY_LIMITS, RELAY_LIMIT_ENV, relayLimitsFromEnv, type RelayLimits } from './limits.js'
 export { verifyClientJwt, signClientJwt, publicKeyFromDidKey } from './jwt.js'
 export {
-  sqlRelayStore,
   redisRelayStore,
   hashMessage,
   subscriptionId,
@@ -11,3 +10,4 @@ export {
   type RelayStore,
   type StoredMessage,
 } from './store.js'
+export { sqlRelayStore } from './sqlStore.js'

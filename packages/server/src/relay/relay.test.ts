@@ -6,7 +6,8 @@ import type { ServerContext } from '../context.js'
 import { startTestServer } from '../testing.js'
 import { signClientJwt } from './jwt.js'
 import { startRelay, type RelayOptions } from './relay.js'
-import { hashMessage, sqlRelayStore, subscriptionId } from './store.js'
+import { sqlRelayStore } from './sqlStore.js'
+import { hashMessage, subscriptionId } from './store.js'
 import { connectRelayClient, startTestRedis, type RelayTestClient } from './testing.js'
 
 let server: Awaited<ReturnType<typeof startTestServer>>

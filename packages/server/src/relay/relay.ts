@@ -3,7 +3,7 @@ import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { ServerContext } from '../context.js'
 import { openRelayBackends } from './backends.js'
-import { closeConnections, pingConnections, serveConnection, type RelayConnection } from './connection.js'
+import { closeConnections, PING_SLICES, pingConnections, serveConnection, type RelayConnection } from './connection.js'
 import { ConnectionCaps } from './limits.js'
 import { relayMethods } from './methods.js'
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions } from './options.js'
@@ -101,7 +101,8 @@ export async function startRelay(
   })
   httpServer.on('upgrade', upgradeListener)
 
-  const pinger = setInterval(() => pingConnections(connections, caps), opts.pingIntervalMs)
+  let slice = 0
+  const pinger = setInterval(() => pingConnections(connections, caps, slice++ % PING_SLICES), opts.pingIntervalMs / PING_SLICES)
   pinger.unref()
   const sweep = () => store.sweep(now())
   const sweeper = setInterval(() => {

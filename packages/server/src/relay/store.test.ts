@@ -2,7 +2,8 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase, type Database } from '../db/database.js'
 import { migrate } from '../db/migrate.js'
-import { hashMessage, redisRelayStore, sqlRelayStore, type RelayStore, type StoredMessage } from './store.js'
+import { sqlRelayStore } from './sqlStore.js'
+import { hashMessage, redisRelayStore, type RelayStore, type StoredMessage } from './store.js'
 import { startTestRedis, type TestRedis } from './testing.js'
 
 // Real time: Redis keys carry absolute expiries.
@@ -82,6 +83,26 @@ function mailboxContract(name: string, make: () => Promise<RelayStore>) {
       // The publisher's own messages never fill a page.
       await store.put(msg('pa', 'bobs', 'bob', 300, T0))
       expect((await store.pending('bob', ['pa'], T0, { limit: 2 })).map((m) => m.message)).toEqual(['p1', 'p3'])
+    })
+
+    test('at once (a burst the SQL store writes in batches): the cap holds exactly, duplicates are known, acks and subscriptions land', async () => {
+      const burst = Array.from({ length: 12 }, (_, i) => msg(`burst-${i % 3}`, `b${i}`, 'alice', 300, T0 + i))
+      const results = await Promise.all([...burst, ...burst.slice(0, 2)].map((m) => store.put(m, { maxPerTopic: 3 })))
+      // 4 messages on each of 3 topics with room for 3: the 4th of each is refused, the two retries are duplicates.
+      expect(results.slice(0, 12).filter((r) => r === 'stored')).toHaveLength(9)
+      expect(results.slice(0, 12).filter((r) => r === 'full')).toHaveLength(3)
+      expect(results.slice(12)).toEqual(['duplicate', 'duplicate'])
+      const stored = burst.filter((_, i) => results[i] === 'stored')
+      await Promise.all([
+        ...stored.map((m) => store.ack('bob', m)),
+        ...stored.map((m) => store.ack('bob', m)),
+        store.subscribe('dave', 'burst-0', 'id-0', T0 + 600_000),
+        store.subscribe('dave', 'burst-0', 'id-0', T0 + 600_000),
+        store.subscribe('dave', 'burst-1', 'id-1', T0 + 600_000),
+      ])
+      expect(await store.pending('bob', ['burst-0', 'burst-1', 'burst-2'], T0)).toEqual([])
+      expect(await store.pending('carol', ['burst-0', 'burst-1', 'burst-2'], T0)).toHaveLength(9)
+      expect(await store.subscriptions('dave', T0)).toEqual(['burst-0', 'burst-1'])
     })
 
     test('subscriptions persist per client id', async () => {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
-import type { Database } from '../db/database.js'
 
 /** A message in a topic's mailbox. Times in epoch ms. */
 export interface StoredMessage {
@@ -52,7 +51,8 @@ export interface RelayStore {
   sweep(now: number): Promise<number>
 }
 
-const DEFAULT_PAGE = 100
+/** Messages a `pending` page holds when the caller does not say. */
+export const DEFAULT_PAGE = 100
 
 export const hashMessage = (message: string) => createHash('sha256').update(message).digest('hex')
 /** The subscription id the SDK computes on its side too: sha256(topic + clientId). */
@@ -60,99 +60,6 @@ export const subscriptionId = (topic: string, clientId: string) =>
   createHash('sha256')
     .update(topic + clientId)
     .digest('hex')
-
-type MessageRow = {
-  topic: string
-  message_hash: string
-  message: string
-  tag: number
-  ttl_seconds: number
-  publisher: string
-  attestation: string | null
-  published_at: string | number
-  expires_at: string | number
-}
-
-const fromRow = (r: MessageRow): StoredMessage => ({
-  topic: r.topic,
-  hash: r.message_hash,
-  message: r.message,
-  tag: Number(r.tag),
-  ttlSeconds: Number(r.ttl_seconds),
-  publisher: r.publisher,
-  ...(r.attestation ? { attestation: r.attestation } : {}),
-  publishedAt: Number(r.published_at),
-  expiresAt: Number(r.expires_at),
-})
-
-export function sqlRelayStore(db: Database): RelayStore {
-  const exists = async (topic: string, hash: string) =>
-    (await db.query('select 1 from relay_messages where topic = $1 and message_hash = $2', [topic, hash])).length > 0
-  return {
-    async put(m, opts = {}) {
-      if (opts.maxPerTopic !== undefined) {
-        // Counted on the primary key's topic prefix; a race between two publishers overshoots by at most one each.
-        const [row] = await db.query<{ n: number | string }>('select count(*) as n from relay_messages where topic = $1 and expires_at > $2', [
-          m.topic,
-          m.publishedAt,
-        ])
-        if (Number(row?.n ?? 0) >= opts.maxPerTopic) return (await exists(m.topic, m.hash)) ? 'duplicate' : 'full'
-      }
-      const rows = await db.query(
-        `insert into relay_messages (topic, message_hash, message, tag, ttl_seconds, publisher, attestation, published_at, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (topic, message_hash) do nothing returning topic`,
-        [m.topic, m.hash, m.message, m.tag, m.ttlSeconds, m.publisher, m.attestation ?? null, m.publishedAt, m.expiresAt],
-      )
-      return rows.length > 0 ? 'stored' : 'duplicate'
-    },
-    async pending(clientId, topics, now, page = {}) {
-      if (topics.length === 0) return []
-      const rows = await db.query<MessageRow>(
-        `select m.* from relay_messages m
-         where m.topic = any($1::text[]) and m.expires_at > $2 and m.publisher <> $3
-           and ($5::bigint is null or m.published_at > $5::bigint or (m.published_at = $5::bigint and m.message_hash > $6::text))
-           and not exists (select 1 from relay_acks a where a.client_id = $3 and a.topic = m.topic and a.message_hash = m.message_hash)
-         order by m.published_at, m.message_hash limit $4`,
-        [topics, now, clientId, page.limit ?? DEFAULT_PAGE, page.after?.publishedAt ?? null, page.after?.hash ?? ''],
-      )
-      return rows.map(fromRow)
-    },
-    async ack(clientId, m, retainUntil) {
-      const expiresAt = retainUntil === undefined ? m.expiresAt : Math.min(m.expiresAt, retainUntil)
-      await db.query(
-        `insert into relay_acks (client_id, topic, message_hash, expires_at) values ($1, $2, $3, $4)
-         on conflict (client_id, topic, message_hash) do nothing`,
-        [clientId, m.topic, m.hash, expiresAt],
-      )
-      if (expiresAt < m.expiresAt)
-        await db.query('update relay_messages set expires_at = $3 where topic = $1 and message_hash = $2 and expires_at > $3', [m.topic, m.hash, expiresAt])
-    },
-    async subscribe(clientId, topic, id, expiresAt) {
-      await db.query(
-        `insert into relay_subscriptions (client_id, topic, subscription_id, expires_at) values ($1, $2, $3, $4)
-         on conflict (client_id, topic) do update set expires_at = excluded.expires_at`,
-        [clientId, topic, id, expiresAt],
-      )
-    },
-    async unsubscribe(clientId, topic) {
-      await db.query('delete from relay_subscriptions where client_id = $1 and topic = $2', [clientId, topic])
-    },
-    async subscriptions(clientId, now, limit = 10_000) {
-      const rows = await db.query<{ topic: string }>('select topic from relay_subscriptions where client_id = $1 and expires_at > $2 order by topic limit $3', [
-        clientId,
-        now,
-        limit,
-      ])
-      return rows.map((r) => r.topic)
-    },
-    async sweep(now) {
-      const removed = await db.query('delete from relay_messages where expires_at <= $1 returning topic', [now])
-      await db.query('delete from relay_acks where expires_at <= $1', [now])
-      await db.query('delete from relay_subscriptions where expires_at <= $1', [now])
-      return removed.length
-    },
-  }
-}
 
 /**
  * Redis layout (prefix `portico:relay:`):
@@ -162,6 +69,29 @@ export function sqlRelayStore(db: Database): RelayStore {
  *   a:<client>:<topic> set message hashes the client acknowledged (expires with the latest message)
  *   s:<client>       hash  topic → JSON {id, expiresAt}
  */
+/**
+ * put in Redis. KEYS: the topic's index, its messages, the sweep's expiry set. ARGV: publishedAt, the
+ * mailbox cap ('' for none), hash, the message's JSON, expiresAt, index member, expiry member.
+ * Index entries expired at the message's publish time no longer count against the cap.
+ */
+const PUT_SCRIPT = `
+if ARGV[2] ~= '' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+  if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
+    if redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1 then return 'duplicate' end
+    return 'full'
+  end
+end
+if redis.call('HSETNX', KEYS[2], ARGV[3], ARGV[4]) == 0 then return 'duplicate' end
+redis.call('ZADD', KEYS[3], ARGV[5], ARGV[7])
+redis.call('ZADD', KEYS[1], ARGV[5], ARGV[6])
+for _, key in ipairs({ KEYS[2], KEYS[1] }) do
+  redis.call('PEXPIREAT', key, ARGV[5], 'GT')
+  redis.call('PEXPIREAT', key, ARGV[5], 'NX')
+end
+return 'stored'
+`
+
 export function redisRelayStore(redis: Redis, prefix = 'portico:relay:'): RelayStore {
   const k = {
     messages: (topic: string) => `${prefix}m:${topic}`,
@@ -173,23 +103,22 @@ export function redisRelayStore(redis: Redis, prefix = 'portico:relay:'): RelayS
   const indexMember = (m: Pick<StoredMessage, 'publishedAt' | 'hash'>) => `${m.publishedAt}:${m.hash}`
   return {
     async put(m, opts = {}) {
-      if (opts.maxPerTopic !== undefined) {
-        const replies = await redis.multi().zremrangebyscore(k.index(m.topic), '-inf', m.publishedAt).zcard(k.index(m.topic)).exec()
-        const count = Number(replies?.[1]?.[1] ?? 0)
-        if (count >= opts.maxPerTopic) return (await redis.hexists(k.messages(m.topic), m.hash)) ? 'duplicate' : 'full'
-      }
-      const added = await redis.hsetnx(k.messages(m.topic), m.hash, JSON.stringify(m))
-      if (!added) return 'duplicate'
-      await redis
-        .multi()
-        .zadd(k.expiry, m.expiresAt, `${m.topic} ${m.hash}`)
-        .zadd(k.index(m.topic), m.expiresAt, indexMember(m))
-        .pexpireat(k.messages(m.topic), m.expiresAt, 'GT')
-        .pexpireat(k.messages(m.topic), m.expiresAt, 'NX')
-        .pexpireat(k.index(m.topic), m.expiresAt, 'GT')
-        .pexpireat(k.index(m.topic), m.expiresAt, 'NX')
-        .exec()
-      return 'stored'
+      // One script: the count, the check and the write are atomic across instances (the cap holds exactly).
+      const result = await redis.eval(
+        PUT_SCRIPT,
+        3,
+        k.index(m.topic),
+        k.messages(m.topic),
+        k.expiry,
+        m.publishedAt,
+        opts.maxPerTopic ?? '',
+        m.hash,
+        JSON.stringify(m),
+        m.expiresAt,
+        indexMember(m),
+        `${m.topic} ${m.hash}`,
+      )
+      return result as PutResult
     },
     async pending(clientId, topics, now, page = {}) {
       const limit = page.limit ?? DEFAULT_PAGE
