@@ -173,6 +173,31 @@ describe('a page in a Safe{Wallet} app frame connects through the Safe apps mess
     await page.context().close()
   })
 
+  test("rule: a send the Safe queued is still followed after the page reloads in the Safe, to 'Transaction sent'", async () => {
+    const { page, app } = await openInSafe('queued')
+    await expect.poll(() => app.getByTestId('site-address').textContent(), { timeout: 20_000 }).toBe(safe)
+    const chain = chainReader(stack.chains[0]!.rpcUrl)
+    const receiver = DEV_ACCOUNTS[4]!.address
+    const before = await chain.eth(receiver)
+    const dialog = await sendFromTheSafe(app, '0.125', receiver)
+    await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Transaction queued in the Safe')
+
+    // The app frame reloads (Safe{Wallet} keeps its queue): the page reconnects to the Safe by itself.
+    const frame = (await page.$('#app'))!.contentFrame()
+    await (await frame)!.goto(stack.demoUrl)
+    await expect.poll(() => app.getByTestId('site-address').textContent(), { timeout: 20_000 }).toBe(safe)
+    await app.getByTestId('portico-connect-button').getByRole('button').click()
+    await app.getByRole('dialog').getByTestId('account-view').waitFor()
+    expect(await app.locator('body').evaluate(() => JSON.parse(localStorage.getItem('@portico/queued_transactions') ?? '[]').length)).toBe(1)
+
+    await page.evaluate('window.confirmQueued()')
+    await expect.poll(() => app.getByRole('dialog').getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Transaction sent')
+    expect((await chain.eth(receiver)) - before).toBe(125_000_000_000_000_000n)
+    // Followed to its end: forgotten.
+    expect(await app.locator('body').evaluate(() => localStorage.getItem('@portico/queued_transactions'))).toBe('[]')
+    await page.context().close()
+  })
+
   test("attack: a foreign frame's reply to getSafeInfo (right id, another window) is ignored: the page stays disconnected", async () => {
     const { page, app } = await openInSafe('forged')
     await expect.poll(() => page.evaluate('window.forged.length'), { timeout: 20_000 }).toBe(1)

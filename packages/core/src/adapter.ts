@@ -101,8 +101,11 @@ export interface ChainAdapter {
   }): Promise<{ hash: string }>
   /** The network fee the transfer would cost, in the native currency. */
   estimateTransferFee?(parameters: TransferParameters): Promise<AdapterBalance>
-  /** The receipt's status (and the chain hash, for a queued transaction once executed). */
-  waitForTransaction?(parameters: { hash: string; caipNetwork: CaipNetwork }): Promise<{ status: 'success' | 'reverted'; hash?: string }>
+  /**
+   * The receipt's status (and the chain hash, for a queued transaction once executed). `queuedBy`: `hash`
+   * is the id a wallet queued it under (sendTransfer's `queued`), through this connector, also after a reload.
+   */
+  waitForTransaction?(parameters: { hash: string; caipNetwork: CaipNetwork; queuedBy?: string }): Promise<{ status: 'success' | 'reverted'; hash?: string }>
   /** A chain's own name service (ENS on Ethereum), when it has one. */
   resolveName?(parameters: { name: string; caipNetwork: CaipNetwork }): Promise<{ address: string; avatar?: string } | null>
   /**

@@ -23,6 +23,8 @@ export const StorageKeys = {
   nameCache: `${PREFIX}/name_cache`,
   identityCache: `${PREFIX}/identity_cache`,
   transactionsCache: `${PREFIX}/transactions_cache`,
+  /** Transactions a multi-signer Safe queued, followed until executed (actions/followQueuedTransaction.ts). */
+  queuedTransactions: `${PREFIX}/queued_transactions`,
   tokenPriceCache: `${PREFIX}/token_price_cache`,
   /** The Portico server's sign-in session tokens, per address and chain (siwx/serverConfig.ts). */
   siwxTokens: `${PREFIX}/siwx_tokens`,

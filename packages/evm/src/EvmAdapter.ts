@@ -243,8 +243,10 @@ export class EvmAdapter implements ChainAdapter {
     return (await import('./transfer.js')).estimateTransferFee({ ...parameters, rpcHost: this.rpcHost })
   }
 
-  async waitForTransaction(parameters: { hash: string; caipNetwork: CaipNetwork }) {
-    return (await import('./transfer.js')).waitForTransaction({ ...parameters, rpcHost: this.rpcHost, queue: this.queues.get(parameters.hash) })
+  async waitForTransaction({ queuedBy, ...parameters }: { hash: string; caipNetwork: CaipNetwork; queuedBy?: string }) {
+    // After a reload the queue is known only by the connector that queued it.
+    const queue = this.queues.get(parameters.hash) ?? (queuedBy ? this.providerOf(queuedBy).transactionQueue : undefined)
+    return (await import('./transfer.js')).waitForTransaction({ ...parameters, rpcHost: this.rpcHost, ...(queue ? { queue } : {}) })
   }
 
   async resolveName(parameters: { name: string; caipNetwork: CaipNetwork }) {

@@ -1,8 +1,10 @@
 import type { AdapterConnectResult } from '../adapter.js'
+import { sameConnectorId } from '../connectors.js'
 import type { ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { afterConnect } from './afterConnect.js'
 import { fetchBalance } from './fetchBalance.js'
+import { resumeQueuedTransactions } from './followQueuedTransaction.js'
 import { setConnection } from './setConnection.js'
 
 export interface AutoConnectParameters {
@@ -18,10 +20,15 @@ export interface AutoConnectParameters {
  * disconnected (as after any disconnect).
  */
 export function autoConnect(portico: Portico, { namespace, result }: AutoConnectParameters): boolean {
-  if (portico.stores.connections.getState().activeConnectorIds[namespace]) return false
+  const active = portico.stores.connections.getState().activeConnectorIds[namespace]
+  // The host's queue outlives the page: a send the Safe queued before a reload is still followed (also
+  // when the stored connection to the same host wallet was restored first).
+  if (active && sameConnectorId(active, result.connectorId)) resumeQueuedTransactions(portico, namespace, result.connectorId)
+  if (active) return false
   if (portico.storage.isConnectorDisconnected(namespace, result.connectorId)) return false
   setConnection(portico, namespace, result)
   void fetchBalance(portico, namespace)
   afterConnect(portico)
+  resumeQueuedTransactions(portico, namespace, result.connectorId)
   return true
 }

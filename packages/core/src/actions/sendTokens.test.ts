@@ -9,6 +9,8 @@ import { connectExternal } from './connectExternal.js'
 import { setAccount } from '../stores/account.js'
 import { initialize } from './initialize.js'
 import { sendTokens } from './sendTokens.js'
+import { resumeQueuedTransactions } from './followQueuedTransaction.js'
+import { StorageKeys } from '../storage.js'
 import { setReceiver } from './setReceiver.js'
 import { setSendAmount } from './setSendAmount.js'
 import { setSendToken } from './setSendToken.js'
@@ -23,7 +25,7 @@ let close: (() => Promise<void>) | undefined
 afterEach(() => close?.())
 
 /** A Solana wallet connected through a scripted adapter, the server's history on a real local HTTP server. */
-async function solanaConnected({ indexedAfter = 1 } = {}) {
+async function solanaConnected({ indexedAfter = 1, storage = memoryStorage() } = {}) {
   let historyCalls = 0
   // The server names a transaction by chain and hash; it is indexed from the `indexedAfter`-th read on.
   const indexed = { ...tx('x', { chain: solanaDevnet.caipNetworkId }), id: `${solanaDevnet.caipNetworkId}:sig1` }
@@ -45,7 +47,7 @@ async function solanaConnected({ indexedAfter = 1 } = {}) {
   const portico = createPortico({
     adapters: [adapter],
     networks: [solanaDevnet],
-    storage: memoryStorage(),
+    storage,
     clock,
     environment: desktopEnvironment,
     apiUrl: server.url,
@@ -131,6 +133,35 @@ describe('sendTokens, a transaction the wallet queued (a Safe with more than one
 
     execute({ status: 'success', hash: 'sig1' })
     await expect.poll(() => (clock.advance(150), portico.stores.snack.getState().message)).toBe('Transaction sent')
+  })
+
+  test('rule: a queued send is still followed after a reload (the host reconnects the page), then forgotten once executed', async () => {
+    const storage = memoryStorage()
+    const first = await solanaConnected({ storage })
+    const adapter = first.portico.adapters.get('solana')!
+    adapter.sendTransfer = async () => ({ hash: 'safeTx3', queued: true })
+    adapter.waitForTransaction = () => new Promise(() => undefined)
+    setSendToken(first.portico, sol)
+    setSendAmount(first.portico, '0.5')
+    await setReceiver(first.portico, FRESH)
+    await sendTokens(first.portico)
+    expect(JSON.parse(storage.getItem(StorageKeys.queuedTransactions)!)).toMatchObject([
+      { hash: 'safeTx3', caipNetworkId: solanaDevnet.caipNetworkId, connectorId: 'sol-wallet' },
+    ])
+    await close?.()
+
+    // The page is reloaded: a new Portico over the same storage, connected again by its host.
+    const { portico, clock } = await solanaConnected({ storage })
+    const waits: Array<{ hash: string; queuedBy?: string }> = []
+    let execute!: (receipt: { status: 'success' | 'reverted'; hash?: string }) => void
+    portico.adapters.get('solana')!.waitForTransaction = ({ hash, queuedBy }) => (waits.push({ hash, queuedBy }), new Promise((resolve) => (execute = resolve)))
+    resumeQueuedTransactions(portico, 'solana', 'another-wallet')
+    expect(waits).toEqual([])
+    resumeQueuedTransactions(portico, 'solana', 'sol-wallet')
+    expect(waits).toEqual([{ hash: 'safeTx3', queuedBy: 'sol-wallet' }])
+    execute({ status: 'success', hash: 'sig1' })
+    await expect.poll(() => (clock.advance(150), portico.stores.snack.getState().message)).toBe('Transaction sent')
+    expect(JSON.parse(storage.getItem(StorageKeys.queuedTransactions)!)).toEqual([])
   })
 
   test("rule: a queued send the Safe drops (cancelled, failed) or that reverts shows 'Transaction failed'", async () => {

@@ -1,8 +1,6 @@
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
 import { UserRejectedRequestError } from '../errors/connector.js'
-import type { ChainAdapter } from '../adapter.js'
-import type { CaipNetwork } from '../networks.js'
 import type { Portico } from '../portico.js'
 import { replace } from '../router.js'
 import type { RouterStore } from '../stores/router.js'
@@ -12,6 +10,7 @@ import { initialSendState } from '../stores/send.js'
 import { track } from '../analytics/track.js'
 import { reportError } from '../analytics/reportError.js'
 import { fetchBalance } from './fetchBalance.js'
+import { followQueuedTransaction } from './followQueuedTransaction.js'
 import { sendingNamespaces } from './getCurrentSendProblem.js'
 import { prepareSend } from './prepareSend.js'
 import { refreshActivity } from './refreshActivity.js'
@@ -56,7 +55,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
       showSnack(portico, { message: ErrorText.transactionQueued, variant: 'success' })
       popTransactionStack(portico, 'success')
       leaveSendFlow(router)
-      void followQueued(portico, adapter, hash, transfer.caipNetwork)
+      void followQueuedTransaction(portico, { adapter, caipNetwork: transfer.caipNetwork, hash, connectorId: transfer.connectorId })
       return { hash, queued }
     }
     showSnack(portico, { message: ErrorText.transactionPending, variant: 'loading' })
@@ -88,21 +87,6 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     throw error
   } finally {
     if (send.getState().loading) send.setState({ loading: false })
-  }
-}
-
-/** A transaction the wallet queued: 'Transaction sent' once it is executed and mined, 'Transaction failed' if dropped or reverted. */
-async function followQueued(portico: Portico, adapter: ChainAdapter, queuedHash: string, caipNetwork: CaipNetwork) {
-  try {
-    const receipt = await adapter.waitForTransaction?.({ hash: queuedHash, caipNetwork })
-    if (!receipt) return
-    if (receipt.status === 'reverted') throw new PorticoError(ErrorText.transactionFailed, { details: receipt.hash ?? queuedHash, category: 'API_ERROR' })
-    showSnack(portico, { message: ErrorText.transactionSent, variant: 'success' })
-    void fetchBalance(portico, caipNetwork.chainNamespace, { force: true })
-    void refreshActivity(portico, { hash: receipt.hash ?? queuedHash })
-  } catch (error) {
-    portico.logger.error('queued transaction', error)
-    showSnack(portico, { message: ErrorText.transactionFailed, variant: 'error' })
   }
 }
 
