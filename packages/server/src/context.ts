@@ -28,6 +28,8 @@ export interface ServerContext {
   logger?: import('pino').Logger
   /** The balance path's cache (chain/balanceCache.ts), invalidated by the indexer; set once the indexer has started. */
   balanceCache?: import('./chain/balanceCache.js').BalanceCache
+  /** The history path's cache (indexer/historyCache.ts), invalidated by the indexers' writes. */
+  historyCache?: import('./indexer/historyCache.js').HistoryCache
 }
 
 export function evmClients(rpcUrls: Record<string, string | string[]>) {

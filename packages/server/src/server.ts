@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.js'
 import type { App } from './http/app.js'
 import { projectReader, seedProjects } from './projects/projects.js'
 import { memoryBalanceCache, redisBalanceCache } from './chain/balanceCache.js'
+import { memoryHistoryCache, redisHistoryCache } from './indexer/historyCache.js'
 import { memoryRateLimiter, redisRateLimiter } from './rateLimit.js'
 import { startRelay } from './relay/index.js'
 import { solanaClients } from './solana/rpc.js'
@@ -87,6 +88,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   // Balances cached for the chains the indexer follows (it invalidates them): shared through Redis when set.
   const cacheOptions = { chains: indexer.chains, log: ctx.log }
   ctx.balanceCache = ping.client ? redisBalanceCache(ping.client, cacheOptions) : memoryBalanceCache(cacheOptions)
+  ctx.historyCache = ping.client ? redisHistoryCache(ping.client, { log: ctx.log }) : memoryHistoryCache({ log: ctx.log })
   registerHealth(app as never, {
     database: () => db.query('select 1'),
     redis: ping.redis,

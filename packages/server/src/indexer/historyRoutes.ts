@@ -96,13 +96,18 @@ export function register(app: App, ctx: ServerContext) {
           .filter((id) => id.startsWith('solana:') && (!chainId || id === chainId))
           .map((id) => ctx.watchSolana?.(id, address)),
       )
-    const page = await readHistory(ctx, prices, {
-      address: solana ? address : `0x${address.replace(/^0x/, '')}`,
-      namespace: solana ? 'solana' : 'eip155',
+    const query = {
+      address: solana ? address : `0x${address.replace(/^0x/, '').toLowerCase()}`,
+      namespace: solana ? ('solana' as const) : ('eip155' as const),
       chainId,
       cursor,
       limit: limit ?? DEFAULT_PAGE_SIZE,
-    })
-    return c.json(page, 200)
+    }
+    const read = () => readHistory(ctx, prices, query)
+    // SPEC §9 transaction-history lifetime, dropped by the indexers' writes for the address (indexer/historyCache.ts).
+    // A client that must see its own transaction now says Cache-Control: no-cache: read past the cache.
+    const fresh = /no-cache|no-store|max-age=0/i.test(c.req.header('cache-control') ?? '')
+    if (!ctx.historyCache || fresh) return c.json(await read(), 200)
+    return c.body(await ctx.historyCache.get(query, read), 200, { 'content-type': 'application/json' }) as never
   })
 }

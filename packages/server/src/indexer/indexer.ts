@@ -292,7 +292,7 @@ async function step(
 /**
  * One step's write, in one transaction under the leadership's fence: the rows, the block hashes
  * and the cursor (the last block) land together, or nothing does (FencedError when stale). Then
- * the cached balances of the addresses it touched are dropped (chain/balanceCache.ts).
+ * the cached balances of the addresses it touched are dropped (chain/balanceCache.ts), and their cached history pages.
  */
 export async function commitStep(
   ctx: ServerContext,
@@ -310,6 +310,10 @@ export async function commitStep(
     )
   })
   if (step.touched) await ctx.balanceCache?.invalidate(fence.chainId, step.touched)
+  // History pages: every account a row was written for (indexer/historyCache.ts).
+  const involved = new Set(step.txs.map((t) => t.from))
+  for (const t of step.transfers) involved.add(t.from).add(t.to)
+  await ctx.historyCache?.invalidate(involved)
 }
 
 /** ERC20: 3 topics and a 32-byte amount; ERC721: 4 topics (the token id indexed) and no data. */

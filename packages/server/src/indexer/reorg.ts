@@ -73,6 +73,7 @@ export async function handleReorg(
     return { removed: Number(row?.n ?? 0), touched: touched.map((t) => t.address) }
   })
   await ctx.balanceCache?.invalidate(chainId, touched)
+  await ctx.historyCache?.invalidate(touched)
   ctx.logger?.warn({ event: 'indexer.reorg', chainId, reason, ancestor: Number(ancestor.number), orphanedTransactions: removed }, 'indexer: reorg rolled back')
   return ancestor
 }

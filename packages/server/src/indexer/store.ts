@@ -87,4 +87,6 @@ export async function resetChain(ctx: ServerContext, chainId: string, reason: st
     for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'chain_blocks', 'chain_cursors', 'token_metadata', 'nft_metadata'])
       await db.query(`delete from ${table} where chain_id = $1`, [chainId])
   })
+  // The old chain's history pages are gone with it.
+  await ctx.historyCache?.clear()
 }

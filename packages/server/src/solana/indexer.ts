@@ -171,18 +171,20 @@ async function syncAccount(ctx: ServerContext, rpc: SolanaRpc, chainId: string, 
     return parseSolanaTransaction(tx)
   })
   if (signal.aborted) return
-  await ctx.db.transaction(async (db) => {
-    await writeSolanaRows(db, chainId, txs)
+  const involved = await ctx.db.transaction(async (db) => {
+    const involved = await writeSolanaRows(db, chainId, txs)
     await db.query(
       `insert into solana_signature_cursors (chain_id, account, last_signature, updated_at) values ($1, $2, $3, now())
        on conflict (chain_id, account) do update set last_signature = excluded.last_signature, updated_at = now()`,
       [chainId, account, signatures[0]],
     )
+    return involved
   })
+  await ctx.historyCache?.invalidate(involved) // their cached history pages (indexer/historyCache.ts)
 }
 
-/** The same rows as EVM history: transactions (with the fee), transfers, and the accounts involved. */
-export async function writeSolanaRows(db: Queryable, chainId: string, txs: ParsedSolanaTransaction[]) {
+/** The same rows as EVM history: transactions (with the fee), transfers, and the accounts involved (returned). */
+export async function writeSolanaRows(db: Queryable, chainId: string, txs: ParsedSolanaTransaction[]): Promise<Set<string>> {
   const rows = txs.map((tx) => ({ tx, time: tx.blockTime ?? Math.floor(Date.now() / 1000), index: signatureIndex(tx.signature) }))
   await insertMany(
     db,
@@ -218,6 +220,8 @@ export async function writeSolanaRows(db: Queryable, chainId: string, txs: Parse
     }),
     'on conflict do nothing',
   )
+  const accounts = new Set(rows.flatMap(({ tx }) => [tx.feePayer, ...tx.transfers.flatMap((t) => [t.from, t.to])]))
+  accounts.delete(MINT_SOURCE)
   const mints = new Map(txs.flatMap((tx) => [...tx.decimals]))
   await insertMany(
     db,
@@ -225,6 +229,7 @@ export async function writeSolanaRows(db: Queryable, chainId: string, txs: Parse
     [...mints].map(([mint, decimals]) => [chainId, mint, 'spl', null, null, decimals]),
     'on conflict do nothing',
   )
+  return accounts
 }
 
 /**
@@ -255,6 +260,7 @@ async function checkChain(ctx: ServerContext, rpc: SolanaRpc, chainId: string) {
     for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'solana_signature_cursors', 'token_metadata'])
       await db.query(`delete from ${table} where chain_id = $1`, [chainId])
   })
+  await ctx.historyCache?.clear()
 }
 
 function describe(error: unknown): string {
