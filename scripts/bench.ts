@@ -9,7 +9,8 @@
 // over the run, divided by the requests served: the figure a shared machine's load average does not distort much).
 // REDIS_URL: the servers use that Redis (the relay's mailbox, rate limits, balance cache), as several instances do.
 // Options: --duration seconds per path (10), --connections (50), --clients relay clients (1000), --only a
-// comma list of paths (wallets,balance,history,relay). Profile: node --cpu-prof … scripts/bench.ts --only balance.
+// comma list of paths (wallets,balance,history,relay), --no-cache (requests say Cache-Control: no-cache: the paths'
+// uncached reads). Profile: node --cpu-prof … scripts/bench.ts --only balance.
 import { DEV_ACCOUNTS, startDevnet } from '@portico/devnet'
 import { startTestServer } from '@portico/server/testing'
 import { execFile } from 'node:child_process'
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     clients: { type: 'string', default: '1000' },
     only: { type: 'string', default: 'wallets,balance,history,relay' },
+    'no-cache': { type: 'boolean', default: false },
   },
 })
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -66,7 +68,8 @@ try {
         const warm = await fetch(`${server.url}${path}`)
         if (!warm.ok) throw new Error(`${what}: ${warm.status} ${await warm.text()}`)
         const cpuBefore = process.cpuUsage()
-        const out = await run('npx', ['autocannon', '--json', '-c', args.connections, '-d', args.duration, `${server.url}${path}`])
+        const headers = args['no-cache'] ? ['-H', 'cache-control=no-cache'] : []
+        const out = await run('npx', ['autocannon', '--json', ...headers, '-c', args.connections, '-d', args.duration, `${server.url}${path}`])
         const cpu = process.cpuUsage(cpuBefore)
         const r = JSON.parse(out) as {
           requests: { average: number; total: number }
@@ -76,7 +79,7 @@ try {
           timeouts: number
         }
         const cpuPerRequest = Math.round((cpu.user + cpu.system) / Math.max(1, r.requests.total))
-        const line = `${label} ${what}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${cpuPerRequest} µs/req (${args.connections} connections, ${args.duration} s; non-2xx ${r.non2xx}, errors ${r.errors + r.timeouts}; load average ${loadavg()[0]!.toFixed(1)})`
+        const line = `${label} ${what}${args['no-cache'] ? ' (no-cache)' : ''}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${cpuPerRequest} µs/req (${args.connections} connections, ${args.duration} s; non-2xx ${r.non2xx}, errors ${r.errors + r.timeouts}; load average ${loadavg()[0]!.toFixed(1)})`
         console.log(line)
         lines.push(line)
       }

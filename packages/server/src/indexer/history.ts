@@ -1,9 +1,9 @@
 import { isCaip2 } from '@portico/core/spec'
 import { formatUnits, getAddress } from 'viem'
-import { chainAssets, solanaAssets } from '../chain/assets.js'
+import { chainAssets, configuredToken, solanaAssets } from '../chain/assets.js'
 import { tokenIconUrl } from '../chain/icons.js'
 import type { PriceSource } from '../chain/prices.js'
-import { nftImageUrl, nftMetadata, tokenMetadata } from '../chain/tokens.js'
+import { nftImageUrl, nftMetadata, tokenMetadata, type TokenMetadata } from '../chain/tokens.js'
 import type { ServerContext } from '../context.js'
 import { HttpError } from '../http/errors.js'
 import { MINT_SOURCE } from '../solana/transfers.js'
@@ -68,26 +68,23 @@ export function decodeCursor(cursor: string): PageKey {
   }
 }
 
-interface AccountTxRow {
+/** A page row: the account's transaction, its chain_transactions columns and its transfers (JSON). */
+interface PageRow {
   chain_id: string
   hash: string
   time_text: string
   block_text: string
   tx_index: number
-}
-
-interface TxRow {
-  chain_id: string
-  hash: string
+  /** null when chain_transactions has no row (never listed). */
+  status: 'confirmed' | 'failed' | null
   from_address: string
   to_address: string | null
-  status: 'confirmed' | 'failed'
   fee: string | null
+  transfers: TransferRow[]
 }
 
+/** A transfer with what the cache tables hold about its token (token_metadata, nft_metadata; null when absent). */
 interface TransferRow {
-  chain_id: string
-  hash: string
   log_index: number
   kind: 'native' | 'erc20' | 'erc721' | 'spl'
   token: string | null
@@ -95,6 +92,15 @@ interface TransferRow {
   to_address: string
   amount: string
   token_id: string | null
+  /** token_metadata: usable as tokens.ts would use it (named, or a failure younger than its retry). */
+  meta_ok: boolean | null
+  meta_name: string | null
+  meta_symbol: string | null
+  meta_decimals: number | null
+  /** nft_metadata: usable as tokens.ts would use it (read, or a failure younger than its retry). */
+  nft_ok: boolean | null
+  nft_name: string | null
+  nft_image: string | null
 }
 
 /**
@@ -127,12 +133,29 @@ export async function readHistory(
     where += ` and (block_time, chain_id, block_number, tx_index) < ($${n - 3}::bigint, $${n - 2}::text, $${n - 1}::bigint, $${n}::integer)`
   }
   params.push(query.limit + 1)
-  const rows = await ctx.db.query<AccountTxRow>(
-    // Aliases differ from the column names: ORDER BY must sort the bigint columns, not their text.
-    `select chain_id, hash, block_time::text as time_text, block_number::text as block_text, tx_index
-     from account_transactions where ${where}
-     order by account_transactions.block_time desc, chain_id desc, account_transactions.block_number desc, tx_index desc
-     limit $${params.length}`,
+  // One query a page: the keyset page of account_transactions, each row's transaction, and its transfers in
+  // log order with their cached token and NFT metadata (tokens.ts reads only what these rows lack).
+  const rows = await ctx.db.query<PageRow>(
+    `with page as (
+       select chain_id, hash, block_time, block_number, tx_index from account_transactions where ${where}
+       order by block_time desc, chain_id desc, block_number desc, tx_index desc
+       limit $${params.length}
+     )
+     select p.chain_id, p.hash, p.block_time::text as time_text, p.block_number::text as block_text, p.tx_index,
+       t.status, t.from_address, t.to_address, t.fee,
+       (select coalesce(json_agg(json_build_object(
+           'log_index', x.log_index, 'kind', x.kind, 'token', x.token, 'from_address', x.from_address, 'to_address', x.to_address,
+           'amount', x.amount, 'token_id', x.token_id,
+           'meta_ok', m.name is not null or m.fetched_at > now() - interval '5 minutes',
+           'meta_name', m.name, 'meta_symbol', m.symbol, 'meta_decimals', m.decimals,
+           'nft_ok', n.ok or n.fetched_at > now() - interval '5 minutes', 'nft_name', n.name, 'nft_image', n.image
+         ) order by x.log_index), '[]'::json)
+        from chain_transfers x
+        left join token_metadata m on m.chain_id = x.chain_id and m.address = x.token
+        left join nft_metadata n on n.chain_id = x.chain_id and n.contract = x.token and n.token_id = coalesce(x.token_id, '0') and x.kind = 'erc721'
+        where x.chain_id = p.chain_id and x.hash = p.hash) as transfers
+     from page p left join chain_transactions t on t.chain_id = p.chain_id and t.hash = p.hash
+     order by p.block_time desc, p.chain_id desc, p.block_number desc, p.tx_index desc`,
     params,
   )
   const page = rows.slice(0, query.limit)
@@ -143,29 +166,11 @@ export async function readHistory(
       : null
   if (page.length === 0) return { data: [], next: null }
 
-  const keys = page.map((_, i) => `($${2 * i + 1}, $${2 * i + 2})`).join(', ')
-  const keyParams = page.flatMap((r) => [r.chain_id, r.hash])
-  const [txRows, transferRows] = await Promise.all([
-    ctx.db.query<TxRow>(`select chain_id, hash, from_address, to_address, status, fee from chain_transactions where (chain_id, hash) in (${keys})`, keyParams),
-    ctx.db.query<TransferRow>(
-      `select chain_id, hash, log_index, kind, token, from_address, to_address, amount, token_id
-       from chain_transfers where (chain_id, hash) in (${keys}) order by log_index`,
-      keyParams,
-    ),
-  ])
-  const txByKey = new Map(txRows.map((t) => [`${t.chain_id}/${t.hash}`, t]))
-  const transfersByKey = new Map<string, TransferRow[]>()
-  for (const t of transferRows) {
-    const key = `${t.chain_id}/${t.hash}`
-    transfersByKey.set(key, [...(transfersByKey.get(key) ?? []), t])
-  }
-
   const describeTransfer = transferDescriber(ctx, prices)
   const data = await Promise.all(
     page.map(async (row): Promise<HistoryTransaction | null> => {
-      const tx = txByKey.get(`${row.chain_id}/${row.hash}`)
-      if (!tx) return null
-      const all = transfersByKey.get(`${row.chain_id}/${row.hash}`) ?? []
+      if (row.status === null) return null
+      const all = row.transfers
       const involved = all.filter((t) => t.from_address === address || t.to_address === address)
       const listed = involved.length > 0 ? involved : all
       const first = listed[0]
@@ -176,11 +181,11 @@ export async function readHistory(
           minedAt: new Date(Number(row.time_text) * 1000).toISOString(),
           chain: row.chain_id,
           operationType: operationType(address, involved, zero),
-          status: tx.status,
-          sentFrom: shown(tx.from_address),
-          sentTo: shown((involved.length > 0 && first ? first.to_address : tx.to_address) ?? zero),
+          status: row.status,
+          sentFrom: shown(row.from_address),
+          sentTo: shown((involved.length > 0 && first ? first.to_address : row.to_address) ?? zero),
           hash: row.hash,
-          ...(native && tx.fee !== null ? { fee: { numeric: formatUnits(BigInt(tx.fee), native.decimals), symbol: native.symbol } } : {}),
+          ...(native && row.fee !== null ? { fee: { numeric: formatUnits(BigInt(row.fee), native.decimals), symbol: native.symbol } } : {}),
         },
         transfers: await Promise.all(listed.map((t) => describeTransfer(row.chain_id, t, involved.length === 0 || t.from_address === address ? 'out' : 'in'))),
       }
@@ -207,12 +212,19 @@ function transferDescriber(ctx: ServerContext, prices: PriceSource) {
     return memo.get(key) as Promise<T>
   }
   const publicUrl = ctx.config.publicUrl
+  // What the page's query found in token_metadata, where tokens.ts would use it (a configured token wins).
+  const token = (chainId: string, t: TransferRow, kind: 'erc20' | 'erc721'): Promise<TokenMetadata> =>
+    t.meta_ok && !configuredToken(ctx.config, chainId, t.token!)
+      ? Promise.resolve({ name: t.meta_name, symbol: t.meta_symbol, decimals: t.meta_decimals })
+      : tokenMetadata(ctx, chainId, t.token!, kind)
   return async (chainId: string, t: TransferRow, direction: 'in' | 'out'): Promise<HistoryTransfer> => {
     if (t.kind === 'erc721') {
       const tokenId = t.token_id ?? '0'
       const [meta, collection] = await Promise.all([
-        once(`nft/${chainId}/${t.token}/${tokenId}`, () => nftMetadata(ctx, chainId, t.token!, tokenId)),
-        once(`token/${chainId}/${t.token}`, () => tokenMetadata(ctx, chainId, t.token!, 'erc721')),
+        once(`nft/${chainId}/${t.token}/${tokenId}`, () =>
+          t.nft_ok ? Promise.resolve({ name: t.nft_name, image: t.nft_image }) : nftMetadata(ctx, chainId, t.token!, tokenId),
+        ),
+        once(`token/${chainId}/${t.token}`, () => token(chainId, t, 'erc721')),
       ])
       return {
         nft_info: {
@@ -230,8 +242,8 @@ function transferDescriber(ctx: ServerContext, prices: PriceSource) {
           ? solanaAssets(ctx.config, chainId).native
           : chainAssets(ctx.config, chainId).native
         : t.kind === 'spl'
-          ? await once(`token/${chainId}/${t.token}`, () => solanaMintMetadata(ctx, chainId, t.token!))
-          : await once(`token/${chainId}/${t.token}`, () => tokenMetadata(ctx, chainId, t.token!, 'erc20'))
+          ? solanaMintMetadata(ctx, chainId, t.token!, t.meta_decimals)
+          : await once(`token/${chainId}/${t.token}`, () => token(chainId, t, 'erc20'))
     const symbol = meta.symbol ?? 'UNKNOWN'
     const numeric = meta.decimals === null ? t.amount : formatUnits(BigInt(t.amount), meta.decimals)
     const price =
@@ -247,10 +259,8 @@ function transferDescriber(ctx: ServerContext, prices: PriceSource) {
   }
 }
 
-/** A mint's name, symbol and decimals: from config when configured, else the decimals the Solana indexer recorded. */
-async function solanaMintMetadata(ctx: ServerContext, chainId: string, mint: string) {
+/** A mint's name, symbol and decimals: from config when configured, else the decimals the Solana indexer recorded (token_metadata). */
+function solanaMintMetadata(ctx: ServerContext, chainId: string, mint: string, recorded: number | null) {
   const configured = solanaAssets(ctx.config, chainId).tokens.find((t) => t.address === mint)
-  if (configured) return configured
-  const [row] = await ctx.db.query<{ decimals: number | null }>('select decimals from token_metadata where chain_id = $1 and address = $2', [chainId, mint])
-  return { name: null, symbol: null, decimals: row?.decimals ?? null }
+  return configured ?? { name: null, symbol: null, decimals: recorded }
 }
