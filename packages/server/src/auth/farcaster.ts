@@ -5,6 +5,7 @@ import type { DeviceProof } from './dpop.js'
 import { authEvent } from './events.js'
 import { farcasterRelay, type FarcasterRelay } from './farcasterRelay.js'
 import { createSession, type LoginOrigin, type Tokens } from './sessions.js'
+import { projectOffersSocial } from './socialAvailability.js'
 import { AuthError, type Auth } from './state.js'
 import { userForIdentity } from './users.js'
 
@@ -26,6 +27,9 @@ function relayOf(auth: Auth): FarcasterRelay | undefined {
 }
 
 export async function startFarcaster(auth: Auth, opts: { projectId: string; device: DeviceProof; apiUrl: string }) {
+  // As for the other socials (social.ts): a provider the project's remote features do not offer is not started.
+  const project = await auth.ctx.projects(opts.projectId)
+  if (!project || !projectOffersSocial(project.features, 'farcaster')) throw new AuthError(400, 'Sign-in with farcaster is not enabled for this project')
   const relay = relayOf(auth)
   if (!relay && !auth.ctx.config.devRoutes) throw new AuthError(503, ErrorText.failedToConnectFarcaster)
   // A SIWE nonce: at least 8 alphanumerics.

@@ -119,6 +119,16 @@ describe('social login through the local OpenID provider', () => {
     expect(on.status).toBe(200)
   })
 
+  it('refuses a Farcaster start for a project whose remote config does not list farcaster, as for the other socials', async () => {
+    const other = frameClient(server, GOOGLE_ONLY.projectId)
+    const off = await other.call('/auth/farcaster/start', { deviceId: randomDeviceId() })
+    expect(off).toEqual({ status: 400, body: { error: 'Sign-in with farcaster is not enabled for this project' } })
+    expect(await server.db.query("select 1 from auth_farcaster_channels where project_id = 'google-only'")).toEqual([]) // no channel opened
+    const on = await client.call<{ url: string }>('/auth/farcaster/start', { deviceId: randomDeviceId() }) // the dev project offers all seven
+    expect(on.status).toBe(200)
+    expect(on.body.url).toContain('/dev/farcaster/channel/')
+  })
+
   it('never links an unverified email to an existing account; identities are keyed by (provider, sub)', async () => {
     const owner = await socialLogin('google', { email: 'owner@example.com', name: 'Owner', verified: true })
     await landOnCallback(owner.resultUri)
