@@ -39,7 +39,8 @@ const queue = new Map()
 async function execute(txs) {
   let txHash
   for (const tx of txs)
-    txHash = await rpc('eth_sendTransaction', [{ from: ${JSON.stringify(safe)}, to: tx.to, value: '0x' + BigInt(tx.value || 0).toString(16), data: tx.data || '0x' }])
+    // With room to spare, as Safe{Wallet} executes (anvil's own estimate left a Uniswap swap out of gas).
+    txHash = await rpc('eth_sendTransaction', [{ from: ${JSON.stringify(safe)}, to: tx.to, value: '0x' + BigInt(tx.value || 0).toString(16), data: tx.data || '0x', gas: '0x1e8480' }])
   return txHash
 }
 window.confirmQueued = async () => {
@@ -195,6 +196,32 @@ describe('a page in a Safe{Wallet} app frame connects through the Safe apps mess
     expect((await chain.eth(receiver)) - before).toBe(125_000_000_000_000_000n)
     // Followed to its end: forgotten.
     expect(await app.locator('body').evaluate(() => localStorage.getItem('@portico/queued_transactions'))).toBe('[]')
+    await page.context().close()
+  })
+
+  test("rule: a swap a multi-signer Safe queues is shown as queued, followed, then 'Transaction sent' once the Safe executes it", async () => {
+    const { page, app } = await openInSafe('queued')
+    await expect.poll(() => app.getByTestId('site-address').textContent(), { timeout: 20_000 }).toBe(safe)
+    const chain = chainReader(stack.chains[0]!.rpcUrl)
+    const before = await chain.eth(safe)
+    await app.getByTestId('portico-connect-button').getByRole('button').click()
+    const dialog = app.getByRole('dialog')
+    await dialog.getByTestId('account-view').waitFor()
+    await dialog.getByTestId('feature-swaps').click()
+    await expect.poll(() => dialog.getByTestId('swap-to').textContent()).toContain('USDC')
+    await dialog.getByTestId('swap-amount').fill('0.5')
+    await expect.poll(() => dialog.getByTestId('swap-quote').textContent(), { timeout: 10_000 }).toMatch(/^1,?4\d\d/)
+    const next = dialog.getByTestId('swap-continue')
+    await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true)
+    await next.click()
+    await dialog.getByTestId('swap-submit').click()
+    await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Transaction queued in the Safe')
+    await dialog.getByTestId('account-view').waitFor()
+    expect(await chain.eth(safe)).toBe(before)
+
+    await page.evaluate('window.confirmQueued()')
+    await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Transaction sent')
+    expect(before - (await chain.eth(safe))).toBeGreaterThanOrEqual(500_000_000_000_000_000n)
     await page.context().close()
   })
 

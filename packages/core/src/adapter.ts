@@ -88,7 +88,7 @@ export interface ChainAdapter {
    * id, which waitForTransaction follows until the wallet executes it.
    */
   sendTransfer?(parameters: TransferParameters): Promise<{ hash: string; queued?: boolean }>
-  /** Sends a prepared contract call through the wallet (a swap or its approval; EVM); resolves with its hash. */
+  /** Sends a prepared contract call through the wallet (a swap or its approval; EVM); resolves with its hash (`queued` as for sendTransfer). */
   sendTransaction?(parameters: {
     connectorId: string
     caipNetwork: CaipNetwork
@@ -98,7 +98,7 @@ export interface ChainAdapter {
     /** Native currency sent along, base units. */
     value: bigint
     gas?: bigint
-  }): Promise<{ hash: string }>
+  }): Promise<{ hash: string; queued?: boolean }>
   /** The network fee the transfer would cost, in the native currency. */
   estimateTransferFee?(parameters: TransferParameters): Promise<AdapterBalance>
   /**

@@ -208,10 +208,7 @@ export class EvmAdapter implements ChainAdapter {
     const { buildTransferRequest } = await import('./transfer.js')
     const request = await buildTransferRequest(parameters)
     const hash = await this.request(provider, 'eth_sendTransaction', [request], TxHashSchema)
-    // A multi-signer Safe queued it: its id, followed by waitForTransaction until it is executed.
-    if (!provider.transactionQueue?.isQueued(hash)) return { hash }
-    this.queues.set(hash, provider.transactionQueue)
-    return { hash, queued: true }
+    return this.queuedOrSent(provider, hash)
   }
 
   /** A prepared contract call (a swap or its approval) through eth_sendTransaction, on the right chain. */
@@ -228,7 +225,14 @@ export class EvmAdapter implements ChainAdapter {
     await this.ensureChain(provider, parameters.caipNetwork)
     const request = (await import('./transfer.js')).buildCallRequest(parameters)
     const hash = await this.request(provider, 'eth_sendTransaction', [request], TxHashSchema)
-    return { hash }
+    return this.queuedOrSent(provider, hash)
+  }
+
+  /** A multi-signer Safe queued it: its id, followed by waitForTransaction until it is executed. */
+  private queuedOrSent(provider: Eip1193Provider, hash: string): { hash: string; queued?: true } {
+    if (!provider.transactionQueue?.isQueued(hash)) return { hash }
+    this.queues.set(hash, provider.transactionQueue)
+    return { hash, queued: true }
   }
 
   /** EIP-191 personal_sign: the message as hex, then the address. */

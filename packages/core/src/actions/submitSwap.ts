@@ -8,6 +8,7 @@ import { swapErrorText } from '../swap/errorText.js'
 import { getSwapProblem, swapAmount } from '../swap/rules.js'
 import { reset } from '../router.js'
 import { fetchBalance } from './fetchBalance.js'
+import { followQueuedTransaction } from './followQueuedTransaction.js'
 import { refreshActivity } from './refreshActivity.js'
 import { getAccount } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'
@@ -22,8 +23,9 @@ const UNLIMITED = 2n ** 256n - 1n
  * SwapPreview's button: when the router may not spend enough of the token yet, first the approval
  * (its own wallet prompt, mined before going on; unlimited, so once per token), then the swap; each is a transaction the wallet
  * shows the user. The result is a snack, the balances and Activity are read again and the view returns to Account.
+ * `queued`: a multi-signer Safe queued the swap; it is followed in the background.
  */
-export async function submitSwap(portico: Portico): Promise<{ hash: string }> {
+export async function submitSwap(portico: Portico): Promise<{ hash: string; queued?: boolean }> {
   const { swap, network, router } = portico.stores
   const state = swap.getState()
   const { caipNetwork, activeNamespace } = network.getState()
@@ -35,8 +37,13 @@ export async function submitSwap(portico: Portico): Promise<{ hash: string }> {
   if (problem || amount === undefined || !caipNetwork || !account.address || !connectorId || !adapter?.sendTransaction)
     throw new PorticoError(problem ?? ErrorText.unsupportedChain)
   const user = `${caipNetwork.caipNetworkId}:${account.address}`
-  const send = async (tx: SwapTransactionRequest) => {
-    const { hash } = await adapter.sendTransaction!({
+  /**
+   * One transaction through the wallet, to its receipt. A multi-signer Safe queues it instead: 'Transaction queued
+   * in the Safe'; the approval is then followed until the Safe executes it (the swap needs it), the swap itself in
+   * the background (followQueuedTransaction: 'Transaction sent' once executed, also after a reload).
+   */
+  const send = async (tx: SwapTransactionRequest, queuedInBackground: boolean): Promise<{ hash: string; queued?: boolean }> => {
+    const { hash, queued } = await adapter.sendTransaction!({
       connectorId,
       caipNetwork,
       from: tx.from,
@@ -45,9 +52,16 @@ export async function submitSwap(portico: Portico): Promise<{ hash: string }> {
       value: BigInt(tx.value),
       gas: tx.eip155.gas ? BigInt(tx.eip155.gas) : undefined,
     })
-    const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork })
+    if (queued) {
+      showSnack(portico, { message: ErrorText.transactionQueued, variant: 'success' })
+      if (queuedInBackground) {
+        void followQueuedTransaction(portico, { adapter, caipNetwork, hash, connectorId })
+        return { hash, queued }
+      }
+    }
+    const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork, ...(queued ? { queuedBy: connectorId } : {}) })
     if (receipt?.status === 'reverted') throw new PorticoError(ErrorText.transactionFailed, { details: hash })
-    return hash
+    return { hash: receipt?.hash ?? hash }
   }
   swap.setState({ submitError: undefined })
   try {
@@ -57,14 +71,19 @@ export async function submitSwap(portico: Portico): Promise<{ hash: string }> {
       if (allowance < amount) {
         swap.setState({ step: 'approve' })
         // Once per token, as the closest products do: the next swaps of it need no approval.
-        await send(await buildSwapApproveFromApi(portico, { from: state.from!.address, to: state.to!.address, amount: UNLIMITED, userAddress: user }))
+        await send(await buildSwapApproveFromApi(portico, { from: state.from!.address, to: state.to!.address, amount: UNLIMITED, userAddress: user }), false)
       }
     }
     swap.setState({ step: 'swap' })
-    const hash = await send(
+    const { hash, queued } = await send(
       await buildSwapTransactionFromApi(portico, { from: state.from!.address, to: state.to!.address, amount, userAddress: user, slippage: state.slippage }),
+      true,
     )
     swap.setState({ step: 'done' })
+    if (queued) {
+      reset(router, 'Account')
+      return { hash, queued }
+    }
     showSnack(portico, { message: `Swapped ${state.fromAmount} ${state.from!.symbol} for ${state.to!.symbol}`, variant: 'success' })
     void fetchBalance(portico, activeNamespace, { force: true })
     // Activity lists the swap as soon as the server's index has it (not the 15 s cached page).
