@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/database.js'
+import { FencedError, fencedTransaction, type Fence } from '../indexer/fence.js'
 import { DEFAULT_INDEXER_OPTIONS, insertMany, mapLimit, sleep, type IndexerOptions } from '../indexer/indexer.js'
 import { leadership } from '../indexer/leader.js'
 import { TOKEN_PROGRAMS } from './programs.js'
@@ -24,6 +25,8 @@ const WATCH_DAYS = 7
 const PAGE = 1000
 /** How long an API request waits for an address's first sync before answering from what is stored. */
 const WATCH_WAIT_MS = 5_000
+/** How often an instance that does not lead the chain looks whether the leader has synced an address it was asked about. */
+const LEADER_SYNC_POLL_MS = 200
 
 const SignaturesAnswer = z.array(z.object({ signature: z.string() }))
 
@@ -37,6 +40,10 @@ const SignaturesAnswer = z.array(z.object({ signature: z.string() }))
  * newest signature kept in solana_signature_cursors. Polls every pollMs like the EVM indexer;
  * RPC and database errors are logged and retried with backoff. A chain whose newest recorded
  * transaction is gone (a restarted local chain) is dropped and read again.
+ * Several instances: one leads each chain (the advisory lock, indexer/leader.ts) and only it writes;
+ * each write carries its leadership's fencing token (indexer/fence.ts), so a leader that lost its lock
+ * has its late write refused (FencedError) and stands by. An instance asked about an address it does
+ * not lead records the request and waits for the leader's sync (solana_watched.synced_at).
  */
 export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<IndexerOptions> = {}): SolanaIndexer {
   const opts: IndexerOptions = { ...DEFAULT_INDEXER_OPTIONS, ...ctx.config.indexer, ...overrides }
@@ -44,23 +51,50 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
   const controller = new AbortController()
   const running = new Map<string, Promise<void>>()
   const syncedAt = new Map<string, number>()
-  const checked = new Set<string>()
+  const checked = new Map<string, bigint>() // chain → the leadership epoch its reset check ran under
 
-  function sync(chainId: string, address: string): Promise<void> {
+  /** Brings an address up to date under `fence` (this instance leads the chain). */
+  function sync(chainId: string, address: string, fence: Fence): Promise<void> {
     const key = `${chainId}/${address}`
     let job = running.get(key)
     if (!job) {
       job = (async () => {
-        if (!checked.has(chainId)) {
-          await checkChain(ctx, ctx.solanaRpc(chainId)!, chainId)
-          checked.add(chainId)
+        const rpc = ctx.solanaRpc(chainId)!
+        if (checked.get(chainId) !== fence.epoch) {
+          await checkChain(ctx, rpc, chainId, fence)
+          checked.set(chainId, fence.epoch)
         }
-        await syncAddress(ctx, ctx.solanaRpc(chainId)!, chainId, address, controller.signal)
+        await syncAddress(ctx, rpc, chainId, address, controller.signal, fence)
+        await fencedTransaction(ctx.db, fence, (db) =>
+          db.query('update solana_watched set synced_at = now() where chain_id = $1 and address = $2', [chainId, address]),
+        )
         syncedAt.set(key, Date.now())
-      })().finally(() => running.delete(key))
+      })()
+        .catch((error: unknown) => {
+          if (error instanceof FencedError) {
+            // Another instance leads this chain now (it took a newer epoch): stand by; nothing of this write landed.
+            ctx.logger?.warn({ event: 'indexer.fenced', chainId, reason: error.message }, `indexer ${chainId}: stale leadership, write refused`)
+            leader.fenced(chainId, error.message)
+          }
+          throw error
+        })
+        .finally(() => running.delete(key))
       running.set(key, job)
     }
     return job
+  }
+
+  /** Not leading: waits until the leader has synced `address` after `since` (database time), or the deadline. */
+  async function leaderSynced(chainId: string, address: string, since: string) {
+    const deadline = Date.now() + WATCH_WAIT_MS
+    while (Date.now() < deadline && !controller.signal.aborted) {
+      const [row] = await ctx.db.query<{ done: boolean }>(
+        'select synced_at > $3::timestamptz as done from solana_watched where chain_id = $1 and address = $2',
+        [chainId, address, since],
+      )
+      if (row?.done) return
+      await sleep(LEADER_SYNC_POLL_MS, controller.signal)
+    }
   }
 
   // The background follower runs on one instance per chain (the advisory lock's holder, as for EVM
@@ -73,7 +107,8 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
   async function follow(chainId: string) {
     let failures = 0
     while (!controller.signal.aborted) {
-      if (!(await leader.hold(chainId))) {
+      const fence = (await leader.hold(chainId)) ? leader.fence(chainId) : undefined
+      if (!fence) {
         await sleep(opts.leaderRetryMs, controller.signal)
         continue
       }
@@ -82,11 +117,12 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
           `select address from solana_watched where chain_id = $1 and requested_at > now() - interval '${WATCH_DAYS} days' order by requested_at desc`,
           [chainId],
         )
-        for (const { address } of rows) if (!controller.signal.aborted) await sync(chainId, address)
+        for (const { address } of rows) if (!controller.signal.aborted) await sync(chainId, address, fence)
         if (failures > 0) ctx.log(`indexer ${chainId}: recovered after ${failures} failed attempt(s)`)
         failures = 0
       } catch (error) {
         if (controller.signal.aborted) break
+        if (error instanceof FencedError) continue // stood down (sync): the next turn waits for the lock
         failures++
         if (failures === 1 || failures % 30 === 0)
           ctx.log(`indexer ${chainId}: ${failures === 1 ? 'failed' : `still failing (${failures} attempts)`}, retrying:`, describe(error))
@@ -101,14 +137,19 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
     async watch(chainId, address) {
       if (!chains.includes(chainId) || controller.signal.aborted) return
       try {
-        await ctx.db.query(
-          `insert into solana_watched (chain_id, address) values ($1, $2)
-           on conflict (chain_id, address) do update set requested_at = now() where solana_watched.requested_at < now() - interval '1 minute'`,
+        const [asked] = await ctx.db.query<{ at: string }>(
+          `with asked as (
+             insert into solana_watched (chain_id, address) values ($1, $2)
+             on conflict (chain_id, address) do update set requested_at = now() where solana_watched.requested_at < now() - interval '1 minute'
+           )
+           select now()::text as at`,
           [chainId, address],
         )
         const key = `${chainId}/${address}`
         if (!running.has(key) && Date.now() - (syncedAt.get(key) ?? 0) < opts.pollMs) return
-        await Promise.race([sync(chainId, address), sleep(WATCH_WAIT_MS, controller.signal)])
+        // The leader syncs (and writes); another instance waits for the leader's sync of the address.
+        const fence = (await leader.hold(chainId)) ? leader.fence(chainId) : undefined
+        await Promise.race([fence ? sync(chainId, address, fence) : leaderSynced(chainId, address, asked!.at), sleep(WATCH_WAIT_MS, controller.signal)])
       } catch (error) {
         ctx.log(`indexer ${chainId}: reading ${address} failed:`, describe(error))
       }
@@ -121,8 +162,8 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
   }
 }
 
-/** Reads what is new for an address and its token accounts. */
-async function syncAddress(ctx: ServerContext, rpc: SolanaRpc, chainId: string, owner: string, signal: AbortSignal) {
+/** Reads what is new for an address and its token accounts; each write under `fence` (FencedError when stale). */
+export async function syncAddress(ctx: ServerContext, rpc: SolanaRpc, chainId: string, owner: string, signal: AbortSignal, fence: Fence) {
   const tokenAccounts = await Promise.all(
     TOKEN_PROGRAMS.map((programId) =>
       rpc.call('getTokenAccountsByOwner', [owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }], TokenAccountsAnswer),
@@ -130,11 +171,11 @@ async function syncAddress(ctx: ServerContext, rpc: SolanaRpc, chainId: string, 
   )
   for (const account of [owner, ...tokenAccounts.flatMap((a) => a.value.map((v) => v.pubkey))]) {
     if (signal.aborted) return
-    await syncAccount(ctx, rpc, chainId, account, signal)
+    await syncAccount(ctx, rpc, chainId, account, signal, fence)
   }
 }
 
-async function syncAccount(ctx: ServerContext, rpc: SolanaRpc, chainId: string, account: string, signal: AbortSignal) {
+async function syncAccount(ctx: ServerContext, rpc: SolanaRpc, chainId: string, account: string, signal: AbortSignal, fence: Fence) {
   const [cursor] = await ctx.db.query<{ last_signature: string }>('select last_signature from solana_signature_cursors where chain_id = $1 and account = $2', [
     chainId,
     account,
@@ -171,7 +212,7 @@ async function syncAccount(ctx: ServerContext, rpc: SolanaRpc, chainId: string, 
     return parseSolanaTransaction(tx)
   })
   if (signal.aborted) return
-  const involved = await ctx.db.transaction(async (db) => {
+  const involved = await fencedTransaction(ctx.db, fence, async (db) => {
     const involved = await writeSolanaRows(db, chainId, txs)
     await db.query(
       `insert into solana_signature_cursors (chain_id, account, last_signature, updated_at) values ($1, $2, $3, now())
@@ -242,8 +283,8 @@ export function signatureIndex(signature: string): number {
   return hash & 0x7fffffff
 }
 
-/** Once per process and chain: is the newest transaction recorded still on the chain? If not, the chain was reset. */
-async function checkChain(ctx: ServerContext, rpc: SolanaRpc, chainId: string) {
+/** Once per leadership and chain: is the newest transaction recorded still on the chain? If not, the chain was reset. */
+export async function checkChain(ctx: ServerContext, rpc: SolanaRpc, chainId: string, fence: Fence) {
   const [newest] = await ctx.db.query<{ last_signature: string }>(
     'select last_signature from solana_signature_cursors where chain_id = $1 order by updated_at desc limit 1',
     [chainId],
@@ -256,7 +297,7 @@ async function checkChain(ctx: ServerContext, rpc: SolanaRpc, chainId: string) {
   )
   if (tx !== null) return
   ctx.log(`indexer ${chainId}: transaction ${newest.last_signature} is gone (chain reset); re-indexing`)
-  await ctx.db.transaction(async (db) => {
+  await fencedTransaction(ctx.db, fence, async (db) => {
     for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'solana_signature_cursors', 'token_metadata'])
       await db.query(`delete from ${table} where chain_id = $1`, [chainId])
   })
