@@ -19,6 +19,8 @@ export interface BalanceCache {
   /** The cached portfolio, else `load`'s (kept unless the address was invalidated meanwhile). `fresh`: load and keep regardless (Cache-Control: no-cache). */
   get(key: BalanceKey, load: () => Promise<TokenBalance[]>, options?: { fresh?: boolean }): Promise<TokenBalance[]>
   invalidate(chainId: string, addresses: Iterable<string>): Promise<void>
+  /** Every address's portfolio on the chain (the chain was reset: a devnet restarted under the same id). */
+  clear(chainId: string): Promise<void>
 }
 
 export interface BalanceKey {
@@ -42,7 +44,9 @@ export function tokenSetId(tokens: ReadonlyArray<{ address: string }>): string {
   return createHash('sha256').update(sorted.join(',')).digest('base64url').slice(0, 12)
 }
 
-const who = (chainId: string, address: string) => `${chainId}|${address.toLowerCase()}`
+/** EVM addresses in any case; Solana's base58 as it is (case matters). */
+const addressKey = (chainId: string, address: string) => (chainId.startsWith('solana:') ? address : address.toLowerCase())
+const who = (chainId: string, address: string) => `${chainId}|${addressKey(chainId, address)}`
 
 function singleFlight() {
   const pending = new Map<string, Promise<TokenBalance[]>>()
@@ -117,6 +121,12 @@ export function memoryBalanceCache(opts: BalanceCacheOptions): BalanceCache {
         if (state) state.gen++
       }
     },
+    async clear(chainId) {
+      if (!chains.has(chainId)) return
+      const prefix = `${chainId}|`
+      for (const owner of [...byOwner.keys()]) if (owner.startsWith(prefix)) for (const key of [...(byOwner.get(owner) ?? [])]) remove(key)
+      for (const [owner, state] of reading) if (owner.startsWith(prefix)) state.gen++
+    },
   }
 }
 
@@ -125,16 +135,18 @@ export function redisBalanceCache(redis: Redis, opts: BalanceCacheOptions): Bala
   const ttlMs = opts.ttlMs ?? CacheLifetimes.portfolio
   const chains = new Set(opts.chains)
   const flight = singleFlight()
-  const genKey = (chainId: string, address: string) => `portico:balgen:${chainId}:${address.toLowerCase()}`
+  const genKey = (chainId: string, address: string) => `portico:balgen:${chainId}:${addressKey(chainId, address)}`
+  // Bumped by clear(): a value is tagged with the chain's epoch and the address's generation.
+  const epochKey = (chainId: string) => `portico:balepoch:${chainId}`
   return {
     kind: 'redis',
     covers: (chainId) => chains.has(chainId),
     async get({ chainId, address, tokenSet }, load, options) {
-      const valueKey = `portico:bal:${chainId}:${address.toLowerCase()}:${tokenSet}`
+      const valueKey = `portico:bal:${chainId}:${addressKey(chainId, address)}:${tokenSet}`
       let gen: string
       try {
-        const [stored, current] = await redis.mget(valueKey, genKey(chainId, address))
-        gen = current ?? '0'
+        const [stored, current, epoch] = await redis.mget(valueKey, genKey(chainId, address), epochKey(chainId))
+        gen = `${epoch ?? '0'}.${current ?? '0'}`
         if (stored) {
           const { g, v } = JSON.parse(stored) as { g: string; v: TokenBalance[] }
           if (g === gen && !options?.fresh) return v
@@ -163,6 +175,14 @@ export function redisBalanceCache(redis: Redis, opts: BalanceCacheOptions): Bala
         await multi.exec()
       } catch (error) {
         opts.log?.('balance cache: Redis invalidation failed', error instanceof Error ? error.message : error)
+      }
+    },
+    async clear(chainId) {
+      if (!chains.has(chainId)) return
+      try {
+        await redis.incr(epochKey(chainId))
+      } catch (error) {
+        opts.log?.('balance cache: Redis clear failed', error instanceof Error ? error.message : error)
       }
     },
   }

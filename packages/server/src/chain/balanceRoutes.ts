@@ -4,7 +4,9 @@ import { getAddress } from 'viem'
 import type { App } from '../http/app.js'
 import { errorResponse, errorResponses, json } from '../http/responses.js'
 import { chainAssets, parseCaip10, parseSolanaCaip10, solanaAssets } from './assets.js'
-import { tokenSetId } from './balanceCache.js'
+import { tokenSetId, type BalanceKey } from './balanceCache.js'
+import type { TokenBalance } from './tokenBalance.js'
+import type { Context } from 'hono'
 import { readBalances } from './balances.js'
 import { readSolanaBalances } from '../solana/balances.js'
 import { ICON_SYMBOL_PATTERN, tokenIconSvg, tokenIconUrl } from './icons.js'
@@ -106,8 +108,22 @@ export function register(app: App, ctx: ServerContext) {
   const serialized = new WeakMap<object, string>()
   const tokenSet = (chainId: string) => {
     let id = tokenSets.get(chainId)
-    if (!id) tokenSets.set(chainId, (id = tokenSetId(chainAssets(ctx.config, chainId).tokens)))
+    const { tokens } = chainId.startsWith('solana:') ? solanaAssets(ctx.config, chainId) : chainAssets(ctx.config, chainId)
+    if (!id) tokenSets.set(chainId, (id = tokenSetId(tokens)))
     return id
+  }
+  // SPEC §9 portfolio lifetime, invalidated by the indexers when they write rows involving the address (chain/balanceCache.ts):
+  // the EVM indexer's steps, the Solana follower's syncs; a chain reset drops the chain's. A client that must see the
+  // chain now (after its own transaction) says Cache-Control: no-cache: read, and keep that.
+  const cached = async (c: Context, key: BalanceKey, read: () => Promise<TokenBalance[]>): Promise<never> => {
+    const cache = ctx.balanceCache?.covers(key.chainId) ? ctx.balanceCache : undefined
+    if (!cache) return c.json({ balances: await read() }, 200) as never
+    const fresh = /no-cache|no-store|max-age=0/i.test(c.req.header('cache-control') ?? '')
+    const balances = await cache.get(key, read, { fresh })
+    // An in-process hit is the same array each time: serialized once (the Redis cache parses a new one per hit).
+    let json = serialized.get(balances)
+    if (!json) serialized.set(balances, (json = JSON.stringify({ balances })))
+    return c.body(json, 200, { 'content-type': 'application/json' }) as never
   }
 
   app.openapi(balanceRoute, async (c) => {
@@ -116,24 +132,15 @@ export function register(app: App, ctx: ServerContext) {
     if (chainId.startsWith('solana:')) {
       if (!ctx.solanaRpc(chainId)) throw Refusal.unsupportedChain(chainId)
       if (!isValidAddress(address, 'solana')) throw Refusal.invalidAddress(chainId, 'solana')
-      void ctx.watchSolana?.(chainId, address) // its activity is read from now on
-      return c.json({ balances: await readSolanaBalances(ctx, prices, chainId, address) }, 200)
+      void ctx.watchSolana?.(chainId, address) // its activity is read from now on (and its cached balances dropped by it)
+      return cached(c, { chainId, address, tokenSet: tokenSet(chainId) }, () => readSolanaBalances(ctx, prices, chainId, address))
     }
     if (!ctx.evmClient(chainId)) throw Refusal.unsupportedChain(chainId)
     if (!isValidAddress(address, 'eip155')) throw Refusal.invalidAddress(chainId, 'eip155')
     const account = `0x${address.replace(/^0x/, '').toLowerCase()}` as const
     // Checksummed only for a read (keccak per call: not on a cache hit).
     const read = () => readBalances(ctx, prices, chainId, getAddress(account))
-    // SPEC §9 portfolio lifetime, invalidated by the indexer when a step touches the address (chain/balanceCache.ts).
-    // A client that must see the chain now (after its own transaction) says Cache-Control: no-cache: read, and keep that.
-    const cache = ctx.balanceCache?.covers(chainId) ? ctx.balanceCache : undefined
-    const fresh = /no-cache|no-store|max-age=0/i.test(c.req.header('cache-control') ?? '')
-    if (!cache) return c.json({ balances: await read() }, 200)
-    const balances = await cache.get({ chainId, address: account, tokenSet: tokenSet(chainId) }, read, { fresh })
-    // An in-process hit is the same array each time: serialized once (the Redis cache parses a new one per hit).
-    let json = serialized.get(balances)
-    if (!json) serialized.set(balances, (json = JSON.stringify({ balances })))
-    return c.body(json, 200, { 'content-type': 'application/json' }) as never
+    return cached(c, { chainId, address: account, tokenSet: tokenSet(chainId) }, read)
   })
 
   app.openapi(priceRoute, async (c) => {

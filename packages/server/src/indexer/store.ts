@@ -87,6 +87,7 @@ export async function resetChain(ctx: ServerContext, chainId: string, reason: st
     for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'chain_blocks', 'chain_cursors', 'token_metadata', 'nft_metadata'])
       await db.query(`delete from ${table} where chain_id = $1`, [chainId])
   })
-  // The old chain's history pages are gone with it.
+  // The old chain's balances and history pages are gone with it.
+  await ctx.balanceCache?.clear(chainId)
   await ctx.historyCache?.clear()
 }

@@ -168,6 +168,8 @@ export function sandboxMinter(ctx: ServerContext) {
         const hash = await serial(order.chain, () =>
           order.chain.startsWith('solana:') ? mintOnSolana(order.chain, order.wallet, units) : mint(order.chain, order.wallet as Address, units),
         )
+        // The wallet's cached balance is stale now (its indexer may not have reached the mint yet).
+        await ctx.balanceCache?.invalidate(order.chain, [order.wallet])
         return await finishOrder(ctx.db, order.id, 'completed', hash, null)
       } catch (error) {
         const message = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)

@@ -221,7 +221,9 @@ async function syncAccount(ctx: ServerContext, rpc: SolanaRpc, chainId: string, 
     )
     return involved
   })
-  await ctx.historyCache?.invalidate(involved) // their cached history pages (indexer/historyCache.ts)
+  // Their cached balances and history pages (chain/balanceCache.ts, indexer/historyCache.ts).
+  await ctx.balanceCache?.invalidate(chainId, involved)
+  await ctx.historyCache?.invalidate(involved)
 }
 
 /** The same rows as EVM history: transactions (with the fee), transfers, and the accounts involved (returned). */
@@ -301,6 +303,7 @@ export async function checkChain(ctx: ServerContext, rpc: SolanaRpc, chainId: st
     for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'solana_signature_cursors', 'token_metadata'])
       await db.query(`delete from ${table} where chain_id = $1`, [chainId])
   })
+  await ctx.balanceCache?.clear(chainId)
   await ctx.historyCache?.clear()
 }
 
