@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { startSolanaDevnet, type SolanaDevnet } from '@portico/devnet/solana'
 import { generateKeyPairSigner } from '@solana/kit'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { solanaSender, solanaServerConfig, waitFor } from '../chain/testing.js'
 import { DEFAULT_CONFIG } from '../config.js'
@@ -135,6 +136,41 @@ describe('Solana follower leader fencing', () => {
       expect(await history(owner)).toEqual([second, first])
     } finally {
       await server.close()
+    }
+  }, 90_000)
+
+  test('PostgreSQL, two instances on one database: the one not leading, asked about an address, answers with the leader’s sync of it', async ({ skip }) => {
+    const shared = process.env.PORTICO_TEST_DATABASE_URL
+    if (!shared) return skip()
+    const schema = `test_${process.pid}_solana_${Math.floor(Math.random() * 1e9)}`
+    const admin = new pg.Client({ connectionString: shared })
+    await admin.connect()
+    await admin.query(`create schema ${schema}`)
+    const url = new URL(shared)
+    url.searchParams.set('options', `-c search_path=${schema}`)
+    const chainId = solana.caip2
+    const servers: Server[] = []
+    try {
+      const leader = await startTestServer(solanaServerConfig(solana, { databaseUrl: url.toString() }))
+      servers.push(leader)
+      await waitFor(async () => (await leader.db.query('select 1 from indexer_leases where chain_id = $1', [chainId]))[0], {
+        what: 'the first instance leading',
+      })
+      const other = await startTestServer(solanaServerConfig(solana, { databaseUrl: url.toString() }))
+      servers.push(other)
+      const owner = (await generateKeyPairSigner()).address
+      const signature = await send.sol(solana.accounts[3]!.signer, owner, 1_000_000_000n)
+      const res = await fetch(`${other.url}/v1/account/${owner}/history?projectId=portico-dev&chainId=${chainId}`)
+      const body = (await res.json()) as { data: { metadata: { hash: string } }[] }
+      expect(body.data.map((t) => t.metadata.hash)).toEqual([signature]) // the leader synced it while the request waited
+      // Only the leader ever took the cluster's leadership (the other instance wrote nothing of its own).
+      expect(await leader.db.query<{ epoch: string }>('select epoch::text as epoch from indexer_leases where chain_id = $1', [chainId])).toEqual([
+        { epoch: '1' },
+      ])
+    } finally {
+      for (const server of servers) await server.close()
+      await admin.query(`drop schema if exists ${schema} cascade`)
+      await admin.end()
     }
   }, 90_000)
 })
