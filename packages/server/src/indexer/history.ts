@@ -5,35 +5,13 @@ import { tokenIconUrl } from '../chain/icons.js'
 import type { PriceSource } from '../chain/prices.js'
 import { nftImageUrl, nftMetadata, tokenMetadata, type TokenMetadata } from '../chain/tokens.js'
 import type { ServerContext } from '../context.js'
+import type { HistoryTransaction, HistoryTransfer } from './historyTypes.js'
 import { HttpError } from '../http/errors.js'
 import { MINT_SOURCE } from '../solana/transfers.js'
 import { ZERO_ADDRESS } from './store.js'
 
 /** SPEC §3 'Transaction'. */
-export interface HistoryTransaction {
-  id: string
-  metadata: {
-    minedAt: string
-    chain: string
-    operationType: 'send' | 'receive' | 'mint' | 'burn' | 'trade' | 'execute'
-    status: 'confirmed' | 'failed'
-    sentFrom: string
-    sentTo: string
-    hash: string
-    /** The network fee paid, in the native currency (recorded for Solana transactions). */
-    fee?: { numeric: string; symbol: string }
-  }
-  transfers: HistoryTransfer[]
-}
-
-export interface HistoryTransfer {
-  fungible_info?: { name: string; symbol: string; icon: { url: string } }
-  nft_info?: { name: string; flags: { is_spam: boolean }; content?: { preview: { url: string } } }
-  direction: 'in' | 'out'
-  quantity: { numeric: string }
-  value?: number
-  price?: number
-}
+export type { HistoryTransaction, HistoryTransfer } from './historyTypes.js'
 
 /** Position of a transaction in an account's history, newest first. */
 interface PageKey {

@@ -1,6 +1,6 @@
 import { CacheLifetimes } from '@portico/core/spec'
 import type { Redis } from 'ioredis'
-import type { HistoryTransaction } from './history.js'
+import type { HistoryTransaction } from './historyTypes.js'
 
 /**
  * The history path's cache: a page of an address's history (chain filter, cursor, page size), kept for
@@ -38,6 +38,8 @@ export interface HistoryKey {
 export interface HistoryCacheOptions {
   ttlMs?: number
   maxEntries?: number
+  /** In process: the pages' JSON kept at most, in UTF-16 code units (32 Mi by default); the least recently used go first. */
+  maxChars?: number
   now?: () => number
   log?: (...args: unknown[]) => void
 }
@@ -59,6 +61,8 @@ function singleFlight() {
 export function memoryHistoryCache(opts: HistoryCacheOptions = {}): HistoryCache {
   const ttlMs = opts.ttlMs ?? CacheLifetimes.transactions
   const max = opts.maxEntries ?? 10_000
+  const maxChars = opts.maxChars ?? 32 * 1024 * 1024
+  let chars = 0
   const now = opts.now ?? Date.now
   const entries = new Map<string, { until: number; owner: string; json: string }>()
   const byOwner = new Map<string, Set<string>>()
@@ -70,6 +74,7 @@ export function memoryHistoryCache(opts: HistoryCacheOptions = {}): HistoryCache
     const entry = entries.get(key)
     if (!entry) return
     entries.delete(key)
+    chars -= entry.json.length
     const keys = byOwner.get(entry.owner)
     keys?.delete(key)
     if (keys?.size === 0) byOwner.delete(entry.owner)
@@ -96,9 +101,10 @@ export function memoryHistoryCache(opts: HistoryCacheOptions = {}): HistoryCache
           if (state.gen === gen && epoch === at) {
             remove(key)
             entries.set(key, { until: now() + ttlMs, owner, json })
+            chars += json.length
             byOwner.set(owner, (byOwner.get(owner) ?? new Set()).add(key))
             for (const oldest of entries.keys()) {
-              if (entries.size <= max) break
+              if (entries.size <= max && chars <= maxChars) break
               remove(oldest)
             }
           }
@@ -119,6 +125,7 @@ export function memoryHistoryCache(opts: HistoryCacheOptions = {}): HistoryCache
       epoch++
       entries.clear()
       byOwner.clear()
+      chars = 0
     },
   }
 }
