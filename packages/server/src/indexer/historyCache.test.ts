@@ -120,6 +120,23 @@ describe('memoryHistoryCache', () => {
     expect(loads).toBe(5)
   })
 
+  test('bounded by entries and by the JSON kept: the least recently used page goes first', async () => {
+    const bytes = JSON.stringify(page('1')).length
+    const cache = memoryHistoryCache({ maxChars: 2 * bytes })
+    let loads = 0
+    const load = async () => page(String(++loads % 10))
+    const at = (n: number) => ({ ...key, address: `0x${n}` })
+    await cache.get(at(1), load)
+    await cache.get(at(2), load)
+    await cache.get(at(1), load) // 1 is now the most recent
+    await cache.get(at(3), load) // over the budget: evicts 2
+    expect(loads).toBe(3)
+    await cache.get(at(1), load)
+    expect(loads).toBe(3)
+    await cache.get(at(2), load)
+    expect(loads).toBe(4)
+  })
+
   test('a read that an invalidation or a clear overtook is answered but not kept; concurrent misses share one read', async () => {
     const cache = memoryHistoryCache()
     let loads = 0
