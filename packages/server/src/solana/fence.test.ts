@@ -107,8 +107,10 @@ describe('Solana follower leader fencing', () => {
       const first = await send.sol(solana.accounts[3]!.signer, owner, 1_000_000_000n)
       await waitFor(async () => ((await history(owner)).includes(first) ? true : null), { timeoutMs: 20_000, what: 'the follower indexing the transfer' })
 
-      // Another instance takes the cluster's leadership (a newer epoch): the follower's next write is refused.
+      // Another instance takes the cluster's leadership (a newer epoch): the follower's next write (of a new
+      // transfer; with nothing new it writes nothing) is refused.
       const successor = await takeEpoch(server.db, chainId)
+      const second = await send.sol(solana.accounts[3]!.signer, owner, 2_000_000_000n)
       const fenced = await waitFor(
         async () => lines.map((l) => JSON.parse(l) as { event?: string; chainId?: string }).find((l) => l.event === 'indexer.fenced' && l.chainId === chainId),
         { timeoutMs: 20_000, what: "the follower's indexer.fenced line" },
@@ -116,19 +118,18 @@ describe('Solana follower leader fencing', () => {
       expect(fenced).toBeDefined()
       if (server.db.kind !== 'pglite') return // PostgreSQL: the follower lost no lock here, so it takes a newer epoch again and goes on
 
-      // It stands by: a new transfer is not written by it…
-      const second = await send.sol(solana.accounts[3]!.signer, owner, 2_000_000_000n)
+      // It stands by: the new transfer is not written by it…
       await new Promise((r) => setTimeout(r, 1_000)) // 20 of its polls
       expect(await hashes(server, owner)).toEqual([first])
       // …nor does a request about a new address make it write: it records the request and waits for the leader.
       const other = (await generateKeyPairSigner()).address
       await send.sol(solana.accounts[3]!.signer, other, 1_000_000_000n)
       expect(await history(other)).toEqual([])
-      const [watched] = await server.db.query<{ synced: boolean }>(
-        'select synced_at is not null as synced from solana_watched where chain_id = $1 and address = $2',
+      const [watched] = await server.db.query<{ wanted: boolean; synced: boolean }>(
+        'select wanted_at is not null as wanted, synced_at is not null as synced from solana_watched where chain_id = $1 and address = $2',
         [chainId, other],
       )
-      expect(watched).toEqual({ synced: false })
+      expect(watched).toEqual({ wanted: true, synced: false }) // asked of the leader, not synced by this instance
       expect(await server.db.query('select 1 from solana_signature_cursors where chain_id = $1 and account = $2', [chainId, other])).toEqual([])
 
       // The successor syncs under its epoch: its rows land, and the page shows them.
@@ -163,6 +164,11 @@ describe('Solana follower leader fencing', () => {
       const res = await fetch(`${other.url}/v1/account/${owner}/history?projectId=portico-dev&chainId=${chainId}`)
       const body = (await res.json()) as { data: { metadata: { hash: string } }[] }
       expect(body.data.map((t) => t.metadata.hash)).toEqual([signature]) // the leader synced it while the request waited
+      const [row] = await leader.db.query<{ done: boolean }>('select synced_at >= wanted_at as done from solana_watched where chain_id = $1 and address = $2', [
+        chainId,
+        owner,
+      ])
+      expect(row).toEqual({ done: true }) // asked for (wanted_at) and synced by the leader after that
       // Only the leader ever took the cluster's leadership (the other instance wrote nothing of its own).
       expect(await leader.db.query<{ epoch: string }>('select epoch::text as epoch from indexer_leases where chain_id = $1', [chainId])).toEqual([
         { epoch: '1' },

@@ -53,21 +53,26 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
   const syncedAt = new Map<string, number>()
   const checked = new Map<string, bigint>() // chain → the leadership epoch its reset check ran under
 
-  /** Brings an address up to date under `fence` (this instance leads the chain). */
-  function sync(chainId: string, address: string, fence: Fence): Promise<void> {
+  /**
+   * Brings an address up to date under `fence` (this instance leads the chain). `wanted`: another instance
+   * waits for it (solana_watched.wanted_at), so the sync's start is recorded as synced_at when it is done.
+   */
+  function sync(chainId: string, address: string, fence: Fence, wanted = false): Promise<void> {
     const key = `${chainId}/${address}`
     let job = running.get(key)
     if (!job) {
       job = (async () => {
         const rpc = ctx.solanaRpc(chainId)!
+        const [started] = wanted ? await ctx.db.query<{ at: string }>('select now()::text as at') : []
         if (checked.get(chainId) !== fence.epoch) {
           await checkChain(ctx, rpc, chainId, fence)
           checked.set(chainId, fence.epoch)
         }
         await syncAddress(ctx, rpc, chainId, address, controller.signal, fence)
-        await fencedTransaction(ctx.db, fence, (db) =>
-          db.query('update solana_watched set synced_at = now() where chain_id = $1 and address = $2', [chainId, address]),
-        )
+        if (started)
+          await fencedTransaction(ctx.db, fence, (db) =>
+            db.query('update solana_watched set synced_at = $3::timestamptz where chain_id = $1 and address = $2', [chainId, address, started.at]),
+          )
         syncedAt.set(key, Date.now())
       })()
         .catch((error: unknown) => {
@@ -84,21 +89,26 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
     return job
   }
 
-  /** Not leading: waits until the leader has synced `address` after `since` (database time), or the deadline. */
-  async function leaderSynced(chainId: string, address: string, since: string) {
+  /** Not leading: asks the leader for a sync of `address` (wanted_at) and waits until one started after the request, or the deadline. */
+  async function leaderSynced(chainId: string, address: string) {
     const deadline = Date.now() + WATCH_WAIT_MS
+    const [asked] = await ctx.db.query<{ at: string }>(
+      'update solana_watched set wanted_at = now() where chain_id = $1 and address = $2 returning wanted_at::text as at',
+      [chainId, address],
+    )
+    if (!asked) return
     while (Date.now() < deadline && !controller.signal.aborted) {
       const [row] = await ctx.db.query<{ done: boolean }>(
-        'select synced_at > $3::timestamptz as done from solana_watched where chain_id = $1 and address = $2',
-        [chainId, address, since],
+        'select synced_at >= $3::timestamptz as done from solana_watched where chain_id = $1 and address = $2',
+        [chainId, address, asked.at],
       )
       if (row?.done) return
       await sleep(LEADER_SYNC_POLL_MS, controller.signal)
     }
   }
 
-  // The background follower runs on one instance per chain (the advisory lock's holder, as for EVM
-  // chains); watch() still brings an address up to date on whichever instance is asked about it.
+  // The follower runs on one instance per chain (the advisory lock's holder, as for EVM chains); watch()
+  // on another instance asks it for a sync and waits for that instead of writing.
   const leader = leadership(ctx.db, {
     acquired: (chainId) => ctx.logger?.info({ event: 'indexer.leader', chainId }, 'indexer: leading this chain'),
     lost: (lost, reason) => ctx.logger?.warn({ event: 'indexer.leadership_lost', chains: lost, reason }, 'indexer: lock connection lost'),
@@ -113,11 +123,12 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
         continue
       }
       try {
-        const rows = await ctx.db.query<{ address: string }>(
-          `select address from solana_watched where chain_id = $1 and requested_at > now() - interval '${WATCH_DAYS} days' order by requested_at desc`,
+        const rows = await ctx.db.query<{ address: string; wanted: boolean }>(
+          `select address, (wanted_at is not null and (synced_at is null or synced_at < wanted_at)) as wanted from solana_watched
+           where chain_id = $1 and requested_at > now() - interval '${WATCH_DAYS} days' order by wanted desc, requested_at desc`,
           [chainId],
         )
-        for (const { address } of rows) if (!controller.signal.aborted) await sync(chainId, address, fence)
+        for (const { address, wanted } of rows) if (!controller.signal.aborted) await sync(chainId, address, fence, wanted)
         if (failures > 0) ctx.log(`indexer ${chainId}: recovered after ${failures} failed attempt(s)`)
         failures = 0
       } catch (error) {
@@ -137,19 +148,16 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
     async watch(chainId, address) {
       if (!chains.includes(chainId) || controller.signal.aborted) return
       try {
-        const [asked] = await ctx.db.query<{ at: string }>(
-          `with asked as (
-             insert into solana_watched (chain_id, address) values ($1, $2)
-             on conflict (chain_id, address) do update set requested_at = now() where solana_watched.requested_at < now() - interval '1 minute'
-           )
-           select now()::text as at`,
+        await ctx.db.query(
+          `insert into solana_watched (chain_id, address) values ($1, $2)
+           on conflict (chain_id, address) do update set requested_at = now() where solana_watched.requested_at < now() - interval '1 minute'`,
           [chainId, address],
         )
         const key = `${chainId}/${address}`
         if (!running.has(key) && Date.now() - (syncedAt.get(key) ?? 0) < opts.pollMs) return
         // The leader syncs (and writes); another instance waits for the leader's sync of the address.
         const fence = (await leader.hold(chainId)) ? leader.fence(chainId) : undefined
-        await Promise.race([fence ? sync(chainId, address, fence) : leaderSynced(chainId, address, asked!.at), sleep(WATCH_WAIT_MS, controller.signal)])
+        await Promise.race([fence ? sync(chainId, address, fence) : leaderSynced(chainId, address), sleep(WATCH_WAIT_MS, controller.signal)])
       } catch (error) {
         ctx.log(`indexer ${chainId}: reading ${address} failed:`, describe(error))
       }
