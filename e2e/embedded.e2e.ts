@@ -52,7 +52,7 @@ describe('email login: the embedded wallet', () => {
     await dialog.getByTestId('send-receiver').fill(receiver)
     await expect.poll(() => dialog.getByTestId('send-continue').textContent(), { timeout: 10_000 }).toBe('Preview Send')
     await dialog.getByTestId('send-continue').click()
-    await expect.poll(() => dialog.getByTestId('preview-fee').textContent(), { timeout: 10_000 }).toMatch(/ETH/)
+    await expect.poll(() => dialog.getByTestId('preview-fee').textContent(), { timeout: 30_000 }).toMatch(/ETH/)
     await dialog.getByTestId('send-submit').click()
     await dialog.getByTestId('approve-transaction').waitFor()
     // The frame is shown over the modal body while it asks.

@@ -126,7 +126,7 @@ describe('keyboard only', () => {
     await tabTo(page, 'send-continue')
     await page.keyboard.press('Enter')
     await dialog.getByTestId('wallet-send-preview').waitFor()
-    await expect.poll(() => dialog.getByTestId('preview-fee').textContent()).toMatch(/ETH/)
+    await expect.poll(() => dialog.getByTestId('preview-fee').textContent(), { timeout: 30_000 }).toMatch(/ETH/)
     await tabTo(page, 'send-submit')
     await page.keyboard.press('Enter')
     await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Transaction sent')

@@ -27,7 +27,7 @@ describe('send', () => {
     await dialog.getByTestId('send-receiver').fill(receiver)
     await expect.poll(() => next.textContent(), { timeout: 5_000 }).toBe('Preview Send')
     await next.click()
-    await expect.poll(() => dialog.getByTestId('preview-fee').textContent()).toMatch(/ETH/)
+    await expect.poll(() => dialog.getByTestId('preview-fee').textContent(), { timeout: 30_000 }).toMatch(/ETH/)
     await dialog.getByTestId('send-submit').click()
     await page.getByTestId('test-wallet-approve').click()
 
