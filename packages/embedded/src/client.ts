@@ -164,6 +164,7 @@ export async function createEmbeddedWalletClient(
       return result
     },
     syncTheme: async (themeMode) => void (await transport.request('SYNC_THEME', { themeMode })),
+    syncLocale: async (locale) => void (await transport.request('SYNC_LOCALE', { locale })),
     syncDappData: async (data) => void (await transport.request('SYNC_DAPP_DATA', data)),
     getSmartAccountEnabledNetworks: async () => (await transport.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).smartAccountEnabledNetworks,
     async setPreferredAccount(type) {

@@ -1,4 +1,4 @@
-import { build, type Plugin } from 'esbuild'
+import { build, type BuildOptions, type Plugin } from 'esbuild'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -8,8 +8,7 @@ const src = (file: string) => fileURLToPath(new URL(file, import.meta.url))
 /** Bundles the frame app and the OAuth callback script into dist/ (served by the server's secure origin). */
 export async function buildSecureFrame({ outDir = SECURE_FRAME_DIST, minify = true }: { outDir?: string; minify?: boolean } = {}) {
   mkdirSync(outDir, { recursive: true })
-  await build({
-    entryPoints: { frame: src('./frame/main.ts'), callback: src('./callback.ts') },
+  const common = {
     outdir: outDir,
     bundle: true,
     format: 'esm',
@@ -22,7 +21,11 @@ export async function buildSecureFrame({ outDir = SECURE_FRAME_DIST, minify = tr
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [noOxRoot],
-  })
+  } satisfies BuildOptions
+  // The frame is split: each locale's catalogue (frame/i18n/load.ts) is a chunk of its own beside frame.js
+  // (flat in dist/, served by /assets/:file), fetched only when the host asks for that locale.
+  await build({ ...common, entryPoints: { frame: src('./frame/main.ts') }, splitting: true })
+  await build({ ...common, entryPoints: { callback: src('./callback.ts') } })
   copyFileSync(src('./frame.css'), `${outDir}/frame.css`)
   return outDir
 }

@@ -19,8 +19,15 @@ describe('loading the embedded wallet', () => {
     expect(loader.loads).toHaveLength(1)
     expect(loader.loads[0]).toMatchObject({ projectId: 'p1', chainId: 31337, version: '4.0.0', enableLogger: true, rpcUrl: 'http://127.0.0.1:8545' })
     await tick()
-    expect(client.calls).toEqual(['SYNC_THEME light', 'SYNC_DAPP_DATA p1'])
+    expect(client.calls).toEqual(['SYNC_THEME light', 'SYNC_LOCALE en', 'SYNC_DAPP_DATA p1'])
     expect(portico.stores.embedded.getState().frameStatus).toBe('ready')
+  })
+
+  test("issue 19 Languages: the modal's locale is sent to the frame (a code only; the frame's screens speak it)", async () => {
+    const { portico, client } = embeddedTestPortico({ projectId: 'p1', locale: 'ar' })
+    await loadEmbeddedWallet(portico)
+    await tick()
+    expect(client.calls).toContain('SYNC_LOCALE ar')
   })
 
   test("rule: SPEC §4 'Theme' — a change of theme mode is synced to the auth connector", async () => {

@@ -59,6 +59,8 @@ async function start(portico: Portico): Promise<EmbeddedWalletClient> {
   }
   // SPEC §4 'Theme' and §3 'Dapp metadata sent to the wallet': the frame draws in the host's mode.
   void client.syncTheme(theme.getState().themeMode).catch((error) => portico.logger.debug('theme sync failed', error))
+  // Issue 19 'Languages': the frame's approval and factor screens speak the modal's language (its locale is fixed per instance).
+  void client.syncLocale(options.locale).catch((error) => portico.logger.debug('locale sync failed', error))
   void client
     .syncDappData({ projectId: options.projectId ?? '', sdkType: options.sdkType, sdkVersion: options.sdkVersion, metadata: options.metadata })
     .catch((error) => portico.logger.debug('dapp data sync failed', error))

@@ -1,5 +1,6 @@
 import { sameConnectorId } from '../connectors.js'
 import type { ChainNamespace } from '../spec/caip.js'
+import type { Locale } from '../i18n/locales.js'
 import type { OAuthSocialProvider } from '../spec/defaults.js'
 
 /** The connector id the embedded wallet is listed, stored and reconnected under. */
@@ -102,6 +103,8 @@ export interface EmbeddedWalletClient {
   updateEmailPrimaryOtp(otp: string): Promise<void>
   updateEmailSecondaryOtp(otp: string): Promise<{ newEmail: string }>
   syncTheme(themeMode: 'dark' | 'light'): Promise<void>
+  /** The modal's locale: the frame's own screens (approval, passkey, password) speak it. */
+  syncLocale(locale: Locale): Promise<void>
   syncDappData(data: {
     projectId: string
     sdkType: string

@@ -114,6 +114,9 @@ export function fakeEmbeddedClient(user: EmbeddedWalletUser = { email: 'ada@exam
     async syncTheme(themeMode) {
       calls.push(`SYNC_THEME ${themeMode}`)
     },
+    async syncLocale(locale) {
+      calls.push(`SYNC_LOCALE ${locale}`)
+    },
     async syncDappData(data) {
       calls.push(`SYNC_DAPP_DATA ${data.projectId}`)
     },

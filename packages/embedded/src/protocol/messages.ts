@@ -1,3 +1,4 @@
+import { Locales } from '@portico/core/i18n'
 import * as v from 'valibot'
 import { AccountTypeSchema, EmailSchema, OtpSchema, SocialProviderSchema, ThemeModeSchema } from './inputs.js'
 
@@ -100,6 +101,8 @@ export const Requests = {
   UPDATE_EMAIL_PRIMARY_OTP: { payload: v.object({ otp: OtpSchema }), result: Empty },
   UPDATE_EMAIL_SECONDARY_OTP: { payload: v.object({ otp: OtpSchema }), result: v.object({ newEmail: v.string() }) },
   SYNC_THEME: { payload: v.object({ themeMode: ThemeModeSchema }), result: Empty },
+  /** The modal's language (issue 19): a locale code only, never text; the frame draws its screens from its own catalogue. */
+  SYNC_LOCALE: { payload: v.object({ locale: v.picklist(Locales, `locale must be one of ${Locales.join(', ')}`) }), result: Empty },
   SYNC_DAPP_DATA: {
     payload: v.object({
       projectId: v.string(),

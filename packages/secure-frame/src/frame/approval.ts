@@ -1,5 +1,6 @@
 import { APPROVAL_DELAY_MS, guardButton } from './approvalGuard.js'
 import { codePointLabel, hiddenMarker, hiddenWarning, revealHidden, splitHidden } from './approvalText.js'
+import { t } from './i18n/index.js'
 
 /**
  * The approval screen, drawn by the secure origin itself (the host only shows the frame). What
@@ -14,6 +15,8 @@ export interface ApprovalRow {
   value: string
   /** Addresses, hashes, hex: monospace, on a line of their own. */
   mono?: boolean
+  /** Which row it is, for code that moves rows between screens (their labels are in the user's language). */
+  key?: 'network' | 'maxFee'
 }
 
 export interface ApprovalSection {
@@ -68,7 +71,7 @@ class Shown {
       this.note(part)
       const mark = document.createElement('mark')
       mark.className = 'hidden-char'
-      mark.title = `Hidden character ${codePointLabel(part)}`
+      mark.title = t('approval.hiddenChar', { code: codePointLabel(part) })
       mark.textContent = hiddenMarker(part)
       return mark
     })
@@ -119,7 +122,7 @@ export function showApproval(root: HTMLElement, request: ApprovalRequest): { dec
   head.append(el('div', 'approval-badge', initial(request.dappName)), titles)
 
   const details = el('div', 'approval-details')
-  details.append(rowList([{ label: 'Account', value: shortAddress(request.account) }, ...request.rows], shown))
+  details.append(rowList([{ label: t('approval.account'), value: shortAddress(request.account) }, ...request.rows], shown))
   for (const section of request.sections ?? []) {
     if (section.rows.length === 0) continue
     details.append(el('h2', 'approval-section', section.title), rowList(section.rows, shown))
@@ -147,15 +150,15 @@ export function showApproval(root: HTMLElement, request: ApprovalRequest): { dec
   }
 
   const actions = el('div', 'approval-actions')
-  const reject = el('button', 'button secondary', 'Reject')
-  const approve = el('button', 'button primary', 'Approve')
+  const reject = el('button', 'button secondary', t('approval.reject'))
+  const approve = el('button', 'button primary', t('approval.approve'))
   reject.type = approve.type = 'button'
   reject.disabled = approve.disabled = true
   reject.dataset.testid = 'frame-reject'
   approve.dataset.testid = 'frame-approve'
-  if (request.acknowledge) approve.textContent = 'Close'
+  if (request.acknowledge) approve.textContent = t('approval.close')
   actions.append(...(request.acknowledge ? [approve] : [reject, approve]))
-  const foot = el('p', 'approval-foot', 'Secured by Portico · keys stay in this frame')
+  const foot = el('p', 'approval-foot', t('approval.foot'))
 
   card.append(head, ...(warningList.childElementCount ? [warningList] : []), details, actions, foot)
   root.append(card)

@@ -1,6 +1,7 @@
-import { formatEther, formatGwei, type Address, type Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { ApprovalContent, ApprovalRow, ApprovalSection, ApprovalWarning } from './approval.js'
-import { decodeCall, describeTransaction, type TokenInfo } from './approvalContent.js'
+import { decodeCall, describeTransaction, maxFee, native, type TokenInfo } from './approvalContent.js'
+import { formatDecimal, t } from './i18n/index.js'
 import type { NetworkLabel } from './approvalNetworks.js'
 
 /**
@@ -28,18 +29,16 @@ export interface BatchFacts {
   fee?: { total: bigint; perGas: bigint }
 }
 
-/** Rows the batch shows once, not per call. */
-const BATCH_LEVEL = new Set(['Network', 'Max fee'])
-
 export function dataSize(data: Hex): string {
   const bytes = (data.length - 2) / 2
-  return bytes === 0 ? 'none' : `${bytes} byte${bytes === 1 ? '' : 's'}`
+  return bytes === 0 ? t('calls.noData') : bytes === 1 ? t('calls.oneByte') : t('calls.bytes', { count: formatDecimal(BigInt(bytes)) })
 }
 
 export function describeCalls(facts: BatchFacts): ApprovalContent {
   const { network, calls } = facts
   const sections: ApprovalSection[] = []
   const warnings: ApprovalWarning[] = []
+  const unknownNetwork = t('warn.unknownNetwork', { caip: network.caip })
   let total = 0n
   calls.forEach((call, i) => {
     const decoded = decodeCall(call.data)
@@ -48,30 +47,24 @@ export function describeCalls(facts: BatchFacts): ApprovalContent {
       decoded,
     )
     total += call.value
-    const rows: ApprovalRow[] = one.rows.filter((row) => !BATCH_LEVEL.has(row.label))
-    if (decoded.kind !== 'none') rows.push({ label: 'Data', value: dataSize(call.data) })
-    sections.push({ title: `Call ${i + 1} of ${calls.length}: ${one.title}`, rows })
-    for (const warning of one.warnings ?? []) warnings.push({ level: warning.level, text: `Call ${i + 1}: ${warning.text}` })
+    // Rows the batch shows once, not per call: the network and the fee.
+    const rows: ApprovalRow[] = one.rows.filter((row) => row.key !== 'network' && row.key !== 'maxFee')
+    if (decoded.kind !== 'none') rows.push({ label: t('row.data'), value: dataSize(call.data) })
+    const index = formatDecimal(BigInt(i + 1))
+    sections.push({ title: t('calls.section', { index, count: formatDecimal(BigInt(calls.length)), title: one.title }), rows })
+    for (const warning of one.warnings ?? []) {
+      // The network warning is the same for every call: once is enough.
+      if (warning.text === unknownNetwork && i > 0) continue
+      warnings.push({ level: warning.level, text: t('calls.warning', { index, text: warning.text }) })
+    }
   })
-  // The network warning is the same for every call: once is enough.
-  const seen = new Set<string>()
-  const unique = warnings.filter((w) => {
-    const key = w.text.replace(/^Call \d+: /, '')
-    if (!key.startsWith('This wallet does not know')) return true
-    if (seen.has(key)) return false
-    seen.add(key)
-    return true
-  })
-  const symbol = network.symbol ?? '(native currency)'
+  const count = formatDecimal(BigInt(calls.length))
   const rows: ApprovalRow[] = [
-    { label: 'Network', value: network.label },
-    { label: 'Calls', value: `${calls.length}, ${facts.atomic ? 'all or nothing, in one operation' : 'sent one after another (each is its own transaction)'}` },
+    { label: t('row.network'), value: network.label, key: 'network' },
+    { label: t('calls.calls'), value: t(facts.atomic ? 'calls.atomic' : 'calls.sequential', { count }) },
   ]
-  if (total > 0n) rows.push({ label: 'Sends in total', value: `${formatEther(total)} ${symbol}` })
-  rows.push({
-    label: 'Max fee',
-    value: facts.fee ? `${formatEther(facts.fee.total)} ${symbol} (${formatGwei(facts.fee.perGas)} gwei)` : 'Estimated as each call is sent',
-  })
-  if (!facts.atomic && calls.length > 1) unique.push({ level: 'caution', text: 'Not atomic: if a later call fails, the calls before it stay done.' })
-  return { title: `Approve ${calls.length} call${calls.length === 1 ? '' : 's'}`, rows, sections, warnings: unique }
+  if (total > 0n) rows.push({ label: t('calls.total'), value: native(total, network) })
+  rows.push({ label: t('row.maxFee'), value: facts.fee ? maxFee(facts.fee, network) : t('calls.feeLater'), key: 'maxFee' })
+  if (!facts.atomic && calls.length > 1) warnings.push({ level: 'caution', text: t('calls.notAtomic') })
+  return { title: calls.length === 1 ? t('calls.titleOne') : t('calls.titleMany', { count }), rows, sections, warnings }
 }

@@ -128,7 +128,7 @@ describe('describeTransaction', () => {
     const approve = (amount: bigint) =>
       describeTransaction(facts(encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }), { token: usdcInfo }))
     expect(approve(parseUnits('5000000000', 6)).warnings?.[0]?.text).toBe(
-      `Very large approval: ${short(spender)} can take up to 5000000000 USDC, now and later, until you revoke it.`,
+      `Very large approval: ${short(spender)} can take up to 5,000,000,000 USDC, now and later, until you revoke it.`,
     )
     expect(approve(parseUnits('25', 6))).toMatchObject({ warnings: [], rows: expect.arrayContaining([{ label: 'Allowance', value: '25 USDC' }]) })
     expect(approve(0n)).toMatchObject({

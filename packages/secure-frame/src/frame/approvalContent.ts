@@ -17,6 +17,7 @@ import {
 } from 'viem'
 import type { ApprovalContent, ApprovalRow, ApprovalSection, ApprovalWarning } from './approval.js'
 import type { NetworkLabel } from './approvalNetworks.js'
+import { formatDecimal, t } from './i18n/index.js'
 
 /**
  * What an eth_sendTransaction or an eth_signTypedData_v4 request does, in words: the call decoded
@@ -128,11 +129,14 @@ export async function readTokenInfo(call: (method: string, params: unknown[]) =>
 const short = (address: string) => (address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address)
 const checksum = (address: string) => (isAddress(address, { strict: false }) ? getAddress(address) : address)
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
-const native = (value: bigint, network: NetworkLabel) => `${formatEther(value)} ${network.symbol ?? '(native currency)'}`
+export const native = (value: bigint, network: NetworkLabel) => `${formatDecimal(formatEther(value))} ${network.symbol ?? t('amount.native')}`
+/** A max fee: the total in the native currency and the price per gas in gwei. */
+export const maxFee = (fee: { total: bigint; perGas: bigint }, network: NetworkLabel) =>
+  t('amount.fee', { amount: native(fee.total, network), gwei: formatDecimal(formatGwei(fee.perGas)) })
 
-function tokenAmount(amount: bigint, token: TokenInfo | undefined) {
-  if (token?.decimals === undefined) return `${amount} (raw units: the token's decimals are unknown)`
-  return `${formatUnits(amount, token.decimals)} ${token.symbol ?? 'tokens'}`
+export function tokenAmount(amount: bigint, token: TokenInfo | undefined) {
+  if (token?.decimals === undefined) return t('amount.raw', { amount: formatDecimal(amount) })
+  return `${formatDecimal(formatUnits(amount, token.decimals))} ${token.symbol ?? t('amount.tokens')}`
 }
 
 export interface TransactionFacts {
@@ -150,119 +154,103 @@ export interface TransactionFacts {
 export function describeTransaction(facts: TransactionFacts, call: DecodedCall = decodeCall(facts.data)): ApprovalContent {
   const { network, token } = facts
   const to = facts.to ? checksum(facts.to) : undefined
-  const rows: ApprovalRow[] = [{ label: 'Network', value: network.label }]
+  const rows: ApprovalRow[] = [{ label: t('row.network'), value: network.label, key: 'network' }]
   const warnings: ApprovalWarning[] = []
-  const tokenName = token?.symbol ?? 'tokens'
-  let title = 'Send'
+  const tokenName = token?.symbol ?? t('amount.tokens')
+  let title = t('tx.send')
 
-  if (!network.known) warnings.push({ level: 'caution', text: `This wallet does not know ${network.caip}. Check that the site means this network.` })
+  if (!network.known) warnings.push({ level: 'caution', text: t('warn.unknownNetwork', { caip: network.caip }) })
   if (!to) {
-    title = 'Deploy a contract'
-    warnings.push({ level: 'caution', text: 'This creates a new contract from the data below.' })
+    title = t('tx.deploy')
+    warnings.push({ level: 'caution', text: t('warn.deploy') })
   } else
     switch (call.kind) {
       case 'none':
-        rows.push({ label: 'To', value: to, mono: true })
+        rows.push({ label: t('row.to'), value: to, mono: true })
         break
       case 'transfer':
-        title = 'Send tokens'
+        title = t('tx.sendTokens')
         rows.push(
-          { label: 'To', value: checksum(call.to), mono: true },
-          { label: 'Amount', value: tokenAmount(call.amount, token) },
-          { label: 'Token contract', value: to, mono: true },
+          { label: t('row.to'), value: checksum(call.to), mono: true },
+          { label: t('row.amount'), value: tokenAmount(call.amount, token) },
+          { label: t('row.tokenContract'), value: to, mono: true },
         )
         break
       case 'approve':
       case 'increaseAllowance': {
         const size = allowanceSize(call.amount, token?.decimals)
         const spender = checksum(call.spender)
-        title = size === 'zero' && call.kind === 'approve' ? 'Remove token allowance' : 'Allow token spending'
+        title = size === 'zero' && call.kind === 'approve' ? t('tx.removeAllowance') : t('tx.allowSpending')
         const amount =
           size === 'unlimited'
-            ? `Unlimited ${tokenName}`
+            ? t('tx.unlimited', { token: tokenName })
             : size === 'zero'
-              ? `0 (${call.kind === 'approve' ? 'removes the allowance' : 'no change'})`
+              ? t(call.kind === 'approve' ? 'tx.zeroRemoves' : 'tx.zeroNoChange')
               : tokenAmount(call.amount, token)
         rows.push(
-          { label: 'Spender', value: spender, mono: true },
-          { label: call.kind === 'approve' ? 'Allowance' : 'Raises allowance by', value: amount },
-          { label: 'Token contract', value: to, mono: true },
+          { label: t('row.spender'), value: spender, mono: true },
+          { label: t(call.kind === 'approve' ? 'row.allowance' : 'row.raisesAllowance'), value: amount },
+          { label: t('row.tokenContract'), value: to, mono: true },
         )
-        if (size === 'unlimited')
-          warnings.push({
-            level: 'danger',
-            text: `Unlimited approval: ${short(spender)} can take all your ${tokenName} from this contract, now and later, until you revoke it.`,
-          })
+        if (size === 'unlimited') warnings.push({ level: 'danger', text: t('warn.unlimited', { spender: short(spender), token: tokenName }) })
         if (size === 'very large')
-          warnings.push({
-            level: 'danger',
-            text: `Very large approval: ${short(spender)} can take up to ${tokenAmount(call.amount, token)}, now and later, until you revoke it.`,
-          })
+          warnings.push({ level: 'danger', text: t('warn.veryLarge', { spender: short(spender), amount: tokenAmount(call.amount, token) }) })
         break
       }
       case 'transferFrom': {
-        title = 'Transfer tokens'
+        title = t('tx.transferTokens')
         const from = checksum(call.from)
         rows.push(
-          { label: 'From', value: from, mono: true },
-          { label: 'To', value: checksum(call.to), mono: true },
+          { label: t('row.from'), value: from, mono: true },
+          { label: t('row.to'), value: checksum(call.to), mono: true },
           token?.decimals === undefined
-            ? { label: 'Amount or token ID', value: String(call.amount) }
-            : { label: 'Amount', value: tokenAmount(call.amount, token) },
-          { label: 'Token contract', value: to, mono: true },
+            ? { label: t('row.amountOrTokenId'), value: String(call.amount) }
+            : { label: t('row.amount'), value: tokenAmount(call.amount, token) },
+          { label: t('row.tokenContract'), value: to, mono: true },
         )
-        if (!same(from, facts.account))
-          warnings.push({ level: 'caution', text: `This moves tokens of another account (${short(from)}), using an allowance it gave you.` })
+        if (!same(from, facts.account)) warnings.push({ level: 'caution', text: t('warn.transferFromOther', { from: short(from) }) })
         break
       }
       case 'setApprovalForAll': {
         const operator = checksum(call.operator)
-        title = call.approved ? 'Allow access to a whole collection' : 'Remove collection access'
+        title = t(call.approved ? 'tx.allowCollection' : 'tx.removeCollection')
         rows.push(
-          { label: 'Operator', value: operator, mono: true },
-          { label: 'Access', value: call.approved ? 'Every item you own in this collection' : 'Removed' },
-          { label: 'Collection contract', value: to, mono: true },
+          { label: t('row.operator'), value: operator, mono: true },
+          { label: t('row.access'), value: t(call.approved ? 'tx.everyItem' : 'tx.removed') },
+          { label: t('row.collectionContract'), value: to, mono: true },
         )
-        if (call.approved)
-          warnings.push({
-            level: 'danger',
-            text: `Collection-wide approval: ${short(operator)} can take every item you own in this collection, now and later, until you revoke it.`,
-          })
+        if (call.approved) warnings.push({ level: 'danger', text: t('warn.collectionWide', { operator: short(operator) }) })
         break
       }
       case 'safeTransferFrom':
-        title = 'Transfer an NFT'
+        title = t('tx.transferNft')
         rows.push(
-          { label: 'From', value: checksum(call.from), mono: true },
-          { label: 'To', value: checksum(call.to), mono: true },
-          { label: 'Token ID', value: String(call.tokenId) },
-          ...(call.amount !== undefined ? [{ label: 'Amount', value: String(call.amount) }] : []),
-          { label: 'Collection contract', value: to, mono: true },
+          { label: t('row.from'), value: checksum(call.from), mono: true },
+          { label: t('row.to'), value: checksum(call.to), mono: true },
+          { label: t('row.tokenId'), value: String(call.tokenId) },
+          ...(call.amount !== undefined ? [{ label: t('row.amount'), value: formatDecimal(call.amount) }] : []),
+          { label: t('row.collectionContract'), value: to, mono: true },
         )
-        if (!same(call.from, facts.account))
-          warnings.push({ level: 'caution', text: `This moves an item of another account (${short(checksum(call.from))}), using an approval it gave you.` })
+        if (!same(call.from, facts.account)) warnings.push({ level: 'caution', text: t('warn.nftFromOther', { from: short(checksum(call.from)) }) })
         break
       case 'unknown':
-        title = 'Contract call'
-        rows.push({ label: 'Contract', value: to, mono: true }, { label: 'Function', value: call.selector, mono: true })
+        title = t('tx.contractCall')
+        rows.push({ label: t('row.contract'), value: to, mono: true }, { label: t('row.function'), value: call.selector, mono: true })
         warnings.push(
           call.malformed
-            ? { level: 'danger', text: `The data looks like a token call (${call.selector}) but does not decode. Do not approve unless you know why.` }
-            : {
-                level: 'caution',
-                text: `Unknown contract call: this wallet cannot tell what function ${call.selector} does. Approve only if you trust this site.`,
-              },
+            ? { level: 'danger', text: t('warn.malformed', { selector: call.selector }) }
+            : { level: 'caution', text: t('warn.unknownCall', { selector: call.selector }) },
         )
         break
     }
-  if (call.kind !== 'none' && call.kind !== 'unknown' && !call.exact)
-    warnings.push({ level: 'caution', text: 'The call carries extra data after its arguments, which is not shown above.' })
+  if (call.kind !== 'none' && call.kind !== 'unknown' && !call.exact) warnings.push({ level: 'caution', text: t('warn.extraData') })
 
-  if (facts.value > 0n || call.kind === 'none') rows.push({ label: call.kind === 'none' ? 'Amount' : 'Also sends', value: native(facts.value, network) })
+  if (facts.value > 0n || call.kind === 'none')
+    rows.push({ label: t(call.kind === 'none' ? 'row.amount' : 'row.alsoSends'), value: native(facts.value, network) })
   if (call.kind !== 'none' && facts.value > 0n && call.kind !== 'unknown')
-    warnings.push({ level: 'caution', text: `This token call also sends ${native(facts.value, network)}.` })
-  rows.push({ label: 'Max fee', value: `${native(facts.fee.total, network)} (${formatGwei(facts.fee.perGas)} gwei)` })
-  return { title, rows, warnings, body: facts.data !== '0x' ? { label: 'Raw data', text: facts.data } : undefined }
+    warnings.push({ level: 'caution', text: t('warn.alsoSends', { amount: native(facts.value, network) }) })
+  rows.push({ label: t('row.maxFee'), value: maxFee(facts.fee, network), key: 'maxFee' })
+  return { title, rows, warnings, body: facts.data !== '0x' ? { label: t('row.rawData'), text: facts.data } : undefined }
 }
 
 export interface TypedField {
@@ -289,7 +277,7 @@ function chainIdOf(value: unknown): bigint | undefined {
   }
 }
 
-function typedValue(type: string, value: unknown): { value: string; mono: boolean } {
+function typedValue(type: string, value: unknown): { value: string; mono: boolean; max?: boolean } {
   if (type === 'address') return { value: typeof value === 'string' ? checksum(value) : String(value), mono: true }
   if (type.startsWith('bytes')) return { value: String(value), mono: true }
   if (/^u?int\d*$/.test(type)) {
@@ -298,7 +286,7 @@ function typedValue(type: string, value: unknown): { value: string; mono: boolea
     const bits = BigInt(/\d+$/.exec(type)?.[0] ?? '256')
     // The largest value of its type: "no limit" (amounts) or "never" (deadlines), shown as such.
     const max = type.startsWith('u') && n === 2n ** bits - 1n
-    return { value: max ? `Maximum (2^${bits} − 1)` : String(n), mono: false }
+    return max ? { value: t('typed.maximum', { bits }), mono: false, max } : { value: String(n), mono: false }
   }
   if (type === 'bool') return { value: String(value === true || value === 'true'), mono: false }
   return { value: typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)), mono: false }
@@ -306,7 +294,7 @@ function typedValue(type: string, value: unknown): { value: string; mono: boolea
 
 /** The message's fields as they are signed: following the types, in their order, nested paths dotted. */
 export function typedFields(types: TypedDataFacts['types'], primaryType: string, message: unknown, limit = MAX_TYPED_FIELDS) {
-  const rows: Array<ApprovalRow & { type: string; name: string }> = []
+  const rows: Array<ApprovalRow & { type: string; name: string; max?: boolean }> = []
   let total = 0
   const walk = (type: string, value: unknown, path: string, name: string, depth: number) => {
     if (total > 10 * limit) return // counted far enough to say how many are left out
@@ -315,7 +303,7 @@ export function typedFields(types: TypedDataFacts['types'], primaryType: string,
       const items = Array.isArray(value) ? value : []
       if (items.length === 0) {
         total++
-        if (rows.length < limit) rows.push({ label: path, value: '(empty list)', type, name })
+        if (rows.length < limit) rows.push({ label: path, value: t('typed.emptyList'), type, name })
       }
       items.forEach((item, i) => walk(array[1]!, item, `${path}[${i}]`, name, depth + 1))
       return
@@ -353,17 +341,14 @@ export function describeTypedData(
   const current = chainIdOf(String(context.chainId).replace(/^eip155:/, ''))
   const contract = typeof domain.verifyingContract === 'string' ? checksum(domain.verifyingContract) : undefined
   const domainRows: ApprovalRow[] = [
-    { label: 'Name', value: typeof domain.name === 'string' ? domain.name : '(not set)' },
-    ...(domain.version !== undefined ? [{ label: 'Version', value: String(domain.version) }] : []),
-    { label: 'Network', value: domainChain === undefined ? '(not set: valid on any network)' : context.network(domainChain).label },
-    { label: 'Verifying contract', value: contract ?? '(not set)', mono: contract !== undefined },
-    ...(domain.salt !== undefined ? [{ label: 'Salt', value: String(domain.salt), mono: true }] : []),
+    { label: t('typed.name'), value: typeof domain.name === 'string' ? domain.name : t('typed.notSet') },
+    ...(domain.version !== undefined ? [{ label: t('typed.version'), value: String(domain.version) }] : []),
+    { label: t('row.network'), value: domainChain === undefined ? t('typed.anyNetwork') : context.network(domainChain).label },
+    { label: t('typed.verifyingContract'), value: contract ?? t('typed.notSet'), mono: contract !== undefined },
+    ...(domain.salt !== undefined ? [{ label: t('typed.salt'), value: String(domain.salt), mono: true }] : []),
   ]
   if (domainChain !== undefined && current !== undefined && domainChain !== current)
-    warnings.push({
-      level: 'danger',
-      text: `This signature is for ${context.network(domainChain).label}, not the network you are on (${context.network(current).label}).`,
-    })
+    warnings.push({ level: 'danger', text: t('warn.wrongChain', { domain: context.network(domainChain).label, current: context.network(current).label }) })
 
   const { rows, total } = typedFields(typed.types, typed.primaryType, typed.message)
   const named = (...names: string[]) => rows.filter((row) => names.includes(row.name.toLowerCase()))
@@ -372,29 +357,32 @@ export function describeTypedData(
   if (permit) {
     const amounts = named('value', 'amount')
     const unlimited =
-      amounts.some((row) => row.value.startsWith('Maximum') || (chainIdOf(row.value) ?? 0n) >= UNLIMITED_FROM) ||
-      named('allowed').some((row) => row.value === 'true')
-    const whose = typed.primaryType === 'Permit' ? `the token at ${contract ? short(contract) : 'an unnamed contract'}` : 'your tokens (through Permit2)'
-    warnings.push({
-      level: 'danger',
-      text: `${unlimited ? 'Unlimited token permit' : 'Token permit'}: this signature lets ${spender ? short(spender) : 'the spender'} spend ${unlimited ? 'all of ' : ''}${whose} without another approval from you.`,
-    })
+      amounts.some((row) => row.max === true || (chainIdOf(row.value) ?? 0n) >= UNLIMITED_FROM) || named('allowed').some((row) => row.value === 'true')
+    const who = spender ? short(spender) : t('warn.theSpender')
+    const text =
+      typed.primaryType === 'Permit'
+        ? t(unlimited ? 'warn.permitUnlimited' : 'warn.permit', { spender: who, contract: contract ? short(contract) : t('warn.unnamedContract') })
+        : t(unlimited ? 'warn.permit2Unlimited' : 'warn.permit2', { spender: who })
+    warnings.push({ level: 'danger', text })
   }
   if (total > rows.length)
     warnings.push({
       level: 'caution',
-      text: `The message has ${total > 10 * MAX_TYPED_FIELDS ? `more than ${10 * MAX_TYPED_FIELDS}` : total} fields; the first ${rows.length} are listed, the rest is in the raw message below.`,
+      text:
+        total > 10 * MAX_TYPED_FIELDS
+          ? t('warn.fieldsMany', { count: formatDecimal(BigInt(10 * MAX_TYPED_FIELDS)), shown: formatDecimal(BigInt(rows.length)) })
+          : t('warn.fields', { count: formatDecimal(BigInt(total)), shown: formatDecimal(BigInt(rows.length)) }),
     })
 
   const sections: ApprovalSection[] = [
-    { title: 'Domain', rows: domainRows },
-    { title: `Message · ${typed.primaryType}`, rows: rows.map(({ label, value, mono }) => ({ label, value, mono })) },
+    { title: t('typed.domain'), rows: domainRows },
+    { title: t('typed.message', { type: typed.primaryType }), rows: rows.map(({ label, value, mono }) => ({ label, value, mono })) },
   ]
   return {
-    title: 'Sign typed data',
-    rows: [{ label: 'Type', value: typed.primaryType }],
+    title: t('typed.title'),
+    rows: [{ label: t('typed.type'), value: typed.primaryType }],
     sections,
     warnings,
-    body: total > rows.length ? { label: 'Raw message', text: JSON.stringify(typed.message, null, 2) } : undefined,
+    body: total > rows.length ? { label: t('typed.rawMessage'), text: JSON.stringify(typed.message, null, 2) } : undefined,
   }
 }

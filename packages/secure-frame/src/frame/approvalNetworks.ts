@@ -1,3 +1,5 @@
+import { t } from './i18n/index.js'
+
 /**
  * Network names on the approval screen come from the frame itself, never from the host: a host
  * could call mainnet "Sepolia". The frame knows the well-known chains below and which chains its
@@ -76,8 +78,9 @@ export function networkLabel(chainId: number | string | bigint, configured: (cai
   const caip = caipOf(chainId)
   const [namespace, reference = ''] = caip.split(':') as [string, string | undefined]
   const known = namespace === 'eip155' && /^\d+$/.test(reference) ? EVM[Number(reference)] : namespace === 'solana' ? SOLANA[reference] : undefined
-  const number = namespace === 'eip155' ? `chain ${reference}` : caip
-  if (known) return { label: `${known.name}${known.testnet ? ' (testnet)' : ''} · ${number}`, symbol: known.symbol, known: true, caip }
-  if (configured(caip)) return { label: `Chain ${namespace === 'eip155' ? reference : caip}`, known: true, caip }
-  return { label: `Unknown network · ${number}`, known: false, caip }
+  const number = namespace === 'eip155' ? t('network.chain', { id: reference }) : caip
+  if (known)
+    return { label: t(known.testnet ? 'network.knownTestnet' : 'network.known', { name: known.name, number }), symbol: known.symbol, known: true, caip }
+  if (configured(caip)) return { label: t('network.configured', { id: namespace === 'eip155' ? reference : caip }), known: true, caip }
+  return { label: t('network.unknown', { number }), known: false, caip }
 }

@@ -31,7 +31,7 @@ describe('swap approval', () => {
     expect(content.title).toBe('Swap')
     expect(rowsOf(content)).toMatchObject({
       'You pay': '0.5 ETH',
-      'You receive at least': '1470 USDC',
+      'You receive at least': '1,470 USDC',
       Route: `${weth} → ${usdc}`,
       Router: router,
       Recipient: me,

@@ -1,6 +1,7 @@
-import { decodeFunctionData, formatEther, formatGwei, formatUnits, getAddress, isHex, parseAbi, type Address, type Hex } from 'viem'
+import { decodeFunctionData, getAddress, isHex, parseAbi, type Address, type Hex } from 'viem'
 import type { ApprovalContent, ApprovalRow, ApprovalWarning } from './approval.js'
-import type { TokenInfo, TransactionFacts } from './approvalContent.js'
+import { maxFee, native, tokenAmount, type TokenInfo, type TransactionFacts } from './approvalContent.js'
+import { t } from './i18n/index.js'
 
 /** The Uniswap V2 router's exact-input swaps (what Portico's swaps and most V2 front ends send). */
 const ROUTER_SWAPS = parseAbi([
@@ -52,34 +53,28 @@ export function decodeSwapCall(data: Hex | undefined): SwapCall | undefined {
   }
 }
 
-const amount = (value: bigint, token: TokenInfo | undefined) =>
-  token?.decimals === undefined ? `${value} (raw units: the token's decimals are unknown)` : `${formatUnits(value, token.decimals)} ${token.symbol ?? 'tokens'}`
-
 /**
  * The approval screen of a swap: what goes in, the least that comes out, to whom, through which
  * router and until when. `tokens` are the path's first and last tokens as read from the chain.
  */
 export function describeSwap(facts: TransactionFacts, call: SwapCall, tokens: { in?: TokenInfo; out?: TokenInfo }, now = Date.now()): ApprovalContent {
-  const symbol = facts.network.symbol ?? '(native currency)'
-  const pay = call.nativeIn ? `${formatEther(facts.value)} ${symbol}` : amount(call.amountIn!, tokens.in)
-  const receive = call.nativeOut ? `${formatEther(call.amountOutMin)} ${symbol}` : amount(call.amountOutMin, tokens.out)
+  const { network } = facts
+  const pay = call.nativeIn ? native(facts.value, network) : tokenAmount(call.amountIn!, tokens.in)
+  const receive = call.nativeOut ? native(call.amountOutMin, network) : tokenAmount(call.amountOutMin, tokens.out)
   const rows: ApprovalRow[] = [
-    { label: 'Network', value: facts.network.label },
-    { label: 'You pay', value: pay },
-    { label: 'You receive at least', value: receive },
-    { label: 'Recipient', value: getAddress(call.recipient), mono: true },
-    { label: 'Route', value: call.path.map((a) => getAddress(a)).join(' → '), mono: true },
-    { label: 'Router', value: facts.to ? getAddress(facts.to) : '', mono: true },
-    { label: 'Max fee', value: `${formatEther(facts.fee.total)} ${symbol} (${formatGwei(facts.fee.perGas)} gwei)` },
+    { label: t('row.network'), value: network.label, key: 'network' },
+    { label: t('swap.pay'), value: pay },
+    { label: t('swap.receive'), value: receive },
+    { label: t('swap.recipient'), value: getAddress(call.recipient), mono: true },
+    { label: t('swap.route'), value: call.path.map((a) => getAddress(a)).join(' → '), mono: true },
+    { label: t('swap.router'), value: facts.to ? getAddress(facts.to) : '', mono: true },
+    { label: t('row.maxFee'), value: maxFee(facts.fee, network), key: 'maxFee' },
   ]
   const warnings: ApprovalWarning[] = []
   if (getAddress(call.recipient) !== getAddress(facts.account))
-    warnings.push({
-      level: 'danger',
-      text: `The swapped tokens go to another address (${call.recipient.slice(0, 6)}…${call.recipient.slice(-4)}), not to you.`,
-    })
-  if (call.amountOutMin === 0n) warnings.push({ level: 'danger', text: 'No minimum: the swap accepts any price, however bad.' })
-  if (!call.nativeIn && facts.value > 0n) warnings.push({ level: 'caution', text: `This swap also sends ${formatEther(facts.value)} ${symbol}.` })
-  if (call.deadline * 1000n < BigInt(now)) warnings.push({ level: 'caution', text: 'Its deadline has passed: the router will refuse it.' })
-  return { title: 'Swap', rows, warnings, body: { label: 'Raw data', text: facts.data } }
+    warnings.push({ level: 'danger', text: t('warn.swapRecipient', { recipient: `${call.recipient.slice(0, 6)}…${call.recipient.slice(-4)}` }) })
+  if (call.amountOutMin === 0n) warnings.push({ level: 'danger', text: t('warn.noMinimum') })
+  if (!call.nativeIn && facts.value > 0n) warnings.push({ level: 'caution', text: t('warn.swapAlsoSends', { amount: native(facts.value, network) }) })
+  if (call.deadline * 1000n < BigInt(now)) warnings.push({ level: 'caution', text: t('warn.deadline') })
+  return { title: t('swap.title'), rows, warnings, body: { label: t('row.rawData'), text: facts.data } }
 }

@@ -1,3 +1,5 @@
+import { formatDecimal, t } from './i18n/index.js'
+
 /**
  * Text on the approval screen comes from the host and the dapp. Characters that change the
  * direction of what follows (bidi controls) or that draw nothing (zero-width and other format
@@ -91,9 +93,7 @@ export function describeCodePoint(codePoint: number) {
 
 /** The warning shown when a request held hidden characters (they are listed, at most 6 by name). */
 export function hiddenWarning(found: readonly number[]): string {
-  const bidi = found.some(isBidiControl)
-  const what = bidi ? 'characters that reorder text or draw nothing' : 'characters that draw nothing'
-  const listed = found.slice(0, 6).map(describeCodePoint).join(', ')
-  const more = found.length > 6 ? ` and ${found.length - 6} more` : ''
-  return `This request contains hidden ${what} (${listed}${more}). They are shown as ⟦U+…⟧. Text with hidden characters is a common trick: approve only if you expected them.`
+  const first = found.slice(0, 6).map(describeCodePoint).join(', ')
+  const listed = found.length > 6 ? t('hidden.more', { listed: first, count: formatDecimal(BigInt(found.length - 6)) }) : first
+  return t(found.some(isBidiControl) ? 'hidden.warningBidi' : 'hidden.warningPlain', { listed })
 }

@@ -3,6 +3,7 @@ import { isAddress, isHex, numberToHex, type Address, type Hex } from 'viem'
 import { describeCalls, type BatchCallFacts } from './approvalCalls.js'
 import { decodeCall, readTokenInfo } from './approvalContent.js'
 import { networkLabel } from './approvalNetworks.js'
+import { formatDecimal, t } from './i18n/index.js'
 import { smartAccountBatchRunner, type BatchCall, type BatchRunner, type BatchStatus } from './batchRunner.js'
 import { eoaBatchRunner } from './callsEoa.js'
 import { jsonRpc, RpcError, type RpcContext } from './rpc.js'
@@ -70,18 +71,18 @@ export async function handleCallsRequest(ctx: RpcContext, method: string, params
     case 'wallet_showCallsStatus': {
       const [id, batch] = find(params)
       const { status, receipts } = await batch.status()
-      const word = status === CallsStatusCode.confirmed ? 'Confirmed' : status === CallsStatusCode.pending ? 'Pending' : 'Failed'
+      const state = status === CallsStatusCode.confirmed ? 'Confirmed' : status === CallsStatusCode.pending ? 'Pending' : 'Failed'
       const rows = receipts.map((r, i) => ({
-        label: `Call ${i + 1}`,
-        value: `${r.status === '0x1' ? 'Mined' : 'Reverted'} · ${r.transactionHash}`,
+        label: t('calls.call', { index: formatDecimal(BigInt(i + 1)) }),
+        value: t(r.status === '0x1' ? 'calls.mined' : 'calls.reverted', { hash: r.transactionHash }),
         mono: true,
       }))
       // Shown in the frame until closed; the host does not wait for it (EIP-5792 returns nothing).
       void ctx
         .approve(
           {
-            title: `Batch ${word.toLowerCase()}`,
-            rows: [{ label: 'Status', value: word }, { label: 'Batch', value: id, mono: true }, ...rows],
+            title: t(`calls.${state.toLowerCase() as 'confirmed' | 'pending' | 'failed'}`),
+            rows: [{ label: t('calls.status'), value: t(`calls.status${state}`) }, { label: t('calls.batch'), value: id, mono: true }, ...rows],
             acknowledge: true,
           },
           method,

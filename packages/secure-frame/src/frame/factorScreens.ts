@@ -6,6 +6,7 @@
  * The host only shows the frame while a screen is up (FACTOR_SCREEN_NEEDED / _DONE).
  */
 import { MIN_PASSWORD_LENGTH, fromB64url, toB64url } from '../custody.js'
+import { formatDecimal, t } from './i18n/index.js'
 
 export type FactorPurpose = 'add-passkey' | 'add-password' | 'unlock' | 'verify'
 
@@ -117,10 +118,10 @@ function screen<T>(host: ScreenHost, purpose: FactorPurpose, title: string, lead
     }
     active = { cancel }
     setup(f, done)
-    const cancelButton = f.button('Cancel', 'secondary', 'frame-factor-cancel')
+    const cancelButton = f.button(t('factor.cancel'), 'secondary', 'frame-factor-cancel')
     cancelButton.addEventListener('click', (e) => e.isTrusted && cancel())
     actions.prepend(cancelButton)
-    card.append(head, body, actions, el('p', 'approval-foot', 'Secured by Portico · this screen is drawn by the wallet, not by the site'))
+    card.append(head, body, actions, el('p', 'approval-foot', t('factor.foot')))
     root.append(card)
     document.body.classList.add('showing')
     host.shown(purpose)
@@ -147,10 +148,10 @@ async function busy(f: Frame, button: HTMLButtonElement, label: string, task: ()
 
 function describe(error: unknown): string {
   const name = (error as { name?: string })?.name
-  if (name === 'NotAllowedError') return 'The passkey did not answer (cancelled, timed out, or not on this device).'
-  if (name === 'InvalidStateError') return 'This passkey is already set up for this wallet.'
-  if (name === 'SecurityError') return 'Passkeys are not allowed here.'
-  return error instanceof Error ? error.message : 'Something went wrong'
+  if (name === 'NotAllowedError') return t('factor.errorNoAnswer')
+  if (name === 'InvalidStateError') return t('factor.errorExists')
+  if (name === 'SecurityError') return t('factor.errorNotAllowed')
+  return error instanceof Error ? error.message : t('factor.errorUnknown')
 }
 
 function passwordField(label: string, testId: string, autocomplete: AutoFill) {
@@ -185,11 +186,11 @@ async function createPasskey(userName: string, salt: Uint8Array): Promise<{ cred
       extensions: { prf: { eval: { first: salt } } } as AuthenticationExtensionsClientInputs,
     },
   })) as PublicKeyCredential | null
-  if (!credential) throw new Error('No passkey was created')
+  if (!credential) throw new Error(t('factor.errorNotCreated'))
   const credentialId = toB64url(new Uint8Array(credential.rawId))
   const prf = (credential.getClientExtensionResults() as { prf?: { enabled?: boolean; results?: { first?: ArrayBuffer } } }).prf
   if (prf?.results?.first) return { credentialId, secret: new Uint8Array(prf.results.first) }
-  if (prf?.enabled === false) throw new Error('This passkey cannot protect the wallet (no PRF support). Use another passkey or a password.')
+  if (prf?.enabled === false) throw new Error(t('factor.errorNoPrf'))
   // Some authenticators give the PRF output only when the passkey is used.
   const used = await usePasskey([{ id: 'new', kind: 'passkey', credentialId, prfSalt: toB64url(salt) }])
   return { credentialId, secret: used.secret }
@@ -209,78 +210,54 @@ async function usePasskey(factors: Factor[]): Promise<{ factor: Factor; secret: 
       extensions: { prf: { evalByCredential } } as AuthenticationExtensionsClientInputs,
     },
   })) as PublicKeyCredential | null
-  if (!assertion) throw new Error('The passkey did not answer')
+  if (!assertion) throw new Error(t('factor.errorNoAssertion'))
   const id = toB64url(new Uint8Array(assertion.rawId))
   const factor = passkeys.find((f) => f.credentialId === id)
   const first = (assertion.getClientExtensionResults() as { prf?: { results?: { first?: ArrayBuffer } } }).prf?.results?.first
-  if (!factor || !first) throw new Error('This passkey cannot unlock the wallet (it gave no PRF output).')
+  if (!factor || !first) throw new Error(t('factor.errorNoPrfOutput'))
   return { factor, secret: new Uint8Array(first) }
 }
 
 /** 'Add a passkey': the ceremony runs on the click in this frame. */
 export function showAddPasskey(host: ScreenHost, opts: { userName: string; salt: Uint8Array; save(credentialId: string, secret: Uint8Array): Promise<void> }) {
-  return screen<void>(
-    host,
-    'add-passkey',
-    'Protect your wallet with a passkey',
-    'A new device or site will need this passkey to open your wallet: your email alone will no longer be enough, nor anything the server holds.',
-    (f, done) => {
-      const list = el('ul', 'factor-points')
-      for (const point of [
-        'The passkey stays on your device or in your password manager.',
-        'Keep it safe: without it and without a signed-in device, the wallet cannot be recovered.',
-      ])
-        list.append(el('li', undefined, point))
-      f.body.append(list)
-      const create = f.button('Create passkey', 'primary', 'frame-factor-create-passkey')
-      create.addEventListener('click', (e) => {
-        if (!e.isTrusted) return
-        void busy(f, create, 'Waiting for the passkey…', async () => {
-          if (!passkeysSupported()) throw new Error('This browser has no passkeys.')
-          const made = await createPasskey(opts.userName, opts.salt)
-          await opts.save(made.credentialId, made.secret)
-          done()
-        })
+  return screen<void>(host, 'add-passkey', t('factor.addPasskeyTitle'), t('factor.addPasskeyLead'), (f, done) => {
+    const list = el('ul', 'factor-points')
+    for (const point of [t('factor.addPasskeyPoint1'), t('factor.addPasskeyPoint2')]) list.append(el('li', undefined, point))
+    f.body.append(list)
+    const create = f.button(t('factor.createPasskey'), 'primary', 'frame-factor-create-passkey')
+    create.addEventListener('click', (e) => {
+      if (!e.isTrusted) return
+      void busy(f, create, t('factor.waitingPasskey'), async () => {
+        if (!passkeysSupported()) throw new Error(t('factor.errorNoPasskeys'))
+        const made = await createPasskey(opts.userName, opts.salt)
+        await opts.save(made.credentialId, made.secret)
+        done()
       })
-      f.actions.append(create)
-    },
-  )
+    })
+    f.actions.append(create)
+  })
 }
 
 /** 'Set a recovery password': typed here, twice; the host never sees it. */
 export function showAddPassword(host: ScreenHost, opts: { save(password: string): Promise<void> }) {
-  return screen<void>(
-    host,
-    'add-password',
-    'Set a recovery password',
-    'A new device or site will need this password to open your wallet: your email alone will no longer be enough. Portico never sees it and cannot reset it.',
-    (f, done) => {
-      const first = passwordField('Password', 'frame-factor-password', 'new-password')
-      const second = passwordField('Repeat the password', 'frame-factor-password-repeat', 'new-password')
-      f.body.append(
-        first.wrap,
-        second.wrap,
-        el(
-          'p',
-          'factor-hint',
-          `At least ${MIN_PASSWORD_LENGTH} characters; a long passphrase is best (whoever holds the server's data could try to guess it).`,
-        ),
-      )
-      const save = f.button('Set password', 'primary', 'frame-factor-save-password')
-      const submit = () =>
-        busy(f, save, 'Protecting…', async () => {
-          const password = first.input.value
-          if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`Use at least ${MIN_PASSWORD_LENGTH} characters.`)
-          if (password !== second.input.value) throw new Error('The two passwords differ.')
-          await opts.save(password)
-          first.input.value = second.input.value = ''
-          done()
-        })
-      save.addEventListener('click', (e) => e.isTrusted && void submit())
-      second.input.addEventListener('keydown', (e) => e.key === 'Enter' && e.isTrusted && !save.disabled && void submit())
-      f.actions.append(save)
-    },
-  )
+  return screen<void>(host, 'add-password', t('factor.addPasswordTitle'), t('factor.addPasswordLead'), (f, done) => {
+    const first = passwordField(t('factor.password'), 'frame-factor-password', 'new-password')
+    const second = passwordField(t('factor.repeatPassword'), 'frame-factor-password-repeat', 'new-password')
+    f.body.append(first.wrap, second.wrap, el('p', 'factor-hint', t('factor.passwordHint', { min: formatDecimal(BigInt(MIN_PASSWORD_LENGTH)) })))
+    const save = f.button(t('factor.setPassword'), 'primary', 'frame-factor-save-password')
+    const submit = () =>
+      busy(f, save, t('factor.protecting'), async () => {
+        const password = first.input.value
+        if (password.length < MIN_PASSWORD_LENGTH) throw new Error(t('factor.tooShort', { min: formatDecimal(BigInt(MIN_PASSWORD_LENGTH)) }))
+        if (password !== second.input.value) throw new Error(t('factor.differ'))
+        await opts.save(password)
+        first.input.value = second.input.value = ''
+        done()
+      })
+    save.addEventListener('click', (e) => e.isTrusted && void submit())
+    second.input.addEventListener('keydown', (e) => e.key === 'Enter' && e.isTrusted && !save.disabled && void submit())
+    f.actions.append(save)
+  })
 }
 
 /**
@@ -294,19 +271,19 @@ export function showUseFactor(
 ) {
   const passkeys = opts.factors.filter((f) => f.kind === 'passkey')
   const password = opts.factors.find((f) => f.kind === 'password')
-  const what = passkeys.length && password ? 'your passkey or your password' : passkeys.length ? 'your passkey' : 'your password'
+  const what = passkeys.length && password ? 'Both' : passkeys.length ? 'Passkey' : 'Password'
   return screen<void>(
     host,
     opts.purpose,
-    opts.purpose === 'unlock' ? 'Unlock your wallet on this device' : 'Confirm it is you',
-    opts.purpose === 'unlock' ? `This wallet is protected: opening it on a new device or site needs ${what}.` : `This change needs ${what}.`,
+    t(opts.purpose === 'unlock' ? 'factor.unlockTitle' : 'factor.verifyTitle'),
+    t(`factor.${opts.purpose === 'unlock' ? 'unlockLead' : 'verifyLead'}${what}`),
     (f, done) => {
       if (passkeys.length) {
-        const use = f.button('Use passkey', 'primary', 'frame-factor-use-passkey')
+        const use = f.button(t('factor.usePasskey'), 'primary', 'frame-factor-use-passkey')
         use.addEventListener('click', (e) => {
           if (!e.isTrusted) return
-          void busy(f, use, 'Waiting for the passkey…', async () => {
-            if (!passkeysSupported()) throw new Error('This browser has no passkeys.')
+          void busy(f, use, t('factor.waitingPasskey'), async () => {
+            if (!passkeysSupported()) throw new Error(t('factor.errorNoPasskeys'))
             const used = await usePasskey(passkeys)
             await opts.attempt(used.factor, used.secret)
             done()
@@ -315,12 +292,16 @@ export function showUseFactor(
         f.actions.append(use)
       }
       if (password) {
-        const field = passwordField('Password', 'frame-factor-password', 'current-password')
+        const field = passwordField(t('factor.password'), 'frame-factor-password', 'current-password')
         f.body.append(field.wrap)
-        const unlock = f.button(opts.purpose === 'unlock' ? 'Unlock' : 'Confirm', passkeys.length ? 'secondary' : 'primary', 'frame-factor-submit-password')
+        const unlock = f.button(
+          t(opts.purpose === 'unlock' ? 'factor.unlock' : 'factor.confirm'),
+          passkeys.length ? 'secondary' : 'primary',
+          'frame-factor-submit-password',
+        )
         const submit = () =>
-          busy(f, unlock, 'Checking…', async () => {
-            if (!field.input.value) throw new Error('Enter the password.')
+          busy(f, unlock, t('factor.checking'), async () => {
+            if (!field.input.value) throw new Error(t('factor.enterPassword'))
             await opts.attempt(password, { password: field.input.value })
             field.input.value = ''
             done()

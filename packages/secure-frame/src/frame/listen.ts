@@ -2,11 +2,12 @@ import * as v from 'valibot'
 import { FRAME_PREFIX, Requests, parseAppMessage, type RequestKind } from '@portico/embedded/protocol'
 import { ApiError } from './api.js'
 import { handlers } from './handlers/index.js'
+import { frameLocaleReady } from './i18n/index.js'
 import { RpcError } from './rpc.js'
 import type { FrameSession } from './session.js'
 
 /** Kinds that only set state: they need not wait for the stored session. */
-const immediate = new Set<RequestKind>(['SYNC_THEME', 'SYNC_DAPP_DATA', 'RPC_ABORT'])
+const immediate = new Set<RequestKind>(['SYNC_THEME', 'SYNC_LOCALE', 'SYNC_DAPP_DATA', 'RPC_ABORT'])
 
 /**
  * Answers the host page's requests: only from the host window at its pinned origin, each parsed by the protocol,
@@ -27,7 +28,8 @@ export function listen(session: FrameSession, opts: { host: Window; post(message
     const { kind, id, payload } = parsed
     log('request', kind)
     const handle = handlers[kind] as (session: FrameSession, payload: unknown) => Promise<unknown>
-    const run = immediate.has(kind) ? handle(session, payload) : restored.then(() => handle(session, payload))
+    // A request that may draw a screen waits for the locale asked for (its catalogue is a chunk of its own).
+    const run = immediate.has(kind) ? handle(session, payload) : Promise.all([restored, frameLocaleReady()]).then(() => handle(session, payload))
     run.then(
       (result) => {
         const checked = v.safeParse(Requests[kind].result, result)

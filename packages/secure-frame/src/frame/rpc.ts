@@ -8,6 +8,7 @@ import { decodeCall, describeTransaction, describeTypedData, readTokenInfo, type
 import { decodeSwapCall, describeSwap } from './approvalSwap.js'
 import { decodeSolanaTransaction, describeSolanaTransactions, parsesAsTransaction, signSolanaTransaction } from './solana.js'
 import { networkLabel } from './approvalNetworks.js'
+import { formatDecimal, t } from './i18n/index.js'
 import type { Unlocked } from './wallet.js'
 
 export const NOT_ALLOWED = ErrorText.rpcCallNotAllowed
@@ -79,7 +80,7 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
       if (typeof message !== 'string' || !sameAccount(address)) throw new RpcError('personal_sign needs [message, address of this wallet]', -32602)
       const text = isHex(message) ? hexToString(message) : message
       const shown = isHex(message) && !printable(text) ? message : text
-      if (!(await ctx.approve({ title: 'Sign message', rows: [], body: { label: 'Message', text: shown } }, method)))
+      if (!(await ctx.approve({ title: t('sign.message'), rows: [], body: { label: t('sign.messageLabel'), text: shown } }, method)))
         throw new RpcError('User rejected the request', 4001)
       return account.signMessage({ message: isHex(message) ? { raw: message } : message })
     }
@@ -160,9 +161,9 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
       if (
         !(await ctx.approve(
           {
-            title: 'Sign message',
-            rows: [{ label: 'Network', value: network(chainId).label }],
-            body: { label: 'Message', text: printable(text) ? text : first.message },
+            title: t('sign.message'),
+            rows: [{ label: t('row.network'), value: network(chainId).label, key: 'network' }],
+            body: { label: t('sign.messageLabel'), text: printable(text) ? text : first.message },
           },
           method,
         ))
@@ -193,7 +194,11 @@ export async function handleRpc(ctx: RpcContext, request: { method: string; para
               .catch(() => undefined)
           : undefined
       const title =
-        method === 'solana_signAndSendTransaction' ? 'Send transaction' : decoded.length > 1 ? `Sign ${decoded.length} transactions` : 'Sign transaction'
+        method === 'solana_signAndSendTransaction'
+          ? t('sol.send')
+          : decoded.length > 1
+            ? t('sol.signMany', { count: formatDecimal(BigInt(decoded.length)) })
+            : t('sol.signOne')
       const content = describeSolanaTransactions(decoded, { title, network: network(chainId).label, wallet, fee })
       if (!(await ctx.approve(content, method))) throw new RpcError('User rejected the request', 4001)
       const signed = decoded.map((d) => signSolanaTransaction(d, wallet, keys.solanaSecretKey))

@@ -1,6 +1,7 @@
 import type { Hex, PrivateKeyAccount } from 'viem'
 import { decodeCall, describeTransaction, readTokenInfo } from './approvalContent.js'
 import { networkLabel } from './approvalNetworks.js'
+import { t } from './i18n/index.js'
 import { jsonRpc, RpcError, type RpcContext } from './rpc.js'
 import type { FrameSmartAccount } from './smartAccount.js'
 import type { Unlocked } from './wallet.js'
@@ -41,8 +42,8 @@ export async function sendFromSmartAccount(ctx: RpcContext, smart: FrameSmartAcc
   const content = describeTransaction({ account: smart.address, to: tx.to, value, data, network, fee: { total: 0n, perGas: 0n }, token }, decoded)
   // The fee row is the paymaster's or the account's, not a transaction's: say which.
   content.rows = content.rows
-    .filter((row) => row.label !== 'Max fee')
-    .concat({ label: 'Gas', value: smart.runner.capabilities ? 'Sponsored: you pay no gas' : 'Paid by the smart account' })
+    .filter((row) => row.key !== 'maxFee')
+    .concat({ label: t('smart.gas'), value: t(smart.runner.capabilities ? 'smart.sponsored' : 'smart.paid') })
   if (!(await ctx.approve(content, 'eth_sendTransaction'))) throw new RpcError('User rejected the request', 4001)
   try {
     return await smart.sendTransaction({ to: tx.to, value, data })
@@ -53,7 +54,7 @@ export async function sendFromSmartAccount(ctx: RpcContext, smart: FrameSmartAcc
       : `The UserOperation failed: ${message.slice(0, 200)}`
     // Said on the frame's own screen, where the user just approved (one Close button), then to the host.
     await ctx
-      .approve({ title: 'Not sent', rows: content.rows, body: { label: 'What happened', text }, acknowledge: true }, 'eth_sendTransaction')
+      .approve({ title: t('smart.notSent'), rows: content.rows, body: { label: t('smart.whatHappened'), text }, acknowledge: true }, 'eth_sendTransaction')
       .catch(() => undefined)
     throw new RpcError(text)
   }

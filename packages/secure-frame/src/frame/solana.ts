@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from '@solana/kit'
 import type { ApprovalContent, ApprovalRow, ApprovalSection, ApprovalWarning } from './approval.js'
+import { formatDecimal, t } from './i18n/index.js'
 
 /**
  * The embedded wallet's Solana side in the frame: transactions decoded for the approval screen,
@@ -79,37 +80,43 @@ const u32 = (data: Uint8Array, at: number) => (data.length >= at + 4 ? new DataV
 const sol = (lamports: bigint) => {
   const whole = lamports / LAMPORTS_PER_SOL
   const fraction = (lamports % LAMPORTS_PER_SOL).toString().padStart(9, '0').replace(/0+$/, '')
-  return `${whole}${fraction ? `.${fraction}` : ''} SOL`
+  return `${formatDecimal(`${whole}${fraction ? `.${fraction}` : ''}`)} SOL`
 }
 const units = (amount: bigint, decimals: number) => {
   const text = amount.toString().padStart(decimals + 1, '0')
   const whole = text.slice(0, text.length - decimals)
   const fraction = text.slice(text.length - decimals).replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : whole
+  return formatDecimal(fraction ? `${whole}.${fraction}` : whole)
 }
 
 /** One instruction in words: the program, and for the common ones what moves where. */
 function describeInstruction(message: Message, index: number): ApprovalSection {
   const ix = message.instructions[index]!
-  const accounts = (ix.accountIndices ?? []).map((i) => String(message.staticAccounts[i] ?? `(lookup table account #${i})`))
+  const accounts = (ix.accountIndices ?? []).map((i) => String(message.staticAccounts[i] ?? t('sol.lookup', { index: i })))
   const program = String(message.staticAccounts[ix.programAddressIndex])
   const name = PROGRAMS[program] ?? program
   const data = new Uint8Array(ix.data ?? new Uint8Array())
-  const rows: ApprovalRow[] = [{ label: 'Program', value: name, mono: !PROGRAMS[program] }]
+  const rows: ApprovalRow[] = [{ label: t('sol.program'), value: name, mono: !PROGRAMS[program] }]
   if (name === 'System' && u32(data, 0) === 2)
-    rows.push({ label: 'Send', value: sol(u64(data, 4) ?? 0n) }, { label: 'To', value: accounts[1] ?? '?', mono: true })
+    rows.push({ label: t('sol.sendRow'), value: sol(u64(data, 4) ?? 0n) }, { label: t('row.to'), value: accounts[1] ?? '?', mono: true })
   else if ((name === 'Token' || name === 'Token-2022') && data[0] === 12)
     rows.push(
-      { label: 'Send', value: `${units(u64(data, 1) ?? 0n, data[9] ?? 0)} of mint ${short(accounts[1])}` },
-      { label: 'To token account', value: accounts[2] ?? '?', mono: true },
+      { label: t('sol.sendRow'), value: t('sol.ofMint', { amount: units(u64(data, 1) ?? 0n, data[9] ?? 0), mint: short(accounts[1]) }) },
+      { label: t('sol.toTokenAccount'), value: accounts[2] ?? '?', mono: true },
     )
   else if ((name === 'Token' || name === 'Token-2022') && data[0] === 3)
-    rows.push({ label: 'Send', value: `${u64(data, 1) ?? 0n} base units` }, { label: 'To token account', value: accounts[1] ?? '?', mono: true })
-  else if (name === 'Associated Token') rows.push({ label: 'Creates', value: `the token account of ${accounts[2] ?? '?'} for mint ${short(accounts[3])}` })
-  else if (name === 'Compute Budget' && data[0] === 3) rows.push({ label: 'Priority fee', value: `${u64(data, 1) ?? 0n} micro-lamports per compute unit` })
-  else if (name === 'Compute Budget' && data[0] === 2) rows.push({ label: 'Compute limit', value: `${u32(data, 1) ?? 0} units` })
-  else if (!PROGRAMS[program]) rows.push({ label: 'Data', value: `${data.length} bytes`, mono: false })
-  return { title: `Instruction ${index + 1}`, rows }
+    rows.push(
+      { label: t('sol.sendRow'), value: t('sol.baseUnits', { amount: formatDecimal(u64(data, 1) ?? 0n) }) },
+      { label: t('sol.toTokenAccount'), value: accounts[1] ?? '?', mono: true },
+    )
+  else if (name === 'Associated Token')
+    rows.push({ label: t('sol.creates'), value: t('sol.tokenAccountOf', { owner: accounts[2] ?? '?', mint: short(accounts[3]) }) })
+  else if (name === 'Compute Budget' && data[0] === 3)
+    rows.push({ label: t('sol.priorityFee'), value: t('sol.microLamports', { amount: formatDecimal(u64(data, 1) ?? 0n) }) })
+  else if (name === 'Compute Budget' && data[0] === 2)
+    rows.push({ label: t('sol.computeLimit'), value: t('sol.units', { amount: formatDecimal(BigInt(u32(data, 1) ?? 0)) }) })
+  else if (!PROGRAMS[program]) rows.push({ label: t('row.data'), value: t('sol.bytes', { count: formatDecimal(BigInt(data.length)) }), mono: false })
+  return { title: t('sol.instruction', { index: formatDecimal(BigInt(index + 1)) }), rows }
 }
 
 const short = (address: string | undefined) => (address && address.length > 12 ? `${address.slice(0, 4)}…${address.slice(-4)}` : (address ?? '?'))
@@ -121,17 +128,18 @@ export function describeSolanaTransactions(
 ): ApprovalContent {
   const warnings: ApprovalWarning[] = []
   const sections: ApprovalSection[] = []
-  decoded.forEach((d, t) => {
-    const prefix = decoded.length > 1 ? `Transaction ${t + 1} · ` : ''
+  decoded.forEach((d, n) => {
+    // 'Transaction 2 · …' when there are several.
+    const inTx = (text: string) => (decoded.length > 1 ? t('sol.transaction', { index: formatDecimal(BigInt(n + 1)), text }) : text)
     d.message.instructions.forEach((_, i) => {
       const section = describeInstruction(d.message, i)
-      sections.push({ ...section, title: prefix + section.title })
+      sections.push({ ...section, title: inTx(section.title) })
       if (!PROGRAMS[String(d.message.staticAccounts[d.message.instructions[i]!.programAddressIndex])])
-        warnings.push({ level: 'caution', text: `${prefix}Instruction ${i + 1} calls a program this wallet cannot read. Approve only if you trust this site.` })
+        warnings.push({ level: 'caution', text: inTx(t('warn.solUnreadable', { index: formatDecimal(BigInt(i + 1)) })) })
     })
-    if (d.signers[0] !== context.wallet) warnings.push({ level: 'caution', text: `${prefix}Another account (${short(d.signers[0])}) pays its fee.` })
+    if (d.signers[0] !== context.wallet) warnings.push({ level: 'caution', text: inTx(t('warn.solFeePayer', { account: short(d.signers[0]) })) })
   })
-  const rows: ApprovalRow[] = [{ label: 'Network', value: context.network }]
-  if (context.fee !== undefined) rows.push({ label: 'Network fee', value: sol(context.fee) })
+  const rows: ApprovalRow[] = [{ label: t('row.network'), value: context.network }]
+  if (context.fee !== undefined) rows.push({ label: t('sol.networkFee'), value: sol(context.fee) })
   return { title: context.title, rows, sections, warnings }
 }

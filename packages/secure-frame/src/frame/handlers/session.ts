@@ -2,8 +2,9 @@ import { cancelFactorScreen } from '../factorScreens.js'
 import { activeSmartAccount } from '../activeAccount.js'
 import type { RequestHandlers } from '../session.js'
 import { frameUser } from '../user.js'
+import { setFrameLocale } from '../i18n/index.js'
 
-type SessionKind = 'SWITCH_NETWORK' | 'GET_USER' | 'SIGN_OUT' | 'IS_CONNECTED' | 'GET_CHAIN_ID' | 'SYNC_THEME' | 'SYNC_DAPP_DATA' | 'RELOAD'
+type SessionKind = 'SWITCH_NETWORK' | 'GET_USER' | 'SIGN_OUT' | 'IS_CONNECTED' | 'GET_CHAIN_ID' | 'SYNC_THEME' | 'SYNC_LOCALE' | 'SYNC_DAPP_DATA' | 'RELOAD'
 
 /** The signed-in session: who, on which chain, for which site; sign-out and restore. */
 export const sessionHandlers: RequestHandlers<SessionKind> = {
@@ -31,6 +32,11 @@ export const sessionHandlers: RequestHandlers<SessionKind> = {
   },
   async SYNC_THEME(_session, { themeMode }) {
     document.documentElement.dataset.theme = themeMode
+    return {}
+  },
+  /** Only a code from Locales (checked by the protocol and again here): the words are the frame's own. */
+  async SYNC_LOCALE(_session, { locale }) {
+    await setFrameLocale(locale)
     return {}
   },
   async SYNC_DAPP_DATA(session, { metadata }) {
