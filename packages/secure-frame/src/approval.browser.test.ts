@@ -459,6 +459,54 @@ describe('approval screen in Chromium: what is signed is on the screen', () => {
     await dismiss(id)
   }, 90_000)
 
+  it("issue 19 Languages: the host's SYNC_LOCALE (a code only) puts the screen in Japanese, and in Arabic right to left; an unknown locale is refused", async () => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: ['0x1111111254EEB25477B68fb85Ed929f73A960582', maxUint256] })
+    const expected = {
+      ja: ['トークンの使用を許可', '無制限の USDC', '無制限の承認：', 'ネットワーク', '承認', '拒否'],
+      ar: ['السماح بإنفاق الرمز', 'USDC بلا حد', 'موافقة بلا حد:', 'الشبكة', 'موافقة', 'رفض'],
+    }
+    for (const locale of ['ja', 'ar'] as const) {
+      expect(await call('SYNC_LOCALE', { locale })).toMatchObject({ type: '@portico-frame/SYNC_LOCALE_SUCCESS' })
+      const id = await ask('eth_sendTransaction', [{ from: address, to: DEVNET_CONTRACTS.usdc, data }])
+      const text = await screenText()
+      for (const shown of expected[locale]) expect(text).toContain(shown)
+      expect(text).not.toContain('Unlimited approval')
+      const root = await walletFrame().evaluate(() => [document.documentElement.lang, document.documentElement.dir])
+      expect(root).toEqual([locale, locale === 'ar' ? 'rtl' : 'ltr'])
+      // Nothing runs out of the card sideways (long words, addresses) in either direction.
+      expect(await walletFrame().evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true)
+      // Right to left, the short spender address in the warning still reads 0x1111…0582 (not 0582…0x1111).
+      const [head, tail] = await walletFrame().evaluate(() => {
+        const warning = document.querySelector('[data-testid="frame-warning-danger"]')!
+        const walker = document.createTreeWalker(warning, NodeFilter.SHOW_TEXT)
+        while (walker.nextNode()) {
+          const node = walker.currentNode as Text
+          const at = node.data.indexOf('0x1111')
+          if (at < 0) continue
+          const x = (from: number, to: number) => {
+            const range = document.createRange()
+            range.setStart(node, from)
+            range.setEnd(node, to)
+            return range.getBoundingClientRect().left
+          }
+          return [x(at, at + 6), x(at + 7, at + 11)]
+        }
+        return [0, 0]
+      })
+      expect(head, 'the address is in the warning').toBeGreaterThan(0)
+      expect(head).toBeLessThan(tail)
+      await shoot(`locale-${locale}`)
+      await dismiss(id)
+    }
+    // An unknown locale does not pass the protocol's schema: the frame ignores the message and keeps its language.
+    const refused = await page.evaluate(() => (window as any).send('SYNC_LOCALE', { locale: 'xx' }))
+    await sleep(500)
+    expect(await replyTo(refused)).toBeUndefined()
+    expect(await walletFrame().evaluate(() => document.documentElement.lang)).toBe('ar')
+    expect(await call('SYNC_LOCALE', { locale: 'en' })).toMatchObject({ type: '@portico-frame/SYNC_LOCALE_SUCCESS' })
+    expect(await walletFrame().evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr'])
+  }, 120_000)
+
   it('an unknown contract call: its selector and an unknown-call warning', async () => {
     const id = await ask('eth_sendTransaction', [
       { from: address, to: '0x000000000000000000000000000000000000dEaD', data: '0x12345678000000000000000000000000000000000000000000000000000000000000002a' },

@@ -49,6 +49,34 @@ export interface ApprovalRequest extends ApprovalContent {
   account: string
 }
 
+/** Latin and digits with what joins them: an address '0x1111…0582', an amount '0.5 ETH (2 gwei)', a name. */
+const LTR_RUN = /[0-9A-Za-z][0-9A-Za-z.,…:_\-/ ()^−·+]*[0-9A-Za-z)]|[0-9A-Za-z]/g
+
+/**
+ * Text nodes of a plain run. Right to left (Arabic), each Latin/number run is isolated left to right
+ * (<bdi dir="ltr">, an element: the text itself gets no control character), so that '0x1111…0582' or
+ * '0.000052363671017228 ETH' keeps its order inside Arabic text and across a line break, never read as
+ * '0582…0x1111'.
+ */
+function leftToRight(text: string): Node[] {
+  if (document.documentElement.dir !== 'rtl') return [document.createTextNode(text)]
+  const nodes: Node[] = []
+  let last = 0
+  for (const match of text.matchAll(LTR_RUN)) {
+    let run = match[0]
+    // '(0x1111…0582)': the closing bracket stays with the opening one, outside.
+    while (run.endsWith(')') && run.split('(').length < run.split(')').length) run = run.slice(0, -1)
+    if (match.index > last) nodes.push(document.createTextNode(text.slice(last, match.index)))
+    const isolated = document.createElement('bdi')
+    isolated.dir = 'ltr'
+    isolated.textContent = run
+    nodes.push(isolated)
+    last = match.index + run.length
+  }
+  if (last < text.length) nodes.push(document.createTextNode(text.slice(last)))
+  return nodes
+}
+
 /** What a screen's strings go through: hidden characters are drawn as marked ⟦U+…⟧ and counted. */
 class Shown {
   readonly found: number[] = []
@@ -66,14 +94,14 @@ class Shown {
 
   /** For the page: text nodes, with each hidden character as a <mark>. */
   nodes(value: string): Node[] {
-    return splitHidden(value).map((part) => {
-      if (typeof part === 'string') return document.createTextNode(part)
+    return splitHidden(value).flatMap((part) => {
+      if (typeof part === 'string') return leftToRight(part)
       this.note(part)
       const mark = document.createElement('mark')
       mark.className = 'hidden-char'
       mark.title = t('approval.hiddenChar', { code: codePointLabel(part) })
       mark.textContent = hiddenMarker(part)
-      return mark
+      return [mark]
     })
   }
 
