@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { DEV_ACCOUNTS } from '@portico/devnet/constants'
 import type { BrowserContext, Page } from 'playwright-core'
 import { http, parseEther, createPublicClient } from 'viem'
@@ -241,6 +243,40 @@ describe('email login: the embedded wallet', () => {
     expect(all).not.toMatch(/mnemonic|privateKey|private_key|seed phrase|deviceShare|authShare/i)
     await context.close()
   })
+})
+
+describe("issue 19 Languages: the frame's own approval screen speaks the modal's locale", () => {
+  const SHOTS = fileURLToPath(new URL('../screenshots/embedded', import.meta.url))
+  const expected = {
+    ja: { title: 'メッセージに署名', approve: '承認', dir: 'ltr', theme: 'dark' },
+    ar: { title: 'توقيع رسالة', approve: 'موافقة', dir: 'rtl', theme: 'light' },
+  } as const
+  for (const locale of ['ja', 'ar'] as const) {
+    test(`${locale}: the demo's locale option reaches the frame (SYNC_LOCALE); the sign-in approval is in that language${locale === 'ar' ? ', right to left' : ''}`, async () => {
+      const { title, approve, dir, theme } = expected[locale]
+      const context = await newWalletContext()
+      const page = await openDemo(context, `?locale=${locale}&theme=${theme}`)
+      const address = await emailLogin(page, unique(`lang-${locale}`))
+      // With sign-in on, the reconnect asks for the sign-in message: personal_sign, drawn by the frame.
+      await page.goto(`${stack.demoUrl}?siwx=optional&locale=${locale}&theme=${theme}`)
+      await expect.poll(() => page.getByTestId('site-address').textContent(), { timeout: 30_000 }).toBe(address)
+      const dialog = modal(page)
+      await dialog.getByTestId('siwx-sign').click({ timeout: 20_000 })
+      await dialog.getByTestId('approve-transaction').waitFor()
+      const frame = page.frameLocator(FRAME)
+      await frame.getByTestId('frame-approve').waitFor({ timeout: 20_000 })
+      expect(await frame.locator('.approval-title').textContent()).toBe(title)
+      expect(await frame.getByTestId('frame-approve').textContent()).toBe(approve)
+      expect([await frame.locator('html').getAttribute('lang'), await frame.locator('html').getAttribute('dir')]).toEqual([locale, dir])
+      expect(await frame.locator('.approval').textContent()).not.toMatch(/Approve|Reject|Sign message|Secured by/)
+      mkdirSync(SHOTS, { recursive: true })
+      await expect.poll(() => frame.getByTestId('frame-approve').isEnabled(), { timeout: 5_000 }).toBe(true)
+      await page.locator(FRAME).screenshot({ path: `${SHOTS}/approval-${locale}-${theme}.png` })
+      await approveInFrame(page)
+      await expect.poll(() => page.getByTestId('site-siwx').textContent(), { timeout: 30_000 }).toMatch(/^Signed in/)
+      await context.close()
+    }, 120_000)
+  }
 })
 
 describe('social login', () => {
