@@ -20,7 +20,7 @@ export async function buildSecureFrame({ outDir = SECURE_FRAME_DIST, minify = tr
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [noOxRoot],
+    plugins: [noOxRoot, noModalCatalogues],
   } satisfies BuildOptions
   // The frame is split: each locale's catalogue (frame/i18n/load.ts) is a chunk of its own beside frame.js
   // (flat in dist/, served by /assets/:file), fetched only when the host asks for that locale.
@@ -39,5 +39,19 @@ const noOxRoot: Plugin = {
   setup(b) {
     b.onResolve({ filter: /^ox$/ }, (args) => (args.importer.includes('permissionless') ? { path: 'ox', namespace: 'portico-empty' } : undefined))
     b.onLoad({ filter: /.*/, namespace: 'portico-empty' }, () => ({ contents: 'export {}', loader: 'js' }))
+  },
+}
+
+/**
+ * The frame imports Locales from @portico/core/i18n, whose loadMessages names the MODAL's catalogues by
+ * dynamic import: split, esbuild would write each as a chunk the frame never fetches (it has its own,
+ * frame/i18n). They stay external, and loadMessages is dropped as unused.
+ */
+const noModalCatalogues: Plugin = {
+  name: 'portico-no-modal-catalogues',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/messages\/[\w-]+\.js$/ }, (args) =>
+      /core[\\/]src[\\/]i18n[\\/]loadMessages\.ts$/.test(args.importer) ? { path: args.path, external: true } : undefined,
+    )
   },
 }
