@@ -220,56 +220,68 @@ describe('custody: a passkey protects the embedded wallet', () => {
 
 describe('custody screens (screenshots/custody)', () => {
   const sizes = { desktop: { width: 1100, height: 760 }, narrow: { width: 390, height: 844 } }
-  for (const theme of ['dark', 'light'] as const)
-    for (const [size, viewport] of Object.entries(sizes))
-      test(`${theme} ${size}: Account entry, Wallet security, the frame's passkey, password and unlock screens`, async () => {
-        const { emailLogin } = helpers()
-        const email = uniqueEmail(`shots-${theme}-${size}`)
-        // After the modal's height and fade have settled.
-        const shot = async (page: Page, name: string) => {
-          await page.waitForTimeout(700)
-          await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${size}.png` })
-        }
-        const a = await profile(viewport)
-        await a.page.goto(`${demoUrl}?theme=${theme}`)
-        await emailLogin(a.page, email)
-        await connectButton(a.page).click()
-        const dialog = modal(a.page)
-        await dialog.getByTestId('account-security').waitFor()
+  // English in both themes and sizes; issue 19 'Languages': the frame's own screens in Arabic (right to left) and Japanese too.
+  const cases = [
+    ...(['dark', 'light'] as const).flatMap((theme) => (['desktop', 'narrow'] as const).map((size) => ({ theme, size, locale: 'en' }))),
+    { theme: 'light', size: 'narrow', locale: 'ar' },
+    { theme: 'dark', size: 'desktop', locale: 'ja' },
+  ] as const
+  for (const { theme, size, locale } of cases)
+    test(`${theme} ${size}${locale === 'en' ? '' : ` ${locale}`}: Account entry, Wallet security, the frame's passkey, password and unlock screens`, async () => {
+      const { emailLogin } = helpers()
+      const viewport = sizes[size]
+      const query = `?theme=${theme}${locale === 'en' ? '' : `&locale=${locale}`}`
+      const email = uniqueEmail(`shots-${theme}-${size}-${locale}`)
+      // After the modal's height and fade have settled.
+      const shot = async (page: Page, name: string) => {
+        await page.waitForTimeout(700)
+        await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${size}${locale === 'en' ? '' : `-${locale}`}.png` })
+      }
+      const a = await profile(viewport)
+      await a.page.goto(`${demoUrl}${query}`)
+      await emailLogin(a.page, email)
+      await connectButton(a.page).click()
+      const dialog = modal(a.page)
+      await dialog.getByTestId('account-security').waitFor()
+      if (locale === 'en')
         await expect.poll(() => dialog.getByTestId('account-security').textContent(), { timeout: 20_000 }).toMatch(/so your email alone cannot open it/)
-        await shot(a.page, 'Account-security-entry')
-        await dialog.getByTestId('account-security').click()
-        await dialog.getByTestId('security-add-passkey').waitFor()
-        await shot(a.page, 'WalletSecurity-unprotected')
-        await dialog.getByTestId('security-add-passkey').click()
-        await frame(a.page).getByTestId('frame-factor-add-passkey').waitFor()
-        await expect.poll(() => frame(a.page).getByTestId('frame-factor-create-passkey').isEnabled(), { timeout: 5_000 }).toBe(true)
-        await shot(a.page, 'Frame-add-passkey')
-        await clickInFrame(a.page, 'frame-factor-create-passkey')
-        await expect.poll(() => dialog.getByTestId('security-status').getAttribute('data-protected'), { timeout: 30_000 }).toBe('true')
-        await dialog.getByTestId('security-add-password').click()
-        await frame(a.page).getByTestId('frame-factor-add-password').waitFor()
-        await frame(a.page).getByTestId('frame-factor-password').fill('short')
-        await frame(a.page).getByTestId('frame-factor-password-repeat').fill('short')
-        await clickInFrame(a.page, 'frame-factor-save-password')
-        await expect.poll(() => frame(a.page).getByTestId('frame-factor-error').textContent()).toMatch(/at least 10/)
-        await shot(a.page, 'Frame-add-password-error')
-        const secret = 'a long enough passphrase'
-        await frame(a.page).getByTestId('frame-factor-password').fill(secret)
-        await frame(a.page).getByTestId('frame-factor-password-repeat').fill(secret)
-        await clickInFrame(a.page, 'frame-factor-save-password')
-        await expect.poll(() => dialog.getByTestId('factor-password').count(), { timeout: 60_000 }).toBe(1)
-        await shot(a.page, 'WalletSecurity-protected')
-        // A new device of this wallet: the unlock screen with both factors.
-        await a.page.goto('about:blank')
-        for (const origin of [new URL(demoUrl).origin, frameOrigin]) await a.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
-        await a.page.goto(`${demoUrl}?theme=${theme}`)
-        await loginOnNewDevice(a.page, email)
-        await frame(a.page).getByTestId('frame-factor-unlock').waitFor({ timeout: 20_000 })
-        await expect.poll(() => frame(a.page).getByTestId('frame-factor-use-passkey').isEnabled(), { timeout: 5_000 }).toBe(true)
-        await shot(a.page, 'Frame-unlock')
-        await clickInFrame(a.page, 'frame-factor-use-passkey')
-        await a.page.getByTestId('site-address').filter({ hasText: '0x' }).waitFor({ timeout: 30_000 })
-        await a.context.close()
-      }, 240_000)
+      await shot(a.page, 'Account-security-entry')
+      await dialog.getByTestId('account-security').click()
+      await dialog.getByTestId('security-add-passkey').waitFor()
+      await shot(a.page, 'WalletSecurity-unprotected')
+      await dialog.getByTestId('security-add-passkey').click()
+      await frame(a.page).getByTestId('frame-factor-add-passkey').waitFor()
+      await expect.poll(() => frame(a.page).getByTestId('frame-factor-create-passkey').isEnabled(), { timeout: 5_000 }).toBe(true)
+      if (locale !== 'en') {
+        expect(await frame(a.page).locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr')
+        expect(await frame(a.page).getByTestId('frame-factor-create-passkey').textContent()).toBe(locale === 'ar' ? 'إنشاء مفتاح مرور' : 'パスキーを作成')
+      }
+      await shot(a.page, 'Frame-add-passkey')
+      await clickInFrame(a.page, 'frame-factor-create-passkey')
+      await expect.poll(() => dialog.getByTestId('security-status').getAttribute('data-protected'), { timeout: 30_000 }).toBe('true')
+      await dialog.getByTestId('security-add-password').click()
+      await frame(a.page).getByTestId('frame-factor-add-password').waitFor()
+      await frame(a.page).getByTestId('frame-factor-password').fill('short')
+      await frame(a.page).getByTestId('frame-factor-password-repeat').fill('short')
+      await clickInFrame(a.page, 'frame-factor-save-password')
+      await expect.poll(() => frame(a.page).getByTestId('frame-factor-error').textContent()).toMatch(locale === 'en' ? /at least 10/ : /10/)
+      await shot(a.page, 'Frame-add-password-error')
+      const secret = 'a long enough passphrase'
+      await frame(a.page).getByTestId('frame-factor-password').fill(secret)
+      await frame(a.page).getByTestId('frame-factor-password-repeat').fill(secret)
+      await clickInFrame(a.page, 'frame-factor-save-password')
+      await expect.poll(() => dialog.getByTestId('factor-password').count(), { timeout: 60_000 }).toBe(1)
+      await shot(a.page, 'WalletSecurity-protected')
+      // A new device of this wallet: the unlock screen with both factors.
+      await a.page.goto('about:blank')
+      for (const origin of [new URL(demoUrl).origin, frameOrigin]) await a.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+      await a.page.goto(`${demoUrl}${query}`)
+      await loginOnNewDevice(a.page, email)
+      await frame(a.page).getByTestId('frame-factor-unlock').waitFor({ timeout: 20_000 })
+      await expect.poll(() => frame(a.page).getByTestId('frame-factor-use-passkey').isEnabled(), { timeout: 5_000 }).toBe(true)
+      await shot(a.page, 'Frame-unlock')
+      await clickInFrame(a.page, 'frame-factor-use-passkey')
+      await a.page.getByTestId('site-address').filter({ hasText: '0x' }).waitFor({ timeout: 30_000 })
+      await a.context.close()
+    }, 240_000)
 })
