@@ -1,49 +1,46 @@
-import { EventEmitter } from 'node:events'
+import { randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type { StoredMessage } from './store.js'
 
 /**
- * Live fan-out of newly stored messages to every relay instance (each delivers to its own sockets).
- * In one process: an in-memory emitter. With REDIS_URL: Redis pub/sub on one channel, so a publish on
+ * Fan-out of newly stored messages to the other relay instances (each delivers to its own sockets; the
+ * instance a message was published on has already delivered it, see RelayTopics.publishLive). In one
+ * process there is no other instance. With REDIS_URL: Redis pub/sub on one channel, so a publish on
  * instance A reaches a subscriber connected to instance B. The mailbox (RelayStore) is the source of
  * truth; the bus only makes delivery immediate.
  */
 export interface RelayBus {
+  /** Tells the other instances. */
   publish(message: StoredMessage): Promise<void>
+  /** Messages the other instances published. */
   onMessage(fn: (message: StoredMessage) => void): void
   close(): Promise<void>
 }
 
+/** One instance alone: nobody to tell. */
 export function localBus(): RelayBus {
-  const emitter = new EventEmitter()
-  emitter.setMaxListeners(0)
-  return {
-    async publish(message) {
-      queueMicrotask(() => emitter.emit('message', message))
-    },
-    onMessage: (fn) => void emitter.on('message', fn),
-    async close() {
-      emitter.removeAllListeners()
-    },
-  }
+  return { publish: async () => undefined, onMessage: () => undefined, close: async () => undefined }
 }
 
 export async function redisBus(publisher: Redis, subscriber: Redis, channel: string): Promise<RelayBus> {
   const listeners: Array<(m: StoredMessage) => void> = []
+  // Each message names the instance that sent it, which skips its own.
+  const origin = randomUUID()
   subscriber.on('message', (ch: string, payload: string) => {
     if (ch !== channel) return
-    let message: StoredMessage
+    let envelope: { origin: string; message: StoredMessage }
     try {
-      message = JSON.parse(payload) as StoredMessage
+      envelope = JSON.parse(payload)
     } catch {
       return
     }
-    for (const fn of listeners) fn(message)
+    if (envelope.origin === origin || !envelope.message) return
+    for (const fn of listeners) fn(envelope.message)
   })
   await subscriber.subscribe(channel)
   return {
     async publish(message) {
-      await publisher.publish(channel, JSON.stringify(message))
+      await publisher.publish(channel, JSON.stringify({ origin, message }))
     },
     onMessage: (fn) => void listeners.push(fn),
     async close() {

@@ -98,10 +98,13 @@ export function relayMethods({ store, bus, topics, caps, opts, now, onRequestFai
       publishedAt,
       expiresAt: publishedAt + ttl * 1000,
     }
-    // A retried publish of the same message is stored and fanned out once.
-    const stored = await store.put(m, { maxPerTopic: opts.maxMessagesPerTopic })
-    if (stored === 'full') throw new RelayError(RPC_ERRORS.mailboxFull, `topic holds ${opts.maxMessagesPerTopic} messages`)
-    if (stored === 'stored') await bus.publish(m)
+    // This instance's subscribers get it at once; the publisher's answer waits for the mailbox.
+    const stored = store.put(m, { maxPerTopic: opts.maxMessagesPerTopic })
+    topics.publishLive(m, stored)
+    const result = await stored
+    if (result === 'full') throw new RelayError(RPC_ERRORS.mailboxFull, `topic holds ${opts.maxMessagesPerTopic} messages`)
+    // Other instances deliver it once it is stored; a retried publish of a stored message goes no further.
+    if (result === 'stored') await bus.publish(m)
   }
 
   const subscribe = async (conn: RelayConnection, list: string[]) => {

@@ -231,6 +231,52 @@ const redis = await startTestRedis().catch(() => null)
 if (!redis) console.warn('redis-server not found: skipping the multi-instance relay test (apt-get install redis-server)')
 describe.skipIf(!redis)('two relay instances through Redis', () => {
   afterAll(() => redis?.stop())
+  test('live delivery does not wait for the mailbox; late subscribers, acks and retries wait for it', async () => {
+    // The mailbox's insert is held until `release`: the database is slow.
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const db: ServerContext['db'] = {
+      ...server.ctx.db,
+      query: async (sql, params) => {
+        if (sql.includes('insert into relay_messages')) await gate
+        return server.ctx.db.query(sql, params)
+      },
+    }
+    const own = await ownRelay({ retainAfterAckSeconds: 5 }, { db })
+    try {
+      const t = topic()
+      const pub = await connect({}, own.url)
+      const early = await connect({}, own.url)
+      await early.request('irn_subscribe', { topic: t })
+      let answered = false
+      const published = pub.request('irn_publish', { topic: t, message: 'fast', ttl: 300, tag: 1 }).finally(() => (answered = true))
+      await early.waitFor(() => early.received.find((r) => r.params.data.message === 'fast'))
+      // Delivered while the publisher still waits: its answer says the message is stored.
+      expect(answered).toBe(false)
+      // A subscriber that arrives meanwhile, and a retried publish of the same message.
+      const late = await connect({}, own.url)
+      await late.request('irn_subscribe', { topic: t })
+      const retried = pub.request('irn_publish', { topic: t, message: 'fast', ttl: 300, tag: 1 })
+      await new Promise((r) => setTimeout(r, 200))
+      // The early subscriber's ack waits for the row it shortens.
+      expect(await server.db.query('select 1 from relay_acks where client_id = $1', [early.clientId])).toEqual([])
+      release()
+      expect(await published).toBe(true)
+      expect(await retried).toBe(true)
+      await late.waitFor(() => late.received.find((r) => r.params.data.message === 'fast'))
+      await pollUntil(async () => (await server.db.query('select 1 from relay_acks where client_id = $1', [early.clientId])).length === 1)
+      const [row] = await server.db.query<{ expires_at: string }>('select expires_at from relay_messages where topic = $1', [t])
+      expect(Number(row!.expires_at)).toBeLessThan(Date.now() + 10_000)
+      await new Promise((r) => setTimeout(r, 200))
+      expect(early.received.filter((r) => r.params.data.topic === t)).toHaveLength(1)
+      expect(late.received.filter((r) => r.params.data.topic === t)).toHaveLength(1)
+      expect(pub.received).toEqual([])
+    } finally {
+      release()
+      await own.close()
+    }
+  })
+
   test('a publish on instance A reaches a subscriber on instance B, stored messages too', async () => {
     const config = { ...server.ctx.config, redisUrl: redis!.url }
     const a = await ownRelay({ redisPrefix: 'two:' }, { config })

@@ -59,12 +59,9 @@ export async function startRelay(
       : undefined
 
   const topics = new RelayTopics(store, opts, now, logUnlessClosing('relay: delivery failed'))
-  const counts = { published: 0, fannedOut: 0 }
-  bus.onMessage((m) => {
-    counts.fannedOut++
-    topics.fanOut(m)
-  })
-  const countingBus = { ...bus, publish: (m: Parameters<typeof bus.publish>[0]) => (counts.published++, bus.publish(m)) }
+  let published = 0
+  bus.onMessage((m) => topics.fanOut(m))
+  const countingBus = { ...bus, publish: (m: Parameters<typeof bus.publish>[0]) => (published++, bus.publish(m)) }
   const onRequestFailed = (method: string, error: unknown) => {
     if (!closing) ctx.log('relay: request failed', method, error)
   }
@@ -116,7 +113,7 @@ export async function startRelay(
     connectionCount: () => connections.size,
     connectionsFrom: (address) => caps.openFor(address),
     bufferedBytes: () => [...connections].reduce((sum, c) => sum + c.ws.bufferedAmount, 0),
-    messageCounts: () => ({ ...counts }),
+    messageCounts: () => ({ published, fannedOut: topics.fannedOut }),
     sweep,
     async close() {
       if (closing) return

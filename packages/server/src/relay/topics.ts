@@ -1,10 +1,14 @@
 import type { RelayConnection, InflightMessage } from './connection.js'
 import { requestFrame } from './jsonrpc.js'
 import type { RelayOptions } from './options.js'
-import { subscriptionId, type MessageCursor, type RelayStore, type StoredMessage } from './store.js'
+import { subscriptionId, type MessageCursor, type PutResult, type RelayStore, type StoredMessage } from './store.js'
 
 /** Bytes an irn_subscription frame adds around its message. */
 export const FRAME_OVERHEAD = 512
+
+/** Messages this instance delivered live lately, remembered so a retried publish is not delivered twice: at most this many, for RECENT_MS. */
+export const RECENT_MAX = 20_000
+export const RECENT_MS = 5 * 60_000
 
 /**
  * This instance's sockets by topic, and delivery to them: live messages as the bus brings them,
@@ -12,6 +16,12 @@ export const FRAME_OVERHEAD = 512
  */
 export class RelayTopics {
   private readonly byTopic = new Map<string, Set<RelayConnection>>()
+  /** `topic hash` → until when, of messages published on this instance and delivered live (oldest first). */
+  private readonly recent = new Map<string, number>()
+  /** Messages delivered live whose storing still runs: their acks wait for it (settles, never rejects). */
+  private readonly storing = new Map<string, Promise<unknown>>()
+  /** Messages delivered to this instance's sockets, live or from the bus. */
+  fannedOut = 0
 
   constructor(
     private readonly store: RelayStore,
@@ -35,9 +45,53 @@ export class RelayTopics {
     if (set?.size === 0) this.byTopic.delete(topic)
   }
 
-  /** A message the bus brought: to every socket of this instance on its topic, or into their backlog. */
+  /** A stored message (from the bus, another instance's publish): to every socket of this instance on its topic, or into their backlog. */
   fanOut(m: StoredMessage) {
+    this.fannedOut++
     for (const conn of this.byTopic.get(m.topic) ?? []) if (this.deliver(conn, m) === 'wait') this.schedule(conn, [m.topic])
+  }
+
+  /**
+   * A publish on this instance, live: sent at once to the sockets on its topic while the mailbox stores it
+   * (`stored`), so delivery never waits for the database. What does wait for the mailbox's answer: sockets
+   * with no room now (the delivery pump reads it from the mailbox), sockets that subscribed meanwhile, and
+   * acks of it (the ack's shortened expiry must find the row). A message the mailbox refuses (its topic is
+   * full) is not stored and goes no further than the sockets it was sent to at once. A retried publish this
+   * instance delivered live lately is delivered only if the mailbox stores it anew.
+   */
+  publishLive(m: StoredMessage, stored: Promise<PutResult>) {
+    const key = `${m.topic} ${m.hash}`
+    const now = this.now()
+    this.forgetRecent(now)
+    if ((this.recent.get(key) ?? 0) > now) {
+      void stored.then(
+        (r) => r === 'stored' && this.fanOut(m),
+        () => undefined,
+      )
+      return
+    }
+    this.recent.set(key, now + RECENT_MS)
+    this.fannedOut++
+    const reached = new Set(this.byTopic.get(m.topic) ?? [])
+    const waiting = [...reached].filter((conn) => this.deliver(conn, m) === 'wait')
+    const settled = stored.then(
+      (r) => r === 'stored',
+      () => false,
+    )
+    this.storing.set(key, settled)
+    void settled.then((ok) => {
+      this.storing.delete(key)
+      if (!ok) return
+      for (const conn of waiting) this.schedule(conn, [m.topic])
+      for (const conn of this.byTopic.get(m.topic) ?? []) if (!reached.has(conn) && this.deliver(conn, m) === 'wait') this.schedule(conn, [m.topic])
+    })
+  }
+
+  private forgetRecent(now: number) {
+    for (const [key, until] of this.recent) {
+      if (until > now && this.recent.size < RECENT_MAX) break
+      this.recent.delete(key)
+    }
   }
 
   /** Queues the stored messages of `topics` for delivery on `conn`. */
@@ -47,7 +101,8 @@ export class RelayTopics {
   }
 
   /** Marks a message delivered to the client (kept a while so that a retried publish is still a duplicate). */
-  ack(conn: RelayConnection, m: InflightMessage) {
+  async ack(conn: RelayConnection, m: InflightMessage) {
+    await this.storing.get(`${m.topic} ${m.hash}`)
     return this.store.ack(conn.clientId, m, this.now() + this.opts.retainAfterAckSeconds * 1000)
   }
 
