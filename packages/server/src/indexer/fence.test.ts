@@ -5,7 +5,8 @@ import type { ServerContext } from '../context.js'
 import { startTestServer } from '../testing.js'
 import { FencedError, fencedTransaction, takeEpoch } from './fence.js'
 import { commitStep } from './indexer.js'
-import { leadership, lockId } from './leader.js'
+import { leadership } from './leader.js'
+import { killLockSession } from './testing.js'
 import { loadCursor, resetChain, type TxRow } from './store.js'
 
 /**
@@ -46,17 +47,6 @@ const history = async (chainId: string) => ({
   ),
 })
 
-/** PostgreSQL: ends the session holding `key`'s advisory lock (what happens when the leader's host or connection dies). */
-async function killLockSession(key: string) {
-  const [{ scope }] = (await server.db.query<{ scope: string }>("select current_database() || '/' || current_schema() as scope")) as [{ scope: string }]
-  const id = BigInt.asUintN(64, lockId(scope, key))
-  const rows = await server.db.query(
-    `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and objsubid = 1 and classid = $1::bigint::oid and objid = $2::bigint::oid`,
-    [(id >> 32n).toString(), (id & 0xffffffffn).toString()],
-  )
-  expect(rows.length).toBe(1)
-}
-
 describe('indexer leader fencing', () => {
   test('the first leader loses its lock mid-step: its write is refused, the history is the successor’s', async () => {
     const chainId = `eip155:${900_000 + Math.floor(Math.random() * 99_999)}`
@@ -70,7 +60,7 @@ describe('indexer leader fencing', () => {
       if (postgres) expect(await b.hold(chainId)).toBe(false) // one leader while a's session lives
 
       // a is mid-step (it fetched blocks 3..5, of a fork that is about to be orphaned) when its lock goes.
-      if (postgres) await killLockSession(chainId)
+      if (postgres) expect(await killLockSession(server.db, chainId)).toBe(1)
       await waitFor(() => b.hold(chainId), { timeoutMs: 20_000, intervalMs: 100, what: 'the second instance taking the lock' })
       const fenceB = b.fence(chainId)!
       expect(fenceB.epoch).toBeGreaterThan(fenceA.epoch)

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { solanaSender, solanaServerConfig, waitFor } from '../chain/testing.js'
 import { DEFAULT_CONFIG } from '../config.js'
 import { FencedError, takeEpoch } from '../indexer/fence.js'
-import { leadership, lockId } from '../indexer/leader.js'
+import { leadership } from '../indexer/leader.js'
+import { killLockSession } from '../indexer/testing.js'
 import { startTestServer } from '../testing.js'
 import { syncAddress } from './indexer.js'
 
@@ -36,17 +37,6 @@ const hashes = async (server: Server, address: string) =>
     ])
   ).map((r) => r.hash)
 
-/** PostgreSQL: ends the session holding `key`'s advisory lock (what happens when the leader's host or connection dies). */
-async function killLockSession(server: Server, key: string) {
-  const [{ scope }] = (await server.db.query<{ scope: string }>("select current_database() || '/' || current_schema() as scope")) as [{ scope: string }]
-  const id = BigInt.asUintN(64, lockId(scope, key))
-  const rows = await server.db.query(
-    `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and objsubid = 1 and classid = $1::bigint::oid and objid = $2::bigint::oid`,
-    [(id >> 32n).toString(), (id & 0xffffffffn).toString()],
-  )
-  expect(rows.length).toBe(1)
-}
-
 describe('Solana follower leader fencing', () => {
   test('the first leader loses its lock mid-sync: its late write is refused, the successor’s lands', async () => {
     // The follower off: the test plays both instances' leaderships on one database.
@@ -64,7 +54,7 @@ describe('Solana follower leader fencing', () => {
       expect(await hashes(server, owner)).toEqual([first])
       if (server.db.kind === 'postgres') {
         expect(await b.hold(chainId)).toBe(false) // one leader per cluster while a's session lives
-        await killLockSession(server, chainId)
+        expect(await killLockSession(server.db, chainId)).toBe(1)
       }
       await waitFor(() => b.hold(chainId), { timeoutMs: 20_000, intervalMs: 100, what: 'the second instance taking the lock' })
       const fenceB = b.fence(chainId)!
