@@ -70,6 +70,7 @@ export class RelayTopics {
       )
       return
     }
+    this.recent.delete(key) // re-added last: the map stays in time order
     this.recent.set(key, now + RECENT_MS)
     this.fannedOut++
     const reached = new Set(this.byTopic.get(m.topic) ?? [])
