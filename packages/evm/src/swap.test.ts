@@ -3,6 +3,7 @@ import {
   connectExternal,
   createPortico,
   defineNetwork,
+  flipSwapTokens,
   getProvider,
   initialize,
   memoryStorage,
@@ -16,7 +17,7 @@ import { DEVNET_CONTRACTS, DEVNET_SWAP } from '@portico/devnet/constants'
 import { DEFAULT_CONFIG } from '@portico/server'
 import { startTestServer } from '@portico/server/testing'
 import { createTestWallet, TEST_WALLET_ICON } from '@portico/test-wallets/injected'
-import { createPublicClient, createWalletClient, custom, erc20Abi, http, parseEther, type Address, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, custom, erc20Abi, http, parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { EvmAdapter } from './EvmAdapter.js'
 import type { ProviderDetail } from './schemas.js'
@@ -46,6 +47,8 @@ afterEach(() => vi.restoreAllMocks())
 const chain = () => createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
 const usdcOf = (address: Address) =>
   chain().readContract({ address: DEVNET_CONTRACTS.usdc as Address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+const routerAllowance = (address: Address) =>
+  chain().readContract({ address: DEVNET_CONTRACTS.usdc as Address, abi: erc20Abi, functionName: 'allowance', args: [address, DEVNET_SWAP.router] })
 
 /** A host page's Portico with the test wallet (dev account `index`) connected, on the server. */
 async function connected(index: number) {
@@ -89,6 +92,34 @@ describe('swaps through core and the public provider (real server, devnet pools)
     const { hash } = await submitSwap(portico)
     expect((await chain().getTransactionReceipt({ hash: hash as Hex })).status).toBe('success')
     expect(await usdcOf(address)).toBe(before + BigInt(portico.stores.swap.getState().quote!.toAmount))
+  })
+
+  test("core: selling USDC approves exactly the amount sold (spent: allowance 0 after); approval 'unlimited' leaves 2^256−1", async () => {
+    const { portico, address } = await connected(3)
+    const quoted = async (amount: string) => {
+      setSwapAmount(portico, amount)
+      const { from } = portico.stores.swap.getState()
+      await vi.waitFor(() => expect(portico.stores.swap.getState().quote?.fromAmount).toBe(parseUnits(amount, from!.decimals).toString()), { timeout: 5_000 })
+    }
+    await startSwap(portico)
+    await quoted('0.1')
+    await submitSwap(portico)
+    const bought = await usdcOf(address)
+
+    await startSwap(portico)
+    flipSwapTokens(portico)
+    await quoted('10')
+    expect(portico.stores.swap.getState().allowance).toBe('0')
+    await submitSwap(portico)
+    expect(await usdcOf(address)).toBe(bought - 10_000_000n)
+    expect(await routerAllowance(address)).toBe(0n)
+
+    await startSwap(portico)
+    flipSwapTokens(portico)
+    await quoted('10')
+    await submitSwap(portico, { approval: 'unlimited' })
+    expect(await usdcOf(address)).toBe(bought - 20_000_000n)
+    expect(await routerAllowance(address)).toBe(2n ** 256n - 1n)
   })
 
   test("host: its own viem code on getProvider sends the server's swap transaction; mined, USDC received", async () => {

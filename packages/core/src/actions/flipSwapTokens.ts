@@ -5,6 +5,6 @@ import { requoteSwap } from './setSwapAmount.js'
 export function flipSwapTokens(portico: Portico) {
   const { swap } = portico.stores
   const { from, to } = swap.getState()
-  swap.setState({ from: to, to: from, quote: undefined })
+  swap.setState({ from: to, to: from, quote: undefined, allowance: undefined })
   requoteSwap(portico)
 }

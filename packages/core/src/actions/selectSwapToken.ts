@@ -10,7 +10,7 @@ export function selectSwapToken(portico: Portico, token: SwapToken) {
   const { picking, from, to } = swap.getState()
   const other = picking === 'from' ? to : from
   const next = other?.address === token.address ? { from: picking === 'from' ? token : to, to: picking === 'from' ? from : token } : { [picking]: token }
-  swap.setState({ ...next, quote: undefined })
+  swap.setState({ ...next, quote: undefined, allowance: undefined })
   goBack(portico)
   requoteSwap(portico)
   void fetchSwapPrices(portico)

@@ -15,17 +15,25 @@ import { getActiveConnectorId } from '../stores/connections.js'
 import { showSnack } from './showSnack.js'
 import { raiseProviderAlert } from './raiseProviderAlert.js'
 
+export interface SubmitSwapParameters {
+  /**
+   * What the approval, when one is needed, lets the router spend: 'exact' (default) the amount sold, so the next swap
+   * of the token approves again; 'unlimited' 2^256−1, once per token, a choice the user makes in the preview.
+   */
+  approval?: 'exact' | 'unlimited'
+}
+export type SubmitSwapReturnType = { hash: string; queued?: boolean }
 export type SubmitSwapErrorType = PorticoError
 
 const UNLIMITED = 2n ** 256n - 1n
 
 /**
  * SwapPreview's button: when the router may not spend enough of the token yet, first the approval
- * (its own wallet prompt, mined before going on; unlimited, so once per token), then the swap; each is a transaction the wallet
+ * (its own wallet prompt, mined before going on), then the swap; each is a transaction the wallet
  * shows the user. The result is a snack, the balances and Activity are read again and the view returns to Account.
  * `queued`: a multi-signer Safe queued the swap; it is followed in the background.
  */
-export async function submitSwap(portico: Portico): Promise<{ hash: string; queued?: boolean }> {
+export async function submitSwap(portico: Portico, { approval = 'exact' }: SubmitSwapParameters = {}): Promise<SubmitSwapReturnType> {
   const { swap, network, router } = portico.stores
   const state = swap.getState()
   const { caipNetwork, activeNamespace } = network.getState()
@@ -42,7 +50,7 @@ export async function submitSwap(portico: Portico): Promise<{ hash: string; queu
    * in the Safe'; the approval is then followed until the Safe executes it (the swap needs it), the swap itself in
    * the background (followQueuedTransaction: 'Transaction sent' once executed, also after a reload).
    */
-  const send = async (tx: SwapTransactionRequest, queuedInBackground: boolean): Promise<{ hash: string; queued?: boolean }> => {
+  const send = async (tx: SwapTransactionRequest, queuedInBackground: boolean): Promise<SubmitSwapReturnType> => {
     const { hash, queued } = await adapter.sendTransaction!({
       connectorId,
       caipNetwork,
@@ -70,8 +78,8 @@ export async function submitSwap(portico: Portico): Promise<{ hash: string; queu
       const allowance = await getSwapAllowanceFromApi(portico, { tokenAddress: state.from!.address, userAddress: user })
       if (allowance < amount) {
         swap.setState({ step: 'approve' })
-        // Once per token, as the closest products do: the next swaps of it need no approval.
-        await send(await buildSwapApproveFromApi(portico, { from: state.from!.address, to: state.to!.address, amount: UNLIMITED, userAddress: user }), false)
+        const approved = approval === 'unlimited' ? UNLIMITED : amount
+        await send(await buildSwapApproveFromApi(portico, { from: state.from!.address, to: state.to!.address, amount: approved, userAddress: user }), false)
       }
     }
     swap.setState({ step: 'swap' })

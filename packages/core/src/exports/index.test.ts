@@ -287,6 +287,7 @@ test('exports', () => {
       "suggestNames",
       "swapAmount",
       "swapFiatValue",
+      "swapNeedsApproval",
       "swapNetworkFee",
       "swapRate",
       "swapTokenBalance",

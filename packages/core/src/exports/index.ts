@@ -254,7 +254,7 @@ export { setSwapAmount } from '../actions/setSwapAmount.js'
 export { openSwapTokenPicker } from '../actions/openSwapTokenPicker.js'
 export { selectSwapToken } from '../actions/selectSwapToken.js'
 export { flipSwapTokens } from '../actions/flipSwapTokens.js'
-export { submitSwap, type SubmitSwapErrorType } from '../actions/submitSwap.js'
+export { submitSwap, type SubmitSwapErrorType, type SubmitSwapParameters, type SubmitSwapReturnType } from '../actions/submitSwap.js'
 export {
   formatSwapAmount,
   getSwapProblem,
@@ -262,6 +262,7 @@ export {
   minimumReceived,
   swapAmount,
   swapFiatValue,
+  swapNeedsApproval,
   swapNetworkFee,
   swapRate,
   swapTokenBalance,

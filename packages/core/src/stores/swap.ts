@@ -23,6 +23,11 @@ export interface SwapState {
   quote: SwapQuote | undefined
   quoteLoading: boolean
   quoteError: string | undefined
+  /**
+   * How much of `from` the swap router may spend for the account (base units), read with each quote;
+   * undefined for the native token, or while unknown. The preview offers an unlimited approval only below the amount.
+   */
+  allowance: string | undefined
   /** Percent; SPEC §9 default 1. */
   slippage: number
   /** While approving or swapping: which step; 'done' once the swap is mined. */
@@ -44,6 +49,7 @@ export const initialSwapState = (slippage: number): SwapState => ({
   quote: undefined,
   quoteLoading: false,
   quoteError: undefined,
+  allowance: undefined,
   slippage,
   step: undefined,
   submitError: undefined,

@@ -7,6 +7,7 @@ import {
   minimumReceived,
   swapAmount,
   swapFiatValue,
+  swapNeedsApproval,
   swapNetworkFee,
   swapRate,
   swapTokenBalance,
@@ -75,6 +76,14 @@ describe('swap rules', () => {
     expect(swapNetworkFee({ quote, gasPrice: '2000000000', tokens: [eth, usdc], prices: {} })?.usd).toBeUndefined()
     expect(swapNetworkFee({ quote: { fromAmount: '1', toAmount: '1' }, gasPrice: '1', tokens: [eth], prices: {} })).toBeUndefined()
     expect(swapNetworkFee({ quote, gasPrice: undefined, tokens: [eth], prices: {} })).toBeUndefined()
+  })
+
+  test('an approval comes first when the allowance last read is below the amount; none for the native token or an unread allowance', () => {
+    expect(swapNeedsApproval(state({ from: usdc, fromAmount: '10', allowance: '9999999' }))).toBe(true)
+    expect(swapNeedsApproval(state({ from: usdc, fromAmount: '10', allowance: '10000000' }))).toBe(false)
+    expect(swapNeedsApproval(state({ from: usdc, fromAmount: '10', allowance: undefined }))).toBe(false)
+    expect(swapNeedsApproval(state({ from: eth, fromAmount: '1', allowance: undefined }))).toBe(false)
+    expect(swapNeedsApproval(state({ from: usdc, fromAmount: '', allowance: '0' }))).toBe(false)
   })
 
   test('swap amounts show fewer decimals as they grow (truncated)', () => {

@@ -49,6 +49,12 @@ export function getSwapProblem(state: SwapState, balances: readonly TokenBalance
   return undefined
 }
 
+/** Whether the swap starts with an approval (the router may not spend the amount yet, as last read). */
+export function swapNeedsApproval(state: Pick<SwapState, 'from' | 'fromAmount' | 'allowance'>): boolean {
+  const amount = swapAmount(state)
+  return amount !== undefined && state.allowance !== undefined && BigInt(state.allowance) < amount
+}
+
 /** The least the swap may return: the quote less the slippage tolerance (in basis points, so 0.5 % is exact). */
 export function minimumReceived(toAmount: string, slippagePercent: number): bigint {
   return (BigInt(toAmount) * BigInt(10_000 - Math.round(slippagePercent * 100))) / 10_000n
