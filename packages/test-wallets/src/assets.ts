@@ -33,10 +33,20 @@ export function parseGetAssets(params: unknown[], { address, chainIds }: { addre
   return request.chainFilter.map((id) => Number(id)).filter((id) => chainIds.includes(id))
 }
 
-async function call<T>(chain: AssetsChain, token: Hex, functionName: 'name' | 'symbol' | 'decimals' | 'balanceOf', args?: readonly [Hex]) {
+async function call<T>(chain: Pick<AssetsChain, 'rpc'>, token: Hex, functionName: 'name' | 'symbol' | 'decimals' | 'balanceOf', args?: readonly [Hex]) {
   const data = encodeFunctionData({ abi: erc20Abi, functionName, args } as never)
   const result = await chain.rpc<Hex>('eth_call', [{ to: token, data }, 'latest'])
   return decodeFunctionResult({ abi: erc20Abi, functionName, data: result } as never) as T
+}
+
+/** An ERC-20's symbol and decimals, or undefined when the address does not answer them (not a token). */
+export async function tokenUnits(chain: Pick<AssetsChain, 'rpc'>, token: Hex): Promise<{ symbol: string; decimals: number } | undefined> {
+  try {
+    const [symbol, decimals] = await Promise.all([call<string>(chain, token, 'symbol'), call<number>(chain, token, 'decimals')])
+    return { symbol, decimals }
+  } catch {
+    return undefined
+  }
 }
 
 /** One chain's assets: the native balance, then each tracked token deployed there and held (balance > 0). */

@@ -18,6 +18,7 @@
 import { createWalletClient, hexToString, http, isHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { decryptJson, deriveSecret, encryptJson, exportKeyHex, generateKeyPair, importKeyHex, type Encrypted } from './cipher'
+import { describeApprove } from '../approve'
 
 interface StandInConfig {
   privateKey: Hex
@@ -126,7 +127,9 @@ async function perform(method: string, params: unknown[], chainId: number): Prom
       if (!chain) throw { code: 4901, message: `Chain ${chainId} is not connected` }
       const tx = params[0] as { to: Hex; value?: Hex; data?: Hex; gas?: Hex }
       const value = BigInt(tx.value ?? '0x0')
-      if (!(await ask(`Send on ${chain.name}?`, `${value} wei to ${tx.to}`))) throw rejected
+      const approveCall = describeApprove(tx.data)
+      const detail = approveCall ? `Approve ${approveCall.spender} to spend ${approveCall.allowance} of ${tx.to}` : `${value} wei to ${tx.to}`
+      if (!(await ask(`Send on ${chain.name}?`, detail))) throw rejected
       const client = createWalletClient({ account, transport: http(chain.rpcUrl) })
       return client.sendTransaction({ chain: null, to: tx.to, value, data: tx.data, ...(tx.gas ? { gas: BigInt(tx.gas) } : {}) })
     }

@@ -4,7 +4,7 @@
  * rejectAll / hook paths: the DOM dialog is covered by the e2e suite.
  */
 import { startDevnet, type Devnet } from '@portico/devnet'
-import { createPublicClient, http, numberToHex, stringToHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { createPublicClient, encodeFunctionData, erc20Abi, http, maxUint256, numberToHex, stringToHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestWallet, type TestWalletChain, type TestWalletOptions } from './index'
 
@@ -170,5 +170,23 @@ describe('createTestWallet', () => {
     const [address] = await w.request({ method: 'eth_requestAccounts' })
     await w.request({ method: 'personal_sign', params: [stringToHex('hello'), address] })
     expect(asked).toEqual(['Connect to unknown origin', 'Sign message'])
+  })
+  it("shows an ERC-20 approve of 2^256−1 as 'Unlimited', with the spender", async () => {
+    const asked: { title: string; details: { label: string; value: string }[] }[] = []
+    const w = wallet({ autoApprove: false, onApprovalRequest: (req) => (asked.push(req), req.method !== 'eth_sendTransaction') })
+    const [from] = await w.request({ method: 'eth_requestAccounts' })
+    const spender = '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D'
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] })
+    const token = '0x000000000000000000000000000000000000dEaD'
+    const error = await rejection(w.request({ method: 'eth_sendTransaction', params: [{ from, to: token, data }] }))
+    expect(error.code).toBe(4001)
+    // (No contract at `token` answers its symbol and decimals: the allowance is shown without them.)
+    expect(asked[1]).toMatchObject({
+      title: `Approve ${spender} to spend Unlimited`,
+      details: expect.arrayContaining([
+        { label: 'Spender', value: spender },
+        { label: 'Allowance', value: 'Unlimited' },
+      ]),
+    })
   })
 })

@@ -6,6 +6,8 @@
 import { DEV_ACCOUNTS, DEVNET_CHAINS } from '@portico/devnet/constants'
 import { formatEther, isAddress, isAddressEqual, isHex, numberToHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { describeApprove } from '../approve'
+import { tokenUnits } from '../assets'
 import { askInDialog } from './dialog'
 import { callsHandlers } from './walletCalls'
 import { ProviderRpcError, ErrorCode, invalidParams, unauthorized, unrecognizedChain, unsupported, userRejected } from './errors'
@@ -307,9 +309,15 @@ export function createTestWallet(options: TestWalletOptions = {}): TestWalletPro
         { label: 'Amount', value: `${formatEther(prepared.value)} ${symbol}` },
         { label: 'Gas limit', value: prepared.gas.toString() },
       ]
+      // An ERC-20 approve says what it lets the spender take: 'Unlimited' for 2^256−1.
+      const approveCall = prepared.to && describeApprove(prepared.data, await tokenUnits({ rpc: chainRpc }, prepared.to))
+      if (approveCall) details.splice(1, 0, { label: 'Spender', value: approveCall.spender }, { label: 'Allowance', value: approveCall.allowance })
       const data = shortenData(prepared.data)
       if (data) details.push({ label: 'Data', value: data })
-      await approve('eth_sendTransaction', p, `Send ${formatEther(prepared.value)} ${symbol} to ${prepared.to ?? 'a new contract'}`, details)
+      const title = approveCall
+        ? `Approve ${approveCall.spender} to spend ${approveCall.allowance}`
+        : `Send ${formatEther(prepared.value)} ${symbol} to ${prepared.to ?? 'a new contract'}`
+      await approve('eth_sendTransaction', p, title, details)
       return signAndSend(chainRpc, account, chain.chainId, prepared, tx.nonce)
     },
   }

@@ -15,6 +15,7 @@ import { RpcError, userRejected } from './errors'
 import { createSolanaSide, isSolanaMethod, SOLANA_READ_ONLY } from './solana'
 import { answerAuthentication } from './authenticate'
 import { memoryStorage, type KeyValueStorage } from './storage'
+import { describeApprove } from '../approve'
 
 export { EIP155_EVENTS, EIP155_METHODS }
 export { closeSignClient }
@@ -240,7 +241,7 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
     const summary =
       isSolanaMethod(request.method) && solana
         ? `${request.method} on ${chainId}: ${await solana.describe(request.method, request.params, chainId)}`
-        : `${request.method} on ${chainId}`
+        : `${request.method} on ${chainId}${approveSummary(request.method, request.params)}`
     let response: { id: number; jsonrpc: '2.0'; result: unknown } | { id: number; jsonrpc: '2.0'; error: { code: number; message: string } }
     try {
       const d =
@@ -318,4 +319,11 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
       await closeSignClient(client)
     },
   }
+}
+
+/** ': approve 0x… to spend Unlimited' for an ERC-20 approve sent as a transaction; '' for anything else. */
+function approveSummary(method: string, params: unknown): string {
+  const tx = method === 'eth_sendTransaction' && Array.isArray(params) ? (params[0] as { to?: string; data?: string } | undefined) : undefined
+  const call = describeApprove(tx?.data)
+  return call ? `: approve ${call.spender} to spend ${call.allowance} of ${tx!.to}` : ''
 }
