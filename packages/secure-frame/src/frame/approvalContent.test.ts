@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256, parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { allowanceSize, decodeCall, describeTransaction, describeTypedData, readTokenInfo, typedFields, type TransactionFacts } from './approvalContent.js'
 import { caipOf, networkLabel } from './approvalNetworks.js'
+import { setFrameLocale, t } from './i18n/index.js'
 
 const me = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' as Address
 const spender = '0x1111111254EEB25477B68fb85Ed929f73A960582' as Address
@@ -122,6 +123,18 @@ describe('describeTransaction', () => {
       { level: 'danger', text: `Unlimited approval: ${short(spender)} can take all your USDC from this contract, now and later, until you revoke it.` },
     ])
     expect(content.body).toEqual({ label: 'Raw data', text: data })
+  })
+
+  test("behavior: the unlimited allowance is the frame's locale's word (de: 'Unbegrenzt USDC', ja: '無制限の USDC')", async () => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] })
+    try {
+      await setFrameLocale('de')
+      expect(describeTransaction(facts(data, { token: usdcInfo })).rows).toContainEqual({ label: 'Freigabe', value: 'Unbegrenzt USDC' })
+      await setFrameLocale('ja')
+      expect(rowsOf(describeTransaction(facts(data, { token: usdcInfo })))).toMatchObject({ [t('row.allowance')]: '無制限の USDC' })
+    } finally {
+      await setFrameLocale('en')
+    }
   })
 
   test('behavior: an approve of a very large amount warns; a normal one does not; zero removes', () => {
