@@ -6,7 +6,7 @@ import { authOf } from './auth/state.js'
 import { clientIp, rateLimitKey, resolveClientIp, socketIp, trustedProxies } from './clientIp.js'
 import type { ServerContext } from './context.js'
 import type { App } from './http/app.js'
-import { HttpError } from './http/errors.js'
+import { HttpError, httpErrorBody } from './http/errors.js'
 import { createMetrics, metricsHandler, metricsMiddleware, type Metrics } from './http/metrics.js'
 import { createLogger, requestLogger } from './http/logger.js'
 import { corsPolicy } from './cors.js'
@@ -72,7 +72,10 @@ export function createApp(ctx: ServerContext, metrics: Metrics = createMetrics()
   app.use('*', projectGuard(ctx))
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json({ error: error.message }, error.status)
+    if (error instanceof HttpError) {
+      if (error.retry) c.header('Retry-After', String(error.retry.seconds))
+      return c.json(httpErrorBody(error), error.status)
+    }
     if (error instanceof HTTPException) return c.json({ error: error.message }, error.status)
     if (error instanceof SyntaxError) return c.json({ error: 'Malformed JSON body' }, 400)
     ctx.log('unhandled error', error)

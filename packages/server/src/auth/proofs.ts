@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { verifyMessage } from 'viem'
 import { open, randomToken, safeEqual } from './crypto.js'
+import { claimFactorNotice, claimFactorTry, factorTryWasRight, nextTryWait, releaseFactorNotice, waitText } from './factorTries.js'
 import type { Session } from './sessions.js'
 import { AuthError, type Auth } from './state.js'
 
@@ -77,8 +78,10 @@ export const factorAuthAad = (userId: string, factorId: string) => `factor-auth:
 export const factorWrapAad = (userId: string, factorId: string) => `factor-wrap:${userId}:${factorId}`
 
 /**
- * Checks a factor proof for this session. Wrong proofs count (factorFailuresPerHour per user,
- * then refused for the hour, and the owner gets a notice); a right one marks the session's
+ * Checks a factor proof for this session. Each try is counted first (auth/factorTries.ts: per
+ * device with a growing wait, and per user for devices that already failed; 429 with the time to
+ * try again while one must wait); the owner gets a notice of wrong tries, at most one per device
+ * per factorNoticeEveryMs. A right one gives the try back, marks the session's
  * factor_verified_at (fresh proof for email and factor changes) and returns the factor.
  */
 export async function checkFactorProof(auth: Auth, session: Session, input: unknown, notify: (lead: string) => Promise<void>): Promise<FactorRow> {
@@ -86,12 +89,8 @@ export async function checkFactorProof(auth: Auth, session: Session, input: unkn
   if (!f || typeof f.id !== 'string' || typeof f.proof !== 'string') throw new AuthError(403, 'Your passkey or password is needed')
   const db = auth.ctx.db
   const now = auth.settings.now()
-  const [failures] = await db.query<{ count: string | number }>('select count(*) as count from auth_factor_failures where user_id = $1 and created_at > $2', [
-    session.userId,
-    new Date(now - 3600_000),
-  ])
-  if (Number(failures?.count ?? 0) >= auth.settings.factorFailuresPerHour) throw new AuthError(429, 'Too many wrong attempts. Please try again in an hour')
   await consumeChallenge(auth, session, f.challenge, 'factor')
+  const counted = await claimFactorTry(auth, session)
   const [factor] = await db.query<FactorRow>('select * from auth_factors where id = $1 and user_id = $2', [f.id, session.userId])
   let ok = false
   if (factor) {
@@ -102,13 +101,24 @@ export async function checkFactorProof(auth: Auth, session: Session, input: unkn
     ok = safeEqual(expected, f.proof)
   }
   if (!ok || !factor) {
-    await db.query('insert into auth_factor_failures (user_id, created_at) values ($1, $2)', [session.userId, new Date(now)])
-    if (Number(failures?.count ?? 0) + 1 === auth.settings.factorFailuresPerHour)
-      await notify(
-        `Someone failed ${auth.settings.factorFailuresPerHour} times to unlock your wallet with its passkey or password. Further tries are refused for an hour.`,
-      ).catch(() => undefined)
-    throw new AuthError(403, factor?.kind === 'password' ? 'Wrong password' : 'This passkey or password does not unlock this wallet')
+    const wait = nextTryWait(auth, counted)
+    if (await claimFactorNotice(auth, session)) {
+      const lead = [
+        'Someone used a wrong passkey or password to open your Portico wallet, from the device below.',
+        `Wrong tries from that device so far: ${counted.deviceFailures}.${wait ? ` Its next try must wait ${waitText(wait)}, and each further wrong one longer.` : ''}`,
+        `A device that has made no wrong try can still open your wallet at once. You get at most one such mail per device every ${waitText(auth.settings.factorNoticeEveryMs)}.`,
+      ].join(' ')
+      await notify(lead).catch(async (error) => {
+        auth.ctx.log('factor notice failed', error instanceof Error ? error.message : error)
+        await releaseFactorNotice(auth, session)
+      })
+    }
+    throw new AuthError(403, factor?.kind === 'password' ? 'Wrong password' : 'This passkey or password does not unlock this wallet', {
+      code: 'factorWrong',
+      ...(wait ? { retry: { at: now + wait, seconds: Math.ceil(wait / 1000) } } : {}),
+    })
   }
+  await factorTryWasRight(auth, session, counted)
   await db.query('update auth_sessions set factor_verified_at = $2 where id = $1', [session.sessionId, new Date(now)])
   await db.query('update auth_factors set last_used_at = $2 where id = $1', [factor.id, new Date(now)])
   session.factorVerifiedAt = now

@@ -2,7 +2,7 @@ import type { AuthSettings } from '../config.js'
 import type { ServerContext } from '../context.js'
 import type { MailCatcher } from '../dev/mailCatcher.js'
 import type { DevIdentityProvider } from '../dev/oidcProvider.js'
-import { HttpError } from '../http/errors.js'
+import { HttpError, type RetryAfter } from '../http/errors.js'
 import { createMailer, type Mailer } from './mail.js'
 import { loadAuthSecrets, type AuthSecrets, type AuthSecretsSource } from './secrets.js'
 import { authSettings } from './settings.js'
@@ -48,7 +48,7 @@ export async function initAuth(ctx: ServerContext): Promise<Auth | undefined> {
 
 /** A refusal of the embedded wallet's auth API, answered with its status. */
 export class AuthError extends HttpError {
-  constructor(status: 400 | 401 | 403 | 404 | 409 | 429 | 503, message: string) {
-    super(status, message)
+  constructor(status: 400 | 401 | 403 | 404 | 409 | 429 | 503, message: string, options: { code?: string; retry?: RetryAfter } = {}) {
+    super(status, message, options)
   }
 }

@@ -28,7 +28,18 @@ const authSettings = z.strictObject({
   socialStateTtlMs: positiveInt().optional().describe('How long a social login may take (10 min).'),
   recoveryWindowMs: positiveInt().optional().describe('After a login, how long a new device may fetch the recovery material once (5 min).'),
   freshProofMs: positiveInt().optional().describe('How long a factor proof counts as fresh (5 min).'),
-  factorFailuresPerHour: positiveInt().optional().describe('Failed factor proofs per user and hour (5).'),
+  factorFreeTriesPerDevice: positiveInt()
+    .optional()
+    .describe('Wrong passkey or password proofs a device (its DPoP key) may make before each further one must wait (3).'),
+  factorFreeTriesPerUser: positiveInt()
+    .optional()
+    .describe(
+      "Wrong proofs across a user's devices before a device that already failed also waits for the user's delay (10); a device that has not failed is never held back.",
+    ),
+  factorDelayMs: positiveInt().optional().describe('The first wait after the free tries (1 min); it doubles with every further wrong proof.'),
+  factorMaxDelayMs: positiveInt().optional().describe('The longest wait between wrong proofs (1 day).'),
+  factorFailureMemoryMs: positiveInt().optional().describe('Wrong proofs are forgotten after this long without one (7 days).'),
+  factorNoticeEveryMs: positiveInt().optional().describe('At most one mail about wrong proofs per device in this time (1 h).'),
   dpopMaxAgeSec: positiveInt().optional().describe('How old a DPoP proof may be (300 s).'),
   now: programmatic(z.custom<() => number>((v) => typeof v === 'function').optional()).describe('The clock (tests).'),
 })

@@ -1,7 +1,15 @@
 import { z } from '@hono/zod-openapi'
 
-/** Every error answer: `{ error, reasons? }` (the app's error handler, validation, the guards). */
-export const ErrorSchema = z.object({ error: z.string(), reasons: z.array(z.object({ description: z.string() })).optional() }).openapi('Error')
+/** Every error answer: `{ error, reasons?, code?, retryAt?, retryAfterSec? }` (the app's error handler, validation, the guards). */
+export const ErrorSchema = z
+  .object({
+    error: z.string(),
+    reasons: z.array(z.object({ description: z.string() })).optional(),
+    code: z.string().optional().describe('Names the refusal, for clients that show their own words'),
+    retryAt: z.string().optional().describe('When the request may be made again (with Retry-After)'),
+    retryAfterSec: z.number().optional(),
+  })
+  .openapi('Error')
 
 /** An error answer with one reason: `{ error, reasons: [{ description }] }`. */
 export const errorBody = (error: string, description: string) => ({ error, reasons: [{ description }] })

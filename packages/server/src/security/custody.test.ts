@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -63,14 +63,19 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 /** An email login as the frame does it (the device approval too, for a wallet new to the device). */
-async function emailLogin(client: ReturnType<typeof frameClient>, email: string, device: TestDevice, opts: { noOrigin?: boolean } = {}) {
+async function emailLogin(
+  client: ReturnType<typeof frameClient>,
+  email: string,
+  device: TestDevice,
+  { headers = {}, ...opts }: { noOrigin?: boolean; headers?: Record<string, string> } = {},
+) {
   advance(2000)
   const before = (await client.inbox(email)).length
   const start = await client.call<{ action: string; challengeId?: string; approvalId?: string; matchCode?: string }>(
     '/auth/email/start',
     { email, hostOrigin: HOST },
     undefined,
-    {},
+    headers,
     { device, ...opts },
   )
   expect(start.status).toBe(200)
@@ -79,7 +84,7 @@ async function emailLogin(client: ReturnType<typeof frameClient>, email: string,
     '/auth/email/verify',
     { challengeId: start.body.challengeId, otp: code, hostOrigin: HOST },
     undefined,
-    {},
+    headers,
     { device },
   )
   if (verified.body.action !== 'VERIFY_DEVICE')
@@ -229,7 +234,7 @@ describe('attack: a non-browser client with the mailbox of a user who set a pass
     const bare = await attacker.call('/auth/wallet/recover', {}, tokens.accessToken, {}, { device: key })
     expect(bare.status).toBe(403)
     expect(bare.body.error).toMatch(/protected by a passkey or password/)
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 3; i++) {
       const guess = await attacker.call(
         '/auth/wallet/recover',
         { factor: await factorProofBody(attacker, tokens, key, factorId, crypto.getRandomValues(new Uint8Array(32))) },
@@ -247,6 +252,7 @@ describe('attack: a non-browser client with the mailbox of a user who set a pass
       { device: key },
     )
     expect(limited.status).toBe(429)
+    expect(limited.body).toMatchObject({ code: 'factorRetryLater', retryAfterSec: 60, error: 'Too many wrong tries. Try again in 1 minute' })
     expect((await frame.inbox(email)).some((m) => m.subject === 'Someone tried to open your Portico wallet')).toBe(true)
     // It cannot plant a share of its own making either (no key proof without the key).
     const [junk] = await splitPair(newEntropy())
@@ -317,6 +323,122 @@ describe('attack: a non-browser client with the mailbox of a user who set a pass
         )
       ).status,
     ).toBe(403)
+  })
+})
+
+describe('attack: a mailbox holder guesses the passkey from a device of their own (issue 28)', () => {
+  const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
+  const NOTICE = 'Someone tried to open your Portico wallet'
+  const minuteOf = (t: number) => `${new Date(t).toISOString().replace('T', ' ').slice(0, 16)} UTC`
+
+  /** The owner opens the wallet on a device that has made no wrong try: the release comes at once and rebuilds the key. */
+  async function ownerOpensOnNewDevice(email: string, wallet: Awaited<ReturnType<typeof createWallet>>, factorId: string, prf: Uint8Array) {
+    const device = newDevice()
+    const login = await emailLogin(frame, email, device)
+    const released = await frame.call<{ recovery: string }>(
+      '/auth/wallet/recover',
+      { factor: await factorProofBody(frame, login.tokens, device, factorId, prf) },
+      login.tokens.accessToken,
+      {},
+      { device },
+    )
+    expect(released.status).toBe(200)
+    const opened = JSON.parse(device.open(released.body.recovery, `recovery:${device.deviceId}`)) as { shares: [string, string]; wrappedKey: string }
+    const rk = fromB64url(await unwrap(factorKeys(prf).wrapKey, opened.wrappedKey, WRAP_AAD.recoveryKey))
+    const shares: [string, string] = [await unwrap(rk, opened.shares[0], WRAP_AAD.recoveryShare), opened.shares[1]]
+    expect((await combinePair(shares, wallet.expected, evmAddressOf)).keys.addresses.eip155).toBe(wallet.keys.addresses.eip155)
+  }
+
+  // The waits below move the shared clock hours ahead; the tests after this one (social sign-ins
+  // against a provider on the real clock) get it back as if no time had been skipped.
+  const clockAtStart = { fake: 0, real: 0 }
+  beforeEach(() => void Object.assign(clockAtStart, { fake: now, real: Date.now() }))
+  afterEach(() => void (now = clockAtStart.fake + (Date.now() - clockAtStart.real)))
+
+  test('wrong proofs, 20 of them at once, get waits that grow on that device only; the owner opens the wallet at once on a fresh device; the notice names site, device, browser, place and time, once per device and hour', async () => {
+    const email = unique('guessed')
+    const first = newDevice()
+    const login = await emailLogin(frame, email, first)
+    const wallet = await createWallet(frame, login.tokens, first)
+    const { prf, factorId } = await addPasskey(frame, login.tokens, first, wallet)
+
+    // The mailbox holder signs in on a device of their own with the code from the mail.
+    const attacker = frameClient(server, 'portico-dev', { now: () => now })
+    const key = newDevice()
+    const stolen = await emailLogin(attacker, email, key, { headers: { 'user-agent': WINDOWS_CHROME } })
+    expect(stolen.verify.action).toBe('VERIFY_DEVICE')
+    let tokens = stolen.tokens
+    const guessBody = async () => ({ factor: await factorProofBody(attacker, tokens, key, factorId, crypto.getRandomValues(new Uint8Array(32))) })
+    const guess = async (path: '/auth/wallet/recover' | '/auth/factors/verify', body?: { factor: unknown }) =>
+      attacker.call<{ code?: string; retryAfterSec?: number; retryAt?: string }>(path, body ?? (await guessBody()), tokens.accessToken, {}, { device: key })
+    const notices = async () => (await frame.inbox(email)).filter((m) => m.subject === NOTICE)
+
+    // Two wrong tries are answered at once.
+    const firstTryAt = now
+    for (let i = 0; i < 2; i++) expect((await guess('/auth/wallet/recover')).status).toBe(403)
+    // 20 in parallel: the device has one free try left, and exactly one is checked.
+    const bodies = []
+    for (let i = 0; i < 20; i++) bodies.push(await guessBody())
+    const burst = await Promise.all(bodies.map((body) => guess('/auth/wallet/recover', body)))
+    expect(burst.map((r) => r.status).sort()).toEqual([403, ...Array<number>(19).fill(429)])
+    for (const refused of burst.filter((r) => r.status === 429)) {
+      expect(refused.body).toMatchObject({ code: 'factorRetryLater', retryAfterSec: 60, error: 'Too many wrong tries. Try again in 1 minute' })
+      expect(Date.parse(refused.body.retryAt!)).toBe(now + 60_000)
+    }
+
+    // The owner is not locked out: a fresh device with the passkey opens the wallet at once.
+    await ownerOpensOnNewDevice(email, wallet, factorId, prf)
+
+    // One notice for all of it, naming where the tries come from.
+    const [notice, ...more] = await notices()
+    expect(more).toEqual([])
+    expect(notice!.text).toContain('Someone used a wrong passkey or password to open your Portico wallet, from the device below.')
+    expect(notice!.text).toMatch(/Site: +http:\/\/127\.0\.0\.1:5173 \(Portico Demo\)/)
+    expect(notice!.text).toMatch(/Device: +Windows computer/)
+    expect(notice!.text).toMatch(/Browser: +Chrome 126/)
+    expect(notice!.text).toMatch(/Place: +IP (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1) — approximate place unavailable/)
+    expect(notice!.text).toContain(`Time:    ${minuteOf(firstTryAt)}`)
+
+    // Each further wrong try from that device waits twice as long; trying early is refused and changes nothing.
+    const waits: number[] = [60]
+    let nextTryAt = Date.parse(burst.find((r) => r.status === 429)!.body.retryAt!)
+    for (let i = 0; i < 8; i++) {
+      advance(nextTryAt - now - 1000)
+      tokens = (await attacker.call<Tokens>('/auth/session/refresh', { refreshToken: tokens.refreshToken }, undefined, {}, { device: key })).body
+      const early = await guess('/auth/factors/verify')
+      expect(early.status).toBe(429)
+      expect(early.body.retryAfterSec).toBe(1)
+      advance(1000)
+      const checked = await guess('/auth/factors/verify')
+      expect(checked.status).toBe(403)
+      waits.push(checked.body.retryAfterSec!)
+      nextTryAt = Date.parse(checked.body.retryAt!)
+    }
+    expect(waits).toEqual([60, 120, 240, 480, 960, 1920, 3840, 7680, 15360])
+    const hours = (now - firstTryAt) / 3600_000
+    expect((await notices()).length).toBeGreaterThan(1)
+    expect((await notices()).length).toBeLessThanOrEqual(Math.ceil(hours) + 1)
+
+    // 11 wrong tries for this user: a second device of the mailbox holder gets its first try, then waits for the user's count.
+    const key2 = newDevice()
+    const second = await emailLogin(attacker, email, key2)
+    const guess2 = async () =>
+      attacker.call<{ retryAfterSec?: number }>(
+        '/auth/wallet/recover',
+        { factor: await factorProofBody(attacker, second.tokens, key2, factorId, crypto.getRandomValues(new Uint8Array(32))) },
+        second.tokens.accessToken,
+        {},
+        { device: key2 },
+      )
+    expect((await guess2()).status).toBe(403)
+    const held = await guess2()
+    expect(held.status).toBe(429)
+    expect(held.body.retryAfterSec).toBe(240)
+
+    // And still the owner's fresh device opens the wallet at once.
+    await ownerOpensOnNewDevice(email, wallet, factorId, prf)
+    // The attacker's devices still wait.
+    expect((await guess('/auth/factors/verify')).status).toBe(429)
   })
 })
 
