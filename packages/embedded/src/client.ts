@@ -55,6 +55,8 @@ export async function createEmbeddedWalletClient(
       enableLogger: parameters.enableLogger,
       rpcUrl: parameters.rpcUrl,
       enableCloudAuthAccount: parameters.enableCloudAuthAccount ?? options.enableCloudAuthAccount,
+      ...(parameters.locale ? { locale: parameters.locale } : {}),
+      ...(parameters.themeMode ? { themeMode: parameters.themeMode } : {}),
     },
     window: host.window,
     warn: host.warn,
@@ -70,11 +72,26 @@ export async function createEmbeddedWalletClient(
       const secure = new URL(src).origin
       iframe.setAttribute('allow', `publickey-credentials-get ${secure}; publickey-credentials-create ${secure}`)
       iframe.referrerPolicy = 'origin'
+      // Issue 28: a document that loaded without the frame's STARTING (the browser's error page for an
+      // unreachable or blocked origin) fails the start within a short grace, not after 20 s.
+      iframe.addEventListener('load', () => {
+        if (!initialBlank(iframe)) transport.frameLoaded()
+      })
       iframe.src = src
       host.document.body.appendChild(iframe)
       return iframe
     },
     onError: parameters.onError,
+    onStartFailed(reason, storageAccess) {
+      if (!storageAccess) hideFrame()
+      parameters.onStartFailed?.({
+        reason,
+        // The frame's own button asks for storage on the user's click in it: the host lays it over a slot.
+        ...(storageAccess
+          ? { storageAccess: { showFrame: (rect: FrameRect) => showFrame(rect, 'Allow storage — Portico secure wallet'), hideFrame, destroy } }
+          : {}),
+      })
+    },
     onEvent(kind, payload) {
       if (kind === 'RPC_APPROVAL_NEEDED') emit({ type: 'approvalNeeded', method: (payload as { method: string }).method })
       else if (kind === 'RPC_APPROVAL_DONE') emit({ type: 'approvalDone', approved: (payload as { approved: boolean }).approved })
@@ -130,6 +147,28 @@ export async function createEmbeddedWalletClient(
     rpc: (method, params, chain) => transport.request('RPC_REQUEST', { method, params, chainId: chain, chainNamespace: 'eip155' }),
   })
 
+  function showFrame(rect: FrameRect, title: string) {
+    // Through the CSSOM, not the style attribute: a host page's CSP without 'unsafe-inline' allows it.
+    iframe.style.cssText =
+      `position:fixed;top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px;border:0;` +
+      'opacity:1;pointer-events:auto;z-index:2147483647;color-scheme:normal;background:transparent' +
+      clipTo(rect)
+    iframe.removeAttribute('aria-hidden')
+    iframe.tabIndex = 0
+    iframe.title = title
+  }
+  function hideFrame() {
+    iframe.style.cssText = HIDDEN_STYLE
+    iframe.setAttribute('aria-hidden', 'true')
+    iframe.tabIndex = -1
+    iframe.title = 'Portico secure wallet'
+  }
+  function destroy() {
+    transport.destroy()
+    iframe.remove()
+    listeners.clear()
+  }
+
   try {
     await transport.ready
   } catch (error) {
@@ -137,6 +176,8 @@ export async function createEmbeddedWalletClient(
     iframe?.remove()
     throw error
   }
+  // Ready after the user allowed storage on the frame's own button: the frame goes back to hiding.
+  hideFrame()
 
   return {
     frameOrigin: transport.origin,
@@ -195,26 +236,28 @@ export async function createEmbeddedWalletClient(
       return () => void listeners.delete(listener)
     },
     showFrame(rect: FrameRect) {
-      // Through the CSSOM, not the style attribute: a host page's CSP without 'unsafe-inline' allows it.
-      iframe.style.cssText =
-        `position:fixed;top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px;border:0;` +
-        'opacity:1;pointer-events:auto;z-index:2147483647;color-scheme:normal;background:transparent'
-      iframe.removeAttribute('aria-hidden')
-      iframe.tabIndex = 0
-      iframe.title = 'Approve the request — Portico secure wallet'
+      showFrame(rect, 'Approve the request — Portico secure wallet')
       if (iframe.ownerDocument?.activeElement !== iframe) iframe.focus()
     },
-    hideFrame() {
-      iframe.style.cssText = HIDDEN_STYLE
-      iframe.setAttribute('aria-hidden', 'true')
-      iframe.tabIndex = -1
-      iframe.title = 'Portico secure wallet'
-    },
-    destroy() {
-      transport.destroy()
-      iframe.remove()
-      listeners.clear()
-    },
+    hideFrame,
+    destroy,
+  }
+}
+
+/** clip-path (which clips hit testing too) for the part of `rect` outside `rect.visible`. */
+function clipTo(rect: FrameRect): string {
+  const v = rect.visible
+  if (!v) return ''
+  const inset = [v.top - rect.top, rect.left + rect.width - v.right, rect.top + rect.height - v.bottom, v.left - rect.left]
+  return `;clip-path:inset(${inset.map((n) => `${Math.max(0, Math.round(n))}px`).join(' ')})`
+}
+
+/** The initial about:blank an iframe may fire `load` for before its src (same-origin, so readable). */
+function initialBlank(iframe: HTMLIFrameElement): boolean {
+  try {
+    return iframe.contentWindow?.location.href === 'about:blank'
+  } catch {
+    return false // cross-origin: the frame's document, or the browser's error page in its place
   }
 }
 

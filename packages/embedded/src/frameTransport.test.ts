@@ -12,6 +12,7 @@ function harness({ timeouts = true } = {}) {
   const errors: string[] = []
   const events: string[] = []
   const warnings: string[] = []
+  const startFailures: string[] = []
   let src = ''
   if (timeouts) vi.useFakeTimers()
   const transport = createFrameTransport({
@@ -27,6 +28,7 @@ function harness({ timeouts = true } = {}) {
     },
     onError: (kind) => void errors.push(kind),
     onEvent: (kind) => void events.push(kind),
+    onStartFailed: (reason, storageAccess) => void startFailures.push(`${reason}${storageAccess ? ' (storage access asked)' : ''}`),
     warn: (message) => void warnings.push(message),
   })
   const deliver = (data: unknown, { origin = FRAME, source = frameWindow as unknown } = {}) => listeners.forEach((l) => l({ data, origin, source }))
@@ -34,7 +36,7 @@ function harness({ timeouts = true } = {}) {
     deliver({ type: '@portico-frame/READY', payload: {} })
     await vi.advanceTimersByTimeAsync(FrameTimeouts.postReadyDelayMs)
   }
-  return { transport, deliver, ready, posted, errors, events, warnings, frameWindow, src: () => src, listeners }
+  return { transport, deliver, ready, posted, errors, events, warnings, startFailures, frameWindow, src: () => src, listeners }
 }
 
 describe('frame channel: origin and window pinning, schemas, ids (SPEC §7, §8)', () => {
@@ -193,5 +195,92 @@ describe('frame channel: origin and window pinning, schemas, ids (SPEC §7, §8)
     h.transport.destroy()
     expect(h.listeners.size).toBe(0)
     vi.useRealTimers()
+  })
+})
+
+describe('issue 28: a frame that cannot start says so at once, not after 20 s', () => {
+  test("rule: the frame's START_FAILED (its storage denied) rejects ready at once; it is not an event for the client", async () => {
+    const h = harness()
+    const ready = h.transport.ready.catch((e: Error) => e)
+    h.deliver({ type: '@portico-frame/STARTING', payload: {} })
+    h.deliver({ type: '@portico-frame/START_FAILED', payload: { reason: 'storage', storageAccess: false } })
+    const error = (await ready) as Error & { reason?: string }
+    expect(error.name).toBe('FrameStartError')
+    expect(error.reason).toBe('storage')
+    expect(h.startFailures).toEqual(['storage'])
+    expect(h.events).toEqual([])
+    // No second report when the 20 s pass.
+    await vi.advanceTimersByTimeAsync(FrameTimeouts.loadMs)
+    expect(h.errors).toEqual([])
+    vi.useRealTimers()
+  })
+
+  test("behavior: with storageAccess the frame waits for the user's click on its own button: READY after the grant resolves ready", async () => {
+    const h = harness()
+    let outcome = 'pending'
+    void h.transport.ready.then(
+      () => (outcome = 'ready'),
+      () => (outcome = 'failed'),
+    )
+    h.deliver({ type: '@portico-frame/START_FAILED', payload: { reason: 'storage', storageAccess: true } })
+    expect(h.startFailures).toEqual(['storage (storage access asked)'])
+    // The user may take longer than the 20 s load timeout to click.
+    await vi.advanceTimersByTimeAsync(FrameTimeouts.loadMs * 2)
+    expect(outcome).toBe('pending')
+    await h.ready()
+    expect(outcome).toBe('ready')
+    vi.useRealTimers()
+  })
+
+  test('behavior: refused on the click, the frame says START_FAILED again without storage access: ready rejects', async () => {
+    const h = harness()
+    const ready = h.transport.ready.catch((e: Error) => e.name)
+    h.deliver({ type: '@portico-frame/START_FAILED', payload: { reason: 'storage', storageAccess: true } })
+    h.deliver({ type: '@portico-frame/START_FAILED', payload: { reason: 'storage', storageAccess: false } })
+    expect(await ready).toBe('FrameStartError')
+    expect(h.startFailures).toEqual(['storage (storage access asked)', 'storage'])
+    vi.useRealTimers()
+  })
+
+  test('error: the frame document loaded without STARTING (the origin unreachable, the frame blocked): unreachable after the 2 s grace', async () => {
+    const h = harness()
+    const ready = h.transport.ready.catch((e: Error & { reason?: string }) => e.reason)
+    await vi.advanceTimersByTimeAsync(300)
+    h.transport.frameLoaded()
+    await vi.advanceTimersByTimeAsync(FrameTimeouts.startingGraceMs - 1)
+    expect(h.startFailures).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await ready).toBe('unreachable')
+    expect(h.startFailures).toEqual(['unreachable'])
+    vi.useRealTimers()
+  })
+
+  test('behavior: a frame that said STARTING before its load event is not counted unreachable; its READY may come later', async () => {
+    const h = harness()
+    h.deliver({ type: '@portico-frame/STARTING', payload: {} })
+    h.transport.frameLoaded()
+    await vi.advanceTimersByTimeAsync(FrameTimeouts.startingGraceMs * 3)
+    expect(h.startFailures).toEqual([])
+    await h.ready()
+    await expect(h.transport.ready).resolves.toBeUndefined()
+    vi.useRealTimers()
+  })
+
+  test('rule: START_FAILED from another origin or window, or of a bad shape, is ignored', async () => {
+    const h = harness()
+    h.deliver({ type: '@portico-frame/START_FAILED', payload: { reason: 'storage', storageAccess: false } }, { origin: 'http://evil.example' })
+    h.deliver({ type: '@portico-frame/START_FAILED', payload: { reason: 'storage', storageAccess: false } }, { source: {} })
+    h.deliver({ type: '@portico-frame/START_FAILED', payload: { reason: 'disk-full', storageAccess: false } })
+    expect(h.startFailures).toEqual([])
+    expect(h.warnings.length).toBe(3)
+    await h.ready()
+    await expect(h.transport.ready).resolves.toBeUndefined()
+    vi.useRealTimers()
+  })
+
+  test("default: the host's locale and mode go on the frame's URL (codes only): what it draws before READY speaks them", () => {
+    const url = frameSrc(`${FRAME}/frame`, { projectId: 'p1', chainId: 1, version: '4', enableLogger: false, rpcUrl: '', locale: 'ar', themeMode: 'light' })
+    expect(url.searchParams.get('locale')).toBe('ar')
+    expect(url.searchParams.get('themeMode')).toBe('light')
   })
 })

@@ -63,6 +63,20 @@ export class FrameTimeoutError extends Error {
   }
 }
 
+/** Why the frame could not start (issue 28): its storage is denied, or it never said it started. */
+export type FrameStartFailureReason = 'storage' | 'unreachable'
+
+/** The frame cannot start: no READY will come (this frame is given up). */
+export class FrameStartError extends Error {
+  override name = 'FrameStartError'
+  constructor(
+    readonly reason: FrameStartFailureReason,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
 export interface FrameTransportOptions {
   frameUrl: string
   query: FrameQuery
@@ -76,6 +90,11 @@ export interface FrameTransportOptions {
   approvalTimeoutMs?: number
   onError(kind: (typeof FrameErrors)[keyof typeof FrameErrors], error: Error): void
   onEvent(kind: FrameEventKind, payload: unknown): void
+  /**
+   * Issue 28: the frame cannot start. With `storageAccess` it waits for the user's click on its
+   * own storage-access button (READY may still come); without, `ready` rejects with FrameStartError.
+   */
+  onStartFailed?(reason: FrameStartFailureReason, storageAccess: boolean): void
   warn?(message: string, detail?: unknown): void
 }
 
@@ -88,6 +107,8 @@ export function frameSrc(frameUrl: string, query: FrameQuery): URL {
   url.searchParams.set('enableLogger', String(query.enableLogger))
   url.searchParams.set('rpcUrl', query.rpcUrl)
   if (query.enableCloudAuthAccount !== undefined) url.searchParams.set('enableCloudAuthAccount', String(query.enableCloudAuthAccount))
+  if (query.locale) url.searchParams.set('locale', query.locale)
+  if (query.themeMode) url.searchParams.set('themeMode', query.themeMode)
   return url
 }
 
@@ -127,6 +148,25 @@ export function createFrameTransport(options: FrameTransportOptions) {
   })
   ready.catch(() => undefined)
   let readySeen = false
+  /** The frame said STARTING (or more): its script runs on the secure origin. */
+  let started = false
+  let settled = false
+  let graceTimer: unknown
+
+  function failStart(reason: FrameStartFailureReason, storageAccess: boolean) {
+    if (settled || destroyed) return
+    timers.clearTimeout(loadTimer)
+    timers.clearTimeout(graceTimer)
+    options.onStartFailed?.(reason, storageAccess)
+    if (storageAccess) return
+    settled = true
+    failLoad(
+      new FrameStartError(
+        reason,
+        reason === 'storage' ? 'The wallet frame cannot use storage in this browser' : 'The wallet frame did not start (its origin is unreachable or blocked)',
+      ),
+    )
+  }
 
   const onMessage = (event: MessageLike) => {
     // Pinned origin and window: a message from anywhere else is not the frame's.
@@ -153,10 +193,18 @@ export function createFrameTransport(options: FrameTransportOptions) {
     // the request that showed it; its own timeout starts again once the screen is done.
     if (kind === 'FACTOR_SCREEN_NEEDED') for (const entry of pending.values()) entry.arm(Math.max(entry.timeoutMs, FactorScreenTimeoutMs))
     if (kind === 'FACTOR_SCREEN_DONE') for (const entry of pending.values()) entry.arm(entry.timeoutMs)
+    started = true
+    if (kind === 'START_FAILED') {
+      const failure = parsed.output as v.InferOutput<(typeof FrameEvents)['START_FAILED']>
+      return failStart(failure.reason, failure.storageAccess)
+    }
+    if (kind === 'STARTING') return
     if (kind === 'READY') {
-      if (readySeen) return
+      if (readySeen || settled) return
       readySeen = true
+      settled = true
       timers.clearTimeout(loadTimer)
+      timers.clearTimeout(graceTimer)
       // SPEC §4: ready once the frame reports ready, plus an extra 500 ms.
       timers.setTimeout(markReady, FrameTimeouts.postReadyDelayMs)
     }
@@ -199,6 +247,8 @@ export function createFrameTransport(options: FrameTransportOptions) {
   const frame = options.mountFrame(src.toString())
   const target = frame.contentWindow
   const loadTimer = timers.setTimeout(() => {
+    if (settled) return
+    settled = true
     const error = new FrameTimeoutError(FrameErrors.loadFailed, `The wallet frame did not load within ${FrameTimeouts.loadMs / 1000} s`)
     options.onError(FrameErrors.loadFailed, error)
     failLoad(error)
@@ -207,8 +257,19 @@ export function createFrameTransport(options: FrameTransportOptions) {
   return {
     origin,
     frame,
-    /** Resolves once the frame reported ready plus 500 ms; rejects after 20 s without it. */
+    /** Resolves once the frame reported ready plus 500 ms; rejects after 20 s without it, or once it cannot start. */
     ready,
+    /**
+     * The frame element fired `load` (its document, or the browser's error page in its place):
+     * a frame that has not said STARTING by then, and not within a short grace, never will.
+     */
+    frameLoaded() {
+      if (started || settled || destroyed) return
+      timers.clearTimeout(graceTimer)
+      graceTimer = timers.setTimeout(() => {
+        if (!started) failStart('unreachable', false)
+      }, FrameTimeouts.startingGraceMs)
+    },
     async request<K extends RequestKind>(kind: K, payload: RequestPayload<K>): Promise<RequestResult<K>> {
       // Outgoing messages pass the same schemas the frame checks.
       const parsed = v.safeParse(Requests[kind].payload, payload)
@@ -243,6 +304,12 @@ export function createFrameTransport(options: FrameTransportOptions) {
       destroyed = true
       options.window.removeEventListener('message', onMessage)
       timers.clearTimeout(loadTimer)
+      timers.clearTimeout(graceTimer)
+      // A frame given up before it was ready (a Retry while it waited for storage access).
+      if (!settled) {
+        settled = true
+        failLoad(new FrameStartError('storage', 'The wallet frame is gone'))
+      }
       for (const [id, entry] of pending) {
         settle(id)
         entry.reject(new FrameRequestError(entry.kind, 'The wallet frame is gone'))

@@ -56,6 +56,57 @@ describe('loading the embedded wallet', () => {
     expect(other.portico.stores.project.getState().alert?.message).toBe('Wallet Request Timeout')
   })
 
+  test('issue 28: a frame that cannot use storage fails the load at once — APKT003 and the reason in the store; Retry loads a new frame', async () => {
+    const { portico, loader, client } = embeddedTestPortico()
+    const real = loader.load
+    loader.load = async (parameters) => {
+      parameters.onStartFailed?.({ reason: 'storage' })
+      throw new Error('The wallet frame cannot use storage in this browser')
+    }
+    await expect(loadEmbeddedWallet(portico)).rejects.toThrow('Unable to load email login dependency')
+    expect(portico.stores.project.getState().alert?.code).toBe('APKT003')
+    expect(portico.stores.embedded.getState()).toMatchObject({ frameStatus: 'failed', frameFailure: { reason: 'storage' } })
+    loader.load = real
+    await expect(loadEmbeddedWallet(portico)).resolves.toBe(client)
+    expect(portico.stores.embedded.getState()).toMatchObject({ frameStatus: 'ready', frameFailure: undefined })
+    expect(portico.stores.project.getState().alert).toBeUndefined()
+  })
+
+  test("issue 28: a frame asking for storage access stops the login in progress at once, becomes ready if the user's click is granted; Retry gives it up", async () => {
+    const { portico, loader, client } = embeddedTestPortico()
+    const real = loader.load
+    let grant!: () => void
+    let destroyed = 0
+    loader.load = (parameters) =>
+      new Promise((resolve) => {
+        parameters.onStartFailed?.({ reason: 'storage', storageAccess: { showFrame() {}, hideFrame() {}, destroy: () => void destroyed++ } })
+        grant = () => resolve(client)
+      })
+    await expect(loadEmbeddedWallet(portico)).rejects.toThrow('Unable to load email login dependency')
+    expect(portico.stores.embedded.getState().frameFailure?.storageAccess).toBeDefined()
+    grant()
+    await tick()
+    expect(portico.stores.embedded.getState()).toMatchObject({ frameStatus: 'ready', frameFailure: undefined })
+    await expect(loadEmbeddedWallet(portico)).resolves.toBe(client)
+
+    const other = embeddedTestPortico()
+    other.loader.load = loader.load
+    await expect(loadEmbeddedWallet(other.portico)).rejects.toThrow()
+    other.loader.load = real
+    await expect(loadEmbeddedWallet(other.portico)).resolves.toBeDefined()
+    expect(destroyed).toBe(1)
+  })
+
+  test("error: a frame that never answers after its document loaded is 'unreachable'", async () => {
+    const { portico, loader } = embeddedTestPortico()
+    loader.load = async (parameters) => {
+      parameters.onStartFailed?.({ reason: 'unreachable' })
+      throw new Error('The wallet frame did not start')
+    }
+    await expect(loadEmbeddedWallet(portico)).rejects.toThrow()
+    expect(portico.stores.embedded.getState().frameFailure).toEqual({ reason: 'unreachable' })
+  })
+
   test("error: without the option, 'Unable to load email login dependency'", async () => {
     const { portico } = testPortico()
     await expect(loadEmbeddedWallet(portico)).rejects.toThrow('Unable to load email login dependency')

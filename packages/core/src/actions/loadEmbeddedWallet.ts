@@ -1,9 +1,9 @@
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
-import type { EmbeddedWalletClient, EmbeddedWalletEvent } from '../embedded/client.js'
+import type { EmbeddedWalletClient, EmbeddedWalletEvent, FrameStartFailure } from '../embedded/client.js'
 import type { Portico } from '../portico.js'
 import { reportError } from '../analytics/reportError.js'
-import { setAlert } from './setAlert.js'
+import { clearAlert, setAlert } from './setAlert.js'
 import { handleApprovalDone } from './handleApprovalDone.js'
 import { handleApprovalNeeded } from './handleApprovalNeeded.js'
 import { handleNotConnected } from './handleNotConnected.js'
@@ -18,12 +18,47 @@ import { handleFactorScreenNeeded } from './handleFactorScreenNeeded.js'
 export function loadEmbeddedWallet(portico: Portico): Promise<EmbeddedWalletClient> {
   const loader = portico.options.embeddedWallet
   if (!loader) return Promise.reject(new PorticoError(ErrorText.emailLoginDependency, { details: 'no embeddedWallet option' }))
-  portico.embeddedWalletClient ??= start(portico).catch((cause) => {
+  const { embedded } = portico.stores
+  // Issue 28 'Retry': a frame that could not start is given up (one still waiting for the user's
+  // storage-access click too) and a new one loads.
+  const failed = embedded.getState().frameFailure
+  if (failed) {
+    failed.storageAccess?.destroy()
     portico.embeddedWalletClient = undefined
-    portico.stores.embedded.setState({ frameStatus: 'failed' })
-    throw cause instanceof PorticoError ? cause : new PorticoError(ErrorText.emailLoginDependency, { cause })
+    embedded.setState({ frameFailure: undefined })
+    if (portico.stores.project.getState().alert?.code === 'APKT003') clearAlert(portico)
+  }
+  if (!portico.embeddedWalletClient) {
+    const loading: Promise<EmbeddedWalletClient> = start(portico).catch((cause) => {
+      // Only this load's own state: a Retry may have started another one meanwhile.
+      if (portico.embeddedWalletClient === loading) {
+        portico.embeddedWalletClient = undefined
+        embedded.setState({ frameStatus: 'failed', frameFailure: embedded.getState().frameFailure ?? { reason: 'unreachable' } })
+      }
+      throw cause instanceof PorticoError ? cause : new PorticoError(ErrorText.emailLoginDependency, { cause })
+    })
+    portico.embeddedWalletClient = loading
+  }
+  return untilStartFails(portico, portico.embeddedWalletClient)
+}
+
+/**
+ * The load, or its failure as soon as the frame says it cannot start: a frame waiting for the
+ * user's storage-access click may still become ready, but the email login in progress stops now
+ * (the field is usable again, the failure shown with Retry).
+ */
+function untilStartFails(portico: Portico, loading: Promise<EmbeddedWalletClient>): Promise<EmbeddedWalletClient> {
+  const { embedded } = portico.stores
+  let stop = () => {}
+  const failure = new Promise<never>((_, reject) => {
+    const check = (state: { frameFailure: FrameStartFailure | undefined }) => {
+      if (state.frameFailure)
+        reject(new PorticoError(ErrorText.emailLoginDependency, { details: `the wallet frame cannot start (${state.frameFailure.reason})` }))
+    }
+    stop = embedded.subscribe(check)
+    check(embedded.getState())
   })
-  return portico.embeddedWalletClient
+  return Promise.race([loading, failure]).finally(() => stop())
 }
 
 async function start(portico: Portico): Promise<EmbeddedWalletClient> {
@@ -33,6 +68,8 @@ async function start(portico: Portico): Promise<EmbeddedWalletClient> {
   const evm = caipNetwork.chainNamespace === 'eip155' ? caipNetwork : options.networks.find((n) => n.chainNamespace === 'eip155')
   embedded.setState({ frameStatus: 'loading' })
   const client = await options.embeddedWallet!.load({
+    locale: options.locale,
+    themeMode: theme.getState().themeMode,
     projectId: options.projectId ?? '',
     chainId: (evm ?? caipNetwork).id,
     version: options.sdkVersion,
@@ -45,7 +82,19 @@ async function start(portico: Portico): Promise<EmbeddedWalletClient> {
       reportError(portico, error, kind)
       setAlert(portico, kind === 'iframe_load_failed' ? 'APKT003' : 'APKT004', error.message)
     },
+    onStartFailed(failure) {
+      // Issue 28: a frame that cannot start is APKT003 at once (SPEC §8 'Network Error: Wallet Load Failed'), with why.
+      const error = new Error(`The wallet frame cannot start: ${failure.reason}`)
+      reportError(portico, error, 'iframe_load_failed')
+      setAlert(portico, 'APKT003', error.message)
+      embedded.setState({ frameStatus: 'failed', frameFailure: failure })
+    },
   })
+  // Ready, perhaps after the user allowed storage on the frame's own button.
+  if (embedded.getState().frameFailure) {
+    embedded.setState({ frameFailure: undefined })
+    if (portico.stores.project.getState().alert?.code === 'APKT003') clearAlert(portico)
+  }
   embedded.setState({ frameStatus: 'ready' })
   const stop = client.onEvent((event) => onFrameEvent(portico, client, event))
   portico.cleanups.push(() => {

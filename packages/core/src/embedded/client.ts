@@ -63,6 +63,8 @@ export interface FrameRect {
   left: number
   width: number
   height: number
+  /** The part of the page where the frame may show (a scrolled container's box): the rest of it is clipped. */
+  visible?: { top: number; right: number; bottom: number; left: number }
 }
 
 /**
@@ -138,8 +140,32 @@ export interface EmbeddedWalletLoadParameters {
   enableCloudAuthAccount?: boolean
   /** The host's Solana networks (CAIP-2): the embedded wallet serves its Solana account on these. */
   solanaChains?: string[]
+  /** Added (issue 28): the modal's language and mode, for what the frame draws before SYNC_LOCALE / SYNC_THEME reach it. */
+  locale?: Locale
+  themeMode?: 'dark' | 'light'
   /** SPEC §8: iframe_load_failed, iframe_request_timeout. */
   onError(kind: 'iframe_load_failed' | 'iframe_request_timeout', error: Error): void
+  /**
+   * Issue 28: the frame cannot start (its storage denied, or it never started: the secure origin
+   * unreachable, the frame blocked). Without `storageAccess` the load then rejects; with it, the
+   * frame waits for the user's click on its own storage-access button (lay it over a slot), and
+   * the load resolves if the browser grants it.
+   */
+  onStartFailed?(failure: FrameStartFailure): void
+}
+
+/** Issue 28: why the secure frame could not start. */
+export type FrameStartFailureReason = 'storage' | 'unreachable'
+export interface FrameStartFailure {
+  reason: FrameStartFailureReason
+  /** The frame's own button that asks the browser for storage access (Storage Access API). */
+  storageAccess?: StorageAccessFrame
+}
+export interface StorageAccessFrame {
+  showFrame(rect: FrameRect): void
+  hideFrame(): void
+  /** Gives this frame up (a Retry loads a new one). */
+  destroy(): void
 }
 
 /**

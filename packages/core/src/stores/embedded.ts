@@ -1,11 +1,16 @@
 import { createStore } from 'zustand/vanilla'
 import type { SocialProvider } from '../spec/defaults.js'
-import type { EmailUpdateAction, FactorScreenPurpose, WalletFactorKind, WalletFactors } from '../embedded/client.js'
+import type { EmailUpdateAction, FactorScreenPurpose, FrameStartFailure, WalletFactorKind, WalletFactors } from '../embedded/client.js'
 
 /** The embedded wallet's UI state: email login, social login, email update, approval. */
 export interface EmbeddedState {
   /** The frame: not loaded, loading, ready (READY + 500 ms) or failed. */
   frameStatus: 'idle' | 'loading' | 'ready' | 'failed'
+  /**
+   * Issue 28: why the frame could not start (its storage denied, or it never started); the email
+   * field shows it with Retry. `storageAccess`: the frame's own button that asks for storage.
+   */
+  frameFailure: FrameStartFailure | undefined
   /** The email of the login in progress (EmailLogin shows it). */
   email: string | undefined
   /** What EmailLogin asks for: the code from the email, or a click on the device link. */
@@ -42,6 +47,7 @@ export interface EmbeddedState {
 
 export const initialEmbeddedState: EmbeddedState = {
   frameStatus: 'idle',
+  frameFailure: undefined,
   email: undefined,
   emailStep: undefined,
   lastEmailRequestAt: undefined,

@@ -5,6 +5,11 @@ export const FrameTimeouts = {
   /** connect email, device, OTP, social, social redirect URI */
   connectMs: 120_000,
   signOutMs: 3_000,
+  /**
+   * Added (issue 28): how long after its document loaded the frame has to say STARTING (its
+   * script sends it before the load event; this covers the two processes' message order).
+   */
+  startingGraceMs: 2_000,
 } as const
 
 /** Requests that may take the user's time (SPEC §9: 120 s). */
@@ -37,6 +42,12 @@ export interface FrameQuery {
   enableLogger: boolean
   rpcUrl: string
   enableCloudAuthAccount?: boolean
+  /**
+   * Added (issue 28): what the frame draws in before the host's SYNC_LOCALE and SYNC_THEME can
+   * reach it (its storage-access button, shown before READY). A locale code and a mode, never text.
+   */
+  locale?: string
+  themeMode?: 'dark' | 'light'
 }
 
 /** SPEC §8: reported when the frame does not load in time, or a request times out. */

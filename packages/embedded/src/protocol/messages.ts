@@ -132,8 +132,21 @@ export type RequestResult<K extends RequestKind> = v.InferOutput<(typeof Request
 
 /** Events the frame sends without being asked. */
 export const FrameEvents = {
+  /**
+   * Added (issue 28): the frame's script runs and found its host; READY or START_FAILED follows. A
+   * frame document that loaded without saying so (the secure origin unreachable, the frame blocked
+   * by a CSP, a wrong URL) never started.
+   */
+  STARTING: v.object({}),
   /** The frame loaded and listens (SPEC §4: ready, plus 500 ms). */
   READY: v.object({}),
+  /**
+   * Added (issue 28): the frame cannot start: the browser denies it storage (a third-party frame
+   * where third-party storage is blocked). With `storageAccess` the frame shows its own button
+   * that asks for it (Storage Access API, on the user's click in the frame): the host lays the
+   * frame over a slot, and READY or START_FAILED without it follows. Without, it gave up.
+   */
+  START_FAILED: v.object({ reason: v.picklist(['storage']), storageAccess: v.boolean() }),
   /** An unsafe request waits for the user: the host shows the frame on ApproveTransaction. */
   RPC_APPROVAL_NEEDED: v.object({ method: v.string() }),
   /** The approval screen is done (approved or rejected): the host hides the frame again. */

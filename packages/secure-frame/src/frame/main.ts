@@ -1,7 +1,10 @@
 import { originAllowed } from '@portico/core/spec'
+import { createEmit } from './emit.js'
+import { setFrameLocale } from './i18n/index.js'
 import { listen } from './listen.js'
 import { createFrameSession, type FrameConfig } from './session.js'
 import { openStorage } from './storage.js'
+import { storageOrAccessButton } from './storageAccess.js'
 
 // The frame's boot: find the host page, open the session, answer its requests. Each request kind's handler
 // lives in handlers/ (login, session, factors, rpc, smartAccount); the approval queue in approvalQueue.ts.
@@ -36,7 +39,17 @@ async function boot() {
   }
   const host = window.parent
   const post = (message: unknown) => host.postMessage(message, hostOrigin) // pinned origin, never '*'
-  const session = createFrameSession({ config, root, hostOrigin, post, storage: await openStorage() })
+  const emit = createEmit(post)
+  // Issue 28: the host knows the frame's script runs; READY or START_FAILED follows.
+  emit('STARTING', {})
+  // What the frame may draw before SYNC_THEME / SYNC_LOCALE (its storage-access button): the host's mode and language.
+  const query = new URLSearchParams(location.search)
+  const themeMode = query.get('themeMode')
+  if (themeMode === 'light' || themeMode === 'dark') document.documentElement.dataset.theme = themeMode
+  if (query.get('locale')) await setFrameLocale(query.get('locale')).catch(() => undefined)
+  const storage = await storageOrAccessButton({ root, emit, open: openStorage, log })
+  if (!storage) return
+  const session = createFrameSession({ config, root, hostOrigin, post, storage })
 
   // The stored session (if any) is restored while the frame already listens.
   const restored: Promise<boolean> = session.wallet.restore().catch(() => false)

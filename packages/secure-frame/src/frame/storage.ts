@@ -11,9 +11,9 @@ import { createDeviceKeys, describeDeviceKeys, type DeviceKeys } from '../custod
 const DB_NAME = 'portico-secure-frame'
 const STORE = 'kv'
 
-function openDb(): Promise<IDBDatabase> {
+function openDb(factory: IDBFactory): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1)
+    const request = factory.open(DB_NAME, 1)
     request.onupgradeneeded = () => request.result.createObjectStore(STORE)
     request.onsuccess = () => resolve(request.result)
     request.onerror = () => reject(request.error)
@@ -41,8 +41,14 @@ export interface FrameStorage {
   remove(name: string): Promise<void>
 }
 
-export async function openStorage(): Promise<FrameStorage> {
-  const db = await openDb()
+/**
+ * Opens the frame's storage: the document's own IndexedDB, or the one a Storage Access API grant
+ * handed over (`requestStorageAccess({ indexedDB: true })`). In a third-party frame where the
+ * browser blocks third-party storage, opening it fails ('The user denied permission to access the
+ * database'); where it partitions it, it works, per host site.
+ */
+export async function openStorage(factory: IDBFactory = indexedDB): Promise<FrameStorage> {
+  const db = await openDb(factory)
   let key = await tx<CryptoKey | undefined>(db, 'readonly', (s) => s.get('wrap-key'))
   if (!key) {
     key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])

@@ -107,6 +107,10 @@ export const en = {
   'connect.email': 'Email',
   'connect.continueWithEmail': 'Continue with email',
   'connect.sendingCode': 'Sending the code',
+  // Issue 28: the secure frame could not start (shown with Retry under the APKT003 banner)
+  'embedded.startFailed.storage': 'This browser blocks storage for the wallet’s secure site. Allow it, or try another browser.',
+  'embedded.startFailed.unreachable': 'The wallet’s secure site did not answer. Check your connection and try again.',
+  'embedded.retry': 'Retry',
   'connect.moreSignIn': 'More sign-in options',
   'connecting.yourWallet': 'your wallet',
   'connecting.declined': 'The connection was declined or failed. You can try again.',

@@ -17,6 +17,15 @@ export const embeddedCss = `
 .email-submit[disabled]{opacity:.45;cursor:default}
 .field-error{margin:0;min-height:0;font-size:var(--portico-font-size-xs);color:var(--portico-color-error-100);line-height:1.4}
 .field-error:empty{display:none}
+.frame-failed{display:flex;flex-direction:column;gap:10px;padding:12px;border-radius:var(--portico-radius-l);
+  background:color-mix(in srgb,var(--portico-color-error-100) 10%,transparent);border:1px solid color-mix(in srgb,var(--portico-color-error-100) 35%,transparent)}
+.frame-failed-text{display:flex;align-items:flex-start;gap:8px;margin:0;font-size:var(--portico-font-size-xs);line-height:1.45;color:var(--portico-color-fg-100);text-align:start}
+.frame-failed-text svg{width:16px;height:16px;flex:none;margin-top:1px;color:var(--portico-color-error-100)}
+.storage-access-slot{height:44px}
+.frame-retry{display:inline-flex;align-items:center;justify-content:center;height:40px;padding:0 16px;border-radius:var(--portico-radius-m);
+  background:var(--portico-color-bg-200);color:var(--portico-color-fg-100);font-size:var(--portico-font-size-sm);font-weight:600}
+.frame-retry:hover{background:var(--portico-color-bg-300)}
+.frame-retry:focus-visible{outline:2px solid var(--portico-accent);outline-offset:2px}
 .socials{display:flex;flex-direction:column;gap:8px}
 .social-wide{display:flex;align-items:center;gap:12px;width:100%;height:56px;padding:0 12px 0 8px;border-radius:var(--portico-radius-l);
   background:var(--portico-color-bg-150);font-size:var(--portico-font-size-sm);font-weight:500;color:var(--portico-color-fg-100)}

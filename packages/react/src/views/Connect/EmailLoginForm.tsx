@@ -1,6 +1,7 @@
 import { clearAlert, connectEmail, errorDisplayText, ModalClosedError } from '@portico/core'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { ArrowRightIcon, MailIcon } from '../../components/embedded/SocialIcon.js'
+import { FrameStartFailed } from '../../components/embedded/FrameStartFailed.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { useI18n } from '../../i18n/useI18n.js'
@@ -10,6 +11,8 @@ export function EmailLoginForm() {
   const portico = usePortico()
   const { t, text } = useI18n()
   const loading = usePorticoStore('embedded', (s) => s.loading && s.emailStep === undefined)
+  // Issue 28: the secure frame could not start; shown under the field with Retry (the typed email stays).
+  const frameFailure = usePorticoStore('embedded', (s) => s.frameFailure)
   const [email, setEmail] = useState(portico.stores.embedded.getState().email ?? '')
   const [error, setError] = useState<string | undefined>()
   const inputId = useId()
@@ -22,13 +25,16 @@ export function EmailLoginForm() {
     [portico],
   )
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (loading) return
+  const start = () => {
     setError(undefined)
     connectEmail(portico, { email }).catch((cause) => {
-      if (!(cause instanceof ModalClosedError)) setError(text(errorDisplayText(cause)))
+      // A frame that cannot start says so itself, below (FrameStartFailed).
+      if (!(cause instanceof ModalClosedError) && !portico.stores.embedded.getState().frameFailure) setError(text(errorDisplayText(cause)))
     })
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!loading) start()
   }
 
   return (
@@ -68,6 +74,7 @@ export function EmailLoginForm() {
       <p id={errorId} className="field-error" role={error ? 'alert' : undefined} data-testid="email-error">
         {error ?? ''}
       </p>
+      {frameFailure && !loading && <FrameStartFailed failure={frameFailure} onRetry={start} />}
     </form>
   )
 }

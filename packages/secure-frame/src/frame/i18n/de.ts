@@ -159,6 +159,7 @@ export const de: FrameMessages = {
   'factor.foot': 'Geschützt durch Portico · dieser Bildschirm wird von der Wallet gezeichnet, nicht von der Website',
   'factor.errorNoAnswer': 'Der Passkey hat nicht geantwortet (abgebrochen, Zeit abgelaufen oder nicht auf diesem Gerät).',
   'factor.errorExists': 'Dieser Passkey ist für diese Wallet bereits eingerichtet.',
+  'storage.allow': 'Speicherzugriff erlauben',
   'factor.errorNotAllowed': 'Passkeys sind hier nicht erlaubt.',
   'factor.errorUnknown': 'Etwas ist schiefgelaufen',
   'factor.errorNoPasskeys': 'Dieser Browser hat keine Passkeys.',
@@ -166,6 +167,7 @@ export const de: FrameMessages = {
   'factor.errorNoPrfOutput': 'Dieser Passkey kann die Wallet nicht entsperren (er hat keine PRF-Ausgabe geliefert).',
   'factor.errorNotCreated': 'Es wurde kein Passkey erstellt',
   'factor.errorNoAssertion': 'Der Passkey hat nicht geantwortet',
+  'factor.errorRetryLater': 'Zu viele falsche Versuche. Versuche es {when} erneut.',
   'factor.addPasskeyTitle': 'Schütze deine Wallet mit einem Passkey',
   'factor.addPasskeyLead':
     'Ein neues Gerät oder eine neue Website braucht diesen Passkey, um deine Wallet zu öffnen: Deine E-Mail allein reicht dann nicht mehr, ebenso wenig alles, was der Server speichert.',

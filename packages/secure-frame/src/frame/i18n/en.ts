@@ -171,6 +171,8 @@ export const en = {
   'factor.foot': 'Secured by Portico · this screen is drawn by the wallet, not by the site',
   'factor.errorNoAnswer': 'The passkey did not answer (cancelled, timed out, or not on this device).',
   'factor.errorExists': 'This passkey is already set up for this wallet.',
+  // Issue 28: the frame's own button when the browser denies it storage (Storage Access API, on the user's click)
+  'storage.allow': 'Allow storage access',
   'factor.errorNotAllowed': 'Passkeys are not allowed here.',
   'factor.errorUnknown': 'Something went wrong',
   'factor.errorNoPasskeys': 'This browser has no passkeys.',
@@ -178,6 +180,8 @@ export const en = {
   'factor.errorNoPrfOutput': 'This passkey cannot unlock the wallet (it gave no PRF output).',
   'factor.errorNotCreated': 'No passkey was created',
   'factor.errorNoAssertion': 'The passkey did not answer',
+  // {when}: a wait in the frame's locale from Intl.RelativeTimeFormat ('in 5 minutes', 'dans 5 minutes', '5 分後')
+  'factor.errorRetryLater': 'Too many wrong tries. Try again {when}.',
   'factor.addPasskeyTitle': 'Protect your wallet with a passkey',
   'factor.addPasskeyLead':
     'A new device or site will need this passkey to open your wallet: your email alone will no longer be enough, nor anything the server holds.',

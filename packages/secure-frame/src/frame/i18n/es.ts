@@ -155,6 +155,7 @@ export const es: FrameMessages = {
   'factor.foot': 'Protegido por Portico · esta pantalla la dibuja el monedero, no el sitio',
   'factor.errorNoAnswer': 'La llave de acceso no respondió (cancelada, tiempo agotado o no está en este dispositivo).',
   'factor.errorExists': 'Esta llave de acceso ya está configurada para este monedero.',
+  'storage.allow': 'Permitir el acceso al almacenamiento',
   'factor.errorNotAllowed': 'Aquí no se permiten llaves de acceso.',
   'factor.errorUnknown': 'Algo salió mal',
   'factor.errorNoPasskeys': 'Este navegador no tiene llaves de acceso.',
@@ -162,6 +163,7 @@ export const es: FrameMessages = {
   'factor.errorNoPrfOutput': 'Esta llave de acceso no puede desbloquear el monedero (no dio salida PRF).',
   'factor.errorNotCreated': 'No se creó ninguna llave de acceso',
   'factor.errorNoAssertion': 'La llave de acceso no respondió',
+  'factor.errorRetryLater': 'Demasiados intentos fallidos. Vuelve a intentarlo {when}.',
   'factor.addPasskeyTitle': 'Protege tu monedero con una llave de acceso',
   'factor.addPasskeyLead':
     'Un dispositivo o sitio nuevo necesitará esta llave de acceso para abrir tu monedero: tu correo ya no bastará por sí solo, ni nada de lo que guarda el servidor.',

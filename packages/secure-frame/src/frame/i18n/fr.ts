@@ -158,6 +158,7 @@ export const fr: FrameMessages = {
   'factor.foot': 'Sécurisé par Portico · cet écran est dessiné par le portefeuille, pas par le site',
   'factor.errorNoAnswer': 'La clé d’accès n’a pas répondu (annulée, délai dépassé ou absente de cet appareil).',
   'factor.errorExists': 'Cette clé d’accès est déjà configurée pour ce portefeuille.',
+  'storage.allow': 'Autoriser l’accès au stockage',
   'factor.errorNotAllowed': 'Les clés d’accès ne sont pas autorisées ici.',
   'factor.errorUnknown': 'Un problème est survenu',
   'factor.errorNoPasskeys': 'Ce navigateur n’a pas de clés d’accès.',
@@ -166,6 +167,7 @@ export const fr: FrameMessages = {
   'factor.errorNoPrfOutput': 'Cette clé d’accès ne peut pas déverrouiller le portefeuille (elle n’a donné aucune sortie PRF).',
   'factor.errorNotCreated': 'Aucune clé d’accès n’a été créée',
   'factor.errorNoAssertion': 'La clé d’accès n’a pas répondu',
+  'factor.errorRetryLater': 'Trop d’essais erronés. Réessayez {when}.',
   'factor.addPasskeyTitle': 'Protégez votre portefeuille avec une clé d’accès',
   'factor.addPasskeyLead':
     'Un nouvel appareil ou site aura besoin de cette clé d’accès pour ouvrir votre portefeuille : votre e-mail seul ne suffira plus, ni rien de ce que détient le serveur.',

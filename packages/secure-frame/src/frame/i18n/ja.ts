@@ -157,6 +157,7 @@ export const ja: FrameMessages = {
   'factor.foot': 'Portico で保護 · この画面はサイトではなくウォレットが表示しています',
   'factor.errorNoAnswer': 'パスキーが応答しませんでした（キャンセル、タイムアウト、またはこのデバイスにありません）。',
   'factor.errorExists': 'このパスキーはすでにこのウォレットに設定されています。',
+  'storage.allow': 'ストレージへのアクセスを許可',
   'factor.errorNotAllowed': 'ここではパスキーを使用できません。',
   'factor.errorUnknown': '問題が発生しました',
   'factor.errorNoPasskeys': 'このブラウザはパスキーに対応していません。',
@@ -164,6 +165,7 @@ export const ja: FrameMessages = {
   'factor.errorNoPrfOutput': 'このパスキーではウォレットのロックを解除できません（PRF 出力がありません）。',
   'factor.errorNotCreated': 'パスキーは作成されませんでした',
   'factor.errorNoAssertion': 'パスキーが応答しませんでした',
+  'factor.errorRetryLater': '間違った試行が多すぎます。{when}にもう一度お試しください。',
   'factor.addPasskeyTitle': 'パスキーでウォレットを保護',
   'factor.addPasskeyLead':
     '新しいデバイスやサイトでウォレットを開くには、このパスキーが必要になります。メールアドレスだけでは開けなくなり、サーバーが保持するどの情報でも開けません。',

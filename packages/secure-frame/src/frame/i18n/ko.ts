@@ -154,6 +154,7 @@ export const ko: FrameMessages = {
   'factor.foot': 'Portico 보호 · 이 화면은 사이트가 아니라 지갑이 그립니다',
   'factor.errorNoAnswer': '패스키가 응답하지 않았습니다(취소됨, 시간 초과 또는 이 기기에 없음).',
   'factor.errorExists': '이 패스키는 이미 이 지갑에 설정되어 있습니다.',
+  'storage.allow': '저장소 접근 허용',
   'factor.errorNotAllowed': '여기서는 패스키를 사용할 수 없습니다.',
   'factor.errorUnknown': '문제가 발생했습니다',
   'factor.errorNoPasskeys': '이 브라우저는 패스키를 지원하지 않습니다.',
@@ -161,6 +162,7 @@ export const ko: FrameMessages = {
   'factor.errorNoPrfOutput': '이 패스키로는 지갑을 잠금 해제할 수 없습니다(PRF 출력이 없음).',
   'factor.errorNotCreated': '패스키가 만들어지지 않았습니다',
   'factor.errorNoAssertion': '패스키가 응답하지 않았습니다',
+  'factor.errorRetryLater': '잘못된 시도가 너무 많습니다. {when}에 다시 시도하세요.',
   'factor.addPasskeyTitle': '패스키로 지갑 보호하기',
   'factor.addPasskeyLead':
     '새 기기나 사이트에서 지갑을 열려면 이 패스키가 필요합니다. 이메일만으로는 더 이상 열 수 없으며, 서버가 가진 어떤 정보로도 열 수 없습니다.',

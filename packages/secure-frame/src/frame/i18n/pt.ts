@@ -156,6 +156,7 @@ export const pt: FrameMessages = {
   'factor.foot': 'Protegido pela Portico · esta tela é desenhada pela carteira, não pelo site',
   'factor.errorNoAnswer': 'A chave de acesso não respondeu (cancelada, tempo esgotado ou não está neste dispositivo).',
   'factor.errorExists': 'Esta chave de acesso já está configurada para esta carteira.',
+  'storage.allow': 'Permitir acesso ao armazenamento',
   'factor.errorNotAllowed': 'Chaves de acesso não são permitidas aqui.',
   'factor.errorUnknown': 'Algo deu errado',
   'factor.errorNoPasskeys': 'Este navegador não tem chaves de acesso.',
@@ -163,6 +164,7 @@ export const pt: FrameMessages = {
   'factor.errorNoPrfOutput': 'Esta chave de acesso não pode desbloquear a carteira (não forneceu saída PRF).',
   'factor.errorNotCreated': 'Nenhuma chave de acesso foi criada',
   'factor.errorNoAssertion': 'A chave de acesso não respondeu',
+  'factor.errorRetryLater': 'Tentativas erradas demais. Tente novamente {when}.',
   'factor.addPasskeyTitle': 'Proteja sua carteira com uma chave de acesso',
   'factor.addPasskeyLead':
     'Um novo dispositivo ou site vai precisar desta chave de acesso para abrir sua carteira: seu e-mail sozinho não bastará mais, nem nada que o servidor guarde.',
