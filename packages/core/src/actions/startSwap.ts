@@ -17,7 +17,8 @@ export type StartSwapReturnType = Promise<void>
  */
 export async function startSwap(portico: Portico): StartSwapReturnType {
   const { swap, network, router } = portico.stores
-  swap.setState(initialSwapState(SWAP_SLIPPAGE_PERCENT))
+  // Replaced, not merged: nothing of the last swap (its allowance) is left.
+  swap.setState(initialSwapState(SWAP_SLIPPAGE_PERCENT), true)
   push(router, 'Swap')
   const chainId = network.getState().caipNetwork?.caipNetworkId
   if (!chainId || !portico.api) return swap.setState({ tokensError: ErrorText.swapsNetworkUnsupported })

@@ -25,9 +25,10 @@ export interface SwapState {
   quoteError: string | undefined
   /**
    * How much of `from` the swap router may spend for the account (base units), read with each quote;
-   * undefined for the native token, or while unknown. The preview offers an unlimited approval only below the amount.
+   * absent for the native token, or while unknown. The preview offers an unlimited approval only below the amount.
+   * (Optional: not in initialSwapState, which is in the first load.)
    */
-  allowance: string | undefined
+  allowance?: string | undefined
   /** Percent; SPEC §9 default 1. */
   slippage: number
   /** While approving or swapping: which step; 'done' once the swap is mined. */
@@ -49,7 +50,6 @@ export const initialSwapState = (slippage: number): SwapState => ({
   quote: undefined,
   quoteLoading: false,
   quoteError: undefined,
-  allowance: undefined,
   slippage,
   step: undefined,
   submitError: undefined,
