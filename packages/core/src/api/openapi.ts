@@ -2284,6 +2284,80 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/v1/paymaster/{caip2}/budget': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The signed-in embedded-wallet user's sponsorship left today on the chain (DPoP session) */
+    get: {
+      parameters: {
+        query: {
+          /** @description Client id of the caller */
+          clientId?: string
+          /** @description The project id */
+          projectId: string
+          /** @description SDK type */
+          st?: string
+          /** @description SDK version */
+          sv?: string
+        }
+        header?: never
+        path: {
+          caip2: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description { sponsored, remainingWei, resetsAt } */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': unknown
+          }
+        }
+        /** @description Invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Unknown project */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Rate limited */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/v1/profile/account': {
     parameters: {
       query?: never
@@ -3301,10 +3375,15 @@ export interface components {
       url: string
     }
     Error: {
+      /** @description Names the refusal, for clients that show their own words */
+      code?: string
       error: string
       reasons?: {
         description: string
       }[]
+      retryAfterSec?: number
+      /** @description When the request may be made again (with Retry-After) */
+      retryAt?: string
     }
     FungiblePrices: {
       fungibles: {

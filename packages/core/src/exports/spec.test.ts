@@ -42,6 +42,7 @@ test('exports', () => {
       "SdkDefaults",
       "SocialProviders",
       "SolanaCommitments",
+      "SponsorshipErrorCode",
       "Time",
       "WalletFeatureOrder",
       "batchCallsProblem",

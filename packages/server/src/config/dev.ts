@@ -89,9 +89,17 @@ export const DEFAULT_CONFIG: ServerConfig = {
     paymaster: {
       signerKey: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
       maxCostWei: '50000000000000000',
+      // The devnet's budgets: 0.05 ETH a day per user (some 30 sponsored sends at devnet fees), 5 ETH per project.
+      perUserPerDayWei: '50000000000000000',
+      perProjectPerDayWei: '5000000000000000000',
       perProjectPerMinute: 120,
       perIpPerMinute: 30,
+      perUserPerMinute: 30,
       validForSeconds: 600,
+      feeMultiple: 3,
+      preVerificationGasMargin: 0.3,
+      maxCallGasLimit: 5_000_000,
+      maxVerificationGasLimit: 1_500_000,
     },
   },
 }

@@ -13,6 +13,19 @@ export const ProjectConfigSchema = z.strictObject({
   smartAccountNetworks: z.array(caip2()).optional(),
   /** Where this project's smart accounts get their gas sponsored by config.smartAccounts.paymaster (ERC-7677). */
   sponsoredNetworks: z.array(caip2()).optional(),
+  /** This project's sponsorship budgets in wei per UTC day and chain (else config.smartAccounts.paymaster's). */
+  sponsorshipBudget: z
+    .strictObject({
+      perUserPerDayWei: z
+        .string()
+        .regex(/^\d{1,30}$/, { error: 'expected a whole number of wei (a decimal string)' })
+        .optional(),
+      perProjectPerDayWei: z
+        .string()
+        .regex(/^\d{1,30}$/, { error: 'expected a whole number of wei (a decimal string)' })
+        .optional(),
+    })
+    .optional(),
 })
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>
 
@@ -32,6 +45,6 @@ export const projectsShape = {
     .array(ProjectConfigSchema)
     .default([])
     .describe(
-      'The projects this server serves: [{projectId, name, allowedOrigins, features, analytics, smartAccountNetworks, sponsoredNetworks}]. At least one outside --dev. Env PORTICO_PROJECTS and flag --projects: a JSON file path (or inline JSON).',
+      'The projects this server serves: [{projectId, name, allowedOrigins, features, analytics, smartAccountNetworks, sponsoredNetworks, sponsorshipBudget}]. At least one outside --dev. Env PORTICO_PROJECTS and flag --projects: a JSON file path (or inline JSON).',
     ),
 }

@@ -5,7 +5,8 @@ import { FencedError, fencedTransaction, type Fence } from './fence.js'
 import { leadership, type Leadership } from './leader.js'
 import { handleReorg, recordBlocks } from './reorg.js'
 import { loadCursor, writeRows, type Cursor, type TransferRow, type TxRow } from './store.js'
-import { USER_OPERATION_EVENT_TOPIC, userOpNativeTransfers, type UserOpLog } from './userOps.js'
+import { reconcileSponsorships, type SettledOperation } from '../smartAccounts/budget.js'
+import { settledOperation, USER_OPERATION_EVENT_TOPIC, userOpNativeTransfers, type UserOpLog } from './userOps.js'
 
 /** The batch insert, shared with the Solana indexer (which imports it from here). */
 export { insertMany } from './store.js'
@@ -274,6 +275,7 @@ async function step(
   }
 
   // Native sends of smart accounts (ERC-4337): inner calls of the bundler's transaction (userOps.ts).
+  const settled = [...userOps.values()].flat().flatMap(settledOperation)
   for (const [hash, opLogs] of userOps) {
     const tx = blockTxs.get(hash)?.tx
     const row = txRow(hash, 'confirmed')
@@ -285,7 +287,7 @@ async function step(
   // Whose balances changed: every sender (gas, value) and both ends of every transfer.
   const touched = new Set([...blockTxs.values()].map(({ tx }) => tx.from.toLowerCase()))
   for (const t of transfers) touched.add(t.from).add(t.to)
-  await commitStep(ctx, fence, { txs: [...txs.values()], transfers, blocks: hashes, reorgDepth: opts.reorgDepth, touched })
+  await commitStep(ctx, fence, { txs: [...txs.values()], transfers, blocks: hashes, reorgDepth: opts.reorgDepth, touched, settled })
   return { cursor: hashes.at(-1)!, more: to < head, head: chainHead }
 }
 
@@ -297,11 +299,13 @@ async function step(
 export async function commitStep(
   ctx: ServerContext,
   fence: Fence,
-  step: { txs: TxRow[]; transfers: TransferRow[]; blocks: Cursor[]; reorgDepth: number; touched?: Iterable<string> },
+  step: { txs: TxRow[]; transfers: TransferRow[]; blocks: Cursor[]; reorgDepth: number; touched?: Iterable<string>; settled?: SettledOperation[] },
 ) {
   const next = step.blocks.at(-1)!
   await fencedTransaction(ctx.db, fence, async (db) => {
     await writeRows(db, fence.chainId, step.txs, step.transfers)
+    // What sponsored operations really cost the paymaster: their budgets count that from now on.
+    if (step.settled?.length) await reconcileSponsorships(db, fence.chainId, step.settled)
     await recordBlocks(db, fence.chainId, step.blocks, step.reorgDepth)
     await db.query(
       `insert into chain_cursors (chain_id, block_number, block_hash, updated_at) values ($1, $2, $3, now())

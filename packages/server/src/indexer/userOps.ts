@@ -30,6 +30,14 @@ export interface UserOpLog {
   logIndex: number
 }
 
+/** A UserOperationEvent's hash and actualGasCost (data: nonce, success, actualGasCost, actualGasUsed), for sponsorship budgets. */
+export function settledOperation(log: UserOpLog): { userOpHash: string; actualGasCost: bigint }[] {
+  const hash = log.topics[1]
+  const cost = log.data.slice(2 + 128, 2 + 192)
+  if (!hash || !/^0x[0-9a-fA-F]{64}$/.test(hash) || cost.length !== 64) return []
+  return [{ userOpHash: hash.toLowerCase(), actualGasCost: BigInt(`0x${cost}`) }]
+}
+
 /** The native transfers of the successful UserOperations in one handleOps transaction (input: its calldata). */
 export function userOpNativeTransfers(tx: { hash: string; blockNumber: number; input: Hex }, logs: readonly UserOpLog[]): TransferRow[] {
   let ops: readonly { sender: Hex; callData: Hex }[]

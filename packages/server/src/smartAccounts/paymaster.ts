@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { concatHex, encodeAbiParameters, getAddress, keccak256, pad, toHex, type Address, type Hex } from 'viem'
+import { getUserOperationHash } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 
 /**
@@ -112,4 +113,30 @@ export async function signedData(op: RpcUserOperation, p: { chainId: number; pay
   const hash = sponsorshipHash(op, { ...p, validAfter: 0 })
   const signature = await privateKeyToAccount(p.signerKey).signMessage({ message: { raw: hash } })
   return { paymaster: p.paymaster, paymasterData: concatHex([validity(p.validUntil, 0), signature]) }
+}
+
+/** The EntryPoint's userOpHash of the operation as it will run with this paymaster data (its UserOperationEvent's topic). */
+export function userOpHashOf(op: RpcUserOperation, p: { chainId: number; entryPoint: Address; paymaster: Address; paymasterData: Hex }): Hex {
+  return getUserOperationHash({
+    chainId: p.chainId,
+    entryPointAddress: p.entryPoint,
+    entryPointVersion: '0.7',
+    userOperation: {
+      sender: getAddress(op.sender),
+      nonce: BigInt(op.nonce),
+      factory: (op.factory ?? undefined) as Address | undefined,
+      factoryData: (op.factoryData ?? undefined) as Hex | undefined,
+      callData: op.callData as Hex,
+      callGasLimit: BigInt(op.callGasLimit),
+      verificationGasLimit: BigInt(op.verificationGasLimit),
+      preVerificationGas: BigInt(op.preVerificationGas),
+      maxFeePerGas: BigInt(op.maxFeePerGas),
+      maxPriorityFeePerGas: BigInt(op.maxPriorityFeePerGas),
+      paymaster: p.paymaster,
+      paymasterVerificationGasLimit: BigInt(op.paymasterVerificationGasLimit ?? PAYMASTER_GAS.verification),
+      paymasterPostOpGasLimit: BigInt(op.paymasterPostOpGasLimit ?? PAYMASTER_GAS.postOp),
+      paymasterData: p.paymasterData,
+      signature: '0x',
+    },
+  })
 }

@@ -9,28 +9,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../config/dev.js'
 import { DEV_PROJECT } from '../config/projects.js'
 import { startTestServer } from '../testing.js'
+import { bundlerFees, signInSponsorUser, type SponsorUser } from './testing.js'
 import { verifyPersonalSignature } from '../names/verify.js'
 import { sponsorshipHash } from './paymaster.js'
 import { NOT_ENABLED, NOT_SPONSORED } from './routes.js'
 
 let devnet: Devnet
 let server: Awaited<ReturnType<typeof startTestServer>>
+/** A signed-in embedded-wallet user: sponsorship and the bundler are for such a user's own Safe only. */
+let user: SponsorUser
 const CAIP2 = 'eip155:31337'
-const PER_IP = 6
+const PER_USER = 20
 const ERC6492 = '6492649264926492649264926492649264926492649264926492649264926492'
 
 beforeAll(async () => {
   devnet = await startDevnet({ randomPorts: true, skipFixtures: true, smartAccounts: true })
   const dev = DEFAULT_CONFIG.smartAccounts!
   server = await startTestServer({
+    secureFrame: { port: 0 },
+    devMailCatcher: { port: 0 },
+    devRoutes: true,
+    auth: { sendCooldownMs: 0, sendsPerHourPerEmail: 1000, sendsPerHourPerIp: 100_000 },
     rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
     indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
     projects: [DEV_PROJECT, { ...DEV_PROJECT, projectId: 'no-sponsor', name: 'No sponsor', smartAccountNetworks: [CAIP2], sponsoredNetworks: [] }],
     smartAccounts: {
       chains: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, { ...dev.chains[`eip155:${c.chainId}`]!, bundlerUrl: c.bundlerUrl! }])),
-      paymaster: { ...dev.paymaster!, perIpPerMinute: PER_IP },
+      paymaster: { ...dev.paymaster!, perIpPerMinute: 1000, perUserPerMinute: PER_USER, maxCostWei: '10000000000000000' },
     },
+    trustProxy: ['127.0.0.1'],
   })
+  user = await signInSponsorUser(server)
 }, 120_000)
 afterAll(async () => {
   await server?.close()
@@ -41,7 +50,7 @@ const chain = () => toViemChain(devnet.chains[0]!)
 const publicClient = () => createPublicClient({ chain: chain(), transport: http(devnet.chains[0]!.rpcUrl), pollingInterval: 50 })
 const url = (path: string, projectId = 'portico-dev') => `${server.url}${path}?projectId=${projectId}`
 const rpc = async (path: string, method: string, params: unknown[], projectId?: string) => {
-  const r = await fetch(url(path, projectId), {
+  const r = await user.fetchFn(url(path, projectId), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -50,15 +59,21 @@ const rpc = async (path: string, method: string, params: unknown[], projectId?: 
 }
 
 const safeOf = (ownerKey: Hex) => toDevnetSafe(publicClient(), privateKeyToAccount(ownerKey))
+/** A new signed-in user and their own (undeployed) Safe. */
+const freshUser = async () => {
+  const owner = await signInSponsorUser(server)
+  return { owner, account: await safeOf(owner.key) }
+}
 
 /** A bundler client that goes through the server only: its bundler proxy and its ERC-7677 paymaster. */
-const bundlerFor = (account: Awaited<ReturnType<typeof safeOf>>) =>
+const bundlerFor = (account: Awaited<ReturnType<typeof safeOf>>, owner: SponsorUser = user) =>
   createBundlerClient({
     account,
     client: publicClient(),
     chain: chain(),
-    transport: http(url(`/v1/bundler/${CAIP2}`)),
-    paymaster: createPaymasterClient({ transport: http(url(`/v1/paymaster/${CAIP2}`)) }),
+    userOperation: bundlerFees as never,
+    transport: http(url(`/v1/bundler/${CAIP2}`), { fetchFn: owner.fetchFn }),
+    paymaster: createPaymasterClient({ transport: http(url(`/v1/paymaster/${CAIP2}`), { fetchFn: owner.fetchFn }) }),
     pollingInterval: 50,
   })
 
@@ -90,10 +105,10 @@ describe('smart accounts through the server', () => {
   })
 
   it('sponsors a UserOperation that deploys a Safe holding only the 0.1 ETH it sends: balance 0 after, hash = the contract getHash', async () => {
-    const account = await safeOf(generatePrivateKey())
+    const { owner, account } = await freshUser()
     const funder = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS[3]!.privateKey), chain: chain(), transport: http(devnet.chains[0]!.rpcUrl) })
     await publicClient().waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: account.address, value: parseEther('0.1') }) })
-    const bundler = bundlerFor(account)
+    const bundler = bundlerFor(account, owner)
     const op = await bundler.prepareUserOperation({ calls: [{ to: DEV_ACCOUNTS[4]!.address, value: parseEther('0.1') }] })
     // The server's off-chain hash is the VerifyingPaymaster's own getHash.
     const [validUntil, validAfter] = [Number(BigInt(`0x${op.paymasterData!.slice(2, 66)}`)), 0]
@@ -114,8 +129,8 @@ describe('smart accounts through the server', () => {
   }, 60_000)
 
   it('attack: a sponsored UserOperation changed after signing (other calls) is refused by the EntryPoint (AA34), nothing sent', async () => {
-    const account = await safeOf(generatePrivateKey())
-    const bundler = bundlerFor(account)
+    const { owner, account } = await freshUser()
+    const bundler = bundlerFor(account, owner)
     const op = await bundler.prepareUserOperation({ calls: [{ to: DEV_ACCOUNTS[4]!.address, value: 0n }] })
     const tampered = { ...op, callData: await account.encodeCalls([{ to: DEV_ACCOUNTS[4]!.address, value: 0n, data: '0xdeadbeef' }]) }
     await expect(bundler.sendUserOperation({ ...tampered, signature: await account.signUserOperation(tampered) })).rejects.toThrow(/AA34|signature/i)
@@ -145,7 +160,7 @@ describe('smart accounts through the server', () => {
 
   it('attack: refuses a wrong EntryPoint, a wrong chain id, a malformed UserOperation, a cost above the cap, other methods', async () => {
     const op = {
-      sender: DEV_ACCOUNTS[4]!.address,
+      sender: (await safeOf(user.key)).address,
       nonce: '0x0',
       callData: '0x',
       callGasLimit: '0x1',
@@ -167,9 +182,18 @@ describe('smart accounts through the server', () => {
       status: 400,
       body: { error: { message: 'Invalid UserOperation: sender expected a 0x address' } },
     })
-    const greedy = await stub({ ...op, callGasLimit: toHex(30_000_000n), maxFeePerGas: toHex(100_000_000_000n) })
+    // Within every gas bound (fees near the chain's, limits at their caps), but above the cost cap.
+    const block = await publicClient().getBlock()
+    const priority = BigInt(await publicClient().request({ method: 'eth_maxPriorityFeePerGas' }))
+    const costly = { ...op, callGasLimit: toHex(5_000_000n), verificationGasLimit: toHex(1_500_000n), maxPriorityFeePerGas: toHex(priority) }
+    const greedy = await rpc(`/v1/paymaster/${CAIP2}`, 'pm_getPaymasterData', [
+      { ...costly, maxFeePerGas: toHex(2n * block.baseFeePerGas! + 2n * priority) },
+      DEVNET_AA.entryPoint,
+      toHex(31337),
+      {},
+    ])
     expect(greedy.status).toBe(403)
-    expect(greedy.body.error!.message).toMatch(/above the sponsorship limit of 50000000000000000 wei/)
+    expect(greedy.body.error!.message).toMatch(/above the sponsorship limit of 10000000000000000 wei/)
     expect((await stub(op)).body.result).toMatchObject({ paymaster: DEVNET_AA.verifyingPaymaster, isFinal: false })
     expect((await rpc(`/v1/paymaster/${CAIP2}`, 'eth_sendTransaction', [])).status).toBe(403)
     for (const method of ['eth_sendRawTransaction', 'debug_bundler_clearState', 'debug_bundler_setBundlingMode', 'anvil_setBalance'])
@@ -181,7 +205,7 @@ describe('smart accounts through the server', () => {
   })
 
   it('a smart account signs in (SIWX) and proves a name registration: ERC-6492 before deployment, ERC-1271 after, both accepted', async () => {
-    const account = await safeOf(generatePrivateKey())
+    const { owner, account } = await freshUser()
     const post = async (path: string, body?: unknown) => {
       const r = await fetch(url(path), {
         method: 'POST',
@@ -221,7 +245,7 @@ describe('smart accounts through the server', () => {
     expect(await nameProof('register alice.portico.id')).toEqual({ valid: true, method: 'erc6492' })
     expect((await nameProof('register bob.portico.id', await account.signMessage({ message: 'register alice.portico.id' }))).valid).toBe(false)
 
-    const bundler = bundlerFor(account)
+    const bundler = bundlerFor(account, owner)
     await bundler.waitForUserOperationReceipt({
       hash: await bundler.sendUserOperation({ calls: [{ to: DEV_ACCOUNTS[4]!.address, value: 0n }] }),
       timeout: 30_000,
@@ -232,13 +256,19 @@ describe('smart accounts through the server', () => {
     expect(await nameProof('register alice.portico.id')).toEqual({ valid: true, method: 'eip1271' })
   }, 60_000)
 
-  it(`attack: at most ${PER_IP} sponsorship signatures a minute per client address (429 'Rate limited')`, async () => {
-    const account = await safeOf(generatePrivateKey())
-    const op = formatUserOperationRequest(await bundlerFor(account).prepareUserOperation({ calls: [{ to: DEV_ACCOUNTS[4]!.address, value: 0n }] }))
+  it(`attack: at most ${PER_USER} paymaster calls a minute per signed-in user (429 'Rate limited'), whatever address they come from`, async () => {
+    const { owner, account } = await freshUser()
+    const op = formatUserOperationRequest(await bundlerFor(account, owner).prepareUserOperation({ calls: [{ to: DEV_ACCOUNTS[4]!.address, value: 0n }] }))
     const statuses: number[] = []
-    for (let i = 0; i < PER_IP + 1; i++)
-      statuses.push((await rpc(`/v1/paymaster/${CAIP2}`, 'pm_getPaymasterData', [op, DEVNET_AA.entryPoint, toHex(31337), {}])).status)
+    for (let i = 0; i < PER_USER + 1; i++) {
+      const r = await owner.fetchFn(url(`/v1/paymaster/${CAIP2}`), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.0.${i + 1}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData', params: [op, DEVNET_AA.entryPoint, toHex(31337), {}] }),
+      })
+      statuses.push(r.status)
+    }
     expect(statuses.at(-1)).toBe(429)
-    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(PER_IP)
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(PER_USER)
   }, 60_000)
 })

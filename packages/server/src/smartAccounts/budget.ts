@@ -1,0 +1,109 @@
+import type { Database, Queryable } from '../db/database.js'
+
+/**
+ * Sponsorship budgets (migration 097): wei per user per day and per project per day, on each chain, plus
+ * the project's signatures per minute. A sponsorship counts its reserved cost (gas limits at the max fee)
+ * from the moment it is signed until the EntryPoint's UserOperationEvent says what it cost (reconcile,
+ * called by the indexer); a signature that expired unused counts nothing. Days are UTC days.
+ *
+ * Every check and the row it adds run in one transaction that first locks the project's row for the
+ * chain, so parallel requests of one project take turns: no two of them can both fit the last wei.
+ */
+export interface BudgetLimits {
+  perUserPerDayWei: bigint
+  perProjectPerDayWei: bigint
+  /** Signed sponsorships a minute for the whole project (refused requests never count). */
+  perProjectPerMinute: number
+}
+
+export interface Reservation {
+  userOpHash: string
+  projectId: string
+  caip2: string
+  userId: string
+  sender: string
+  reservedWei: bigint
+  validUntil: Date
+}
+
+export type ReserveResult = { ok: true } | { ok: false; reason: 'user' | 'project' | 'rate'; remainingWei: bigint }
+
+export interface Remaining {
+  userRemainingWei: bigint
+  projectRemainingWei: bigint
+  /** When the day's budgets start again (the next UTC midnight). */
+  resetsAt: Date
+}
+
+const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+const nextDay = (now: Date) => new Date(dayStart(now).getTime() + 86_400_000)
+
+/** What the rows of a scope count today: actual cost once known, else the reservation while it can still run. */
+const SPENT = `coalesce(sum(case when actual_wei is not null then actual_wei when valid_until > $4 then reserved_wei else 0 end), 0)::text as spent`
+
+async function spentToday(db: Queryable, column: 'user_id' | 'project_id', id: string, caip2: string, now: Date): Promise<bigint> {
+  const [row] = await db.query<{ spent: string }>(`select ${SPENT} from sponsorships where ${column} = $1 and caip2 = $2 and created_at >= $3`, [
+    id,
+    caip2,
+    dayStart(now),
+    now,
+  ])
+  return BigInt(row?.spent ?? '0')
+}
+
+const max0 = (n: bigint) => (n > 0n ? n : 0n)
+
+/** What is left today for a user and their project on a chain. */
+export async function remainingBudget(
+  db: Database,
+  p: { projectId: string; userId: string; caip2: string; limits: BudgetLimits; now: Date },
+): Promise<Remaining> {
+  const [user, project] = await Promise.all([spentToday(db, 'user_id', p.userId, p.caip2, p.now), spentToday(db, 'project_id', p.projectId, p.caip2, p.now)])
+  return {
+    userRemainingWei: max0(p.limits.perUserPerDayWei - user),
+    projectRemainingWei: max0(p.limits.perProjectPerDayWei - project),
+    resetsAt: nextDay(p.now),
+  }
+}
+
+/** Counts one signature against the budgets, or says which budget it would break. */
+export async function reserveSponsorship(db: Database, r: Reservation, p: { limits: BudgetLimits; now: Date }): Promise<ReserveResult> {
+  return db.transaction(async (tx) => {
+    await tx.query('insert into sponsorship_locks (project_id, caip2) values ($1, $2) on conflict do nothing', [r.projectId, r.caip2])
+    await tx.query('select 1 from sponsorship_locks where project_id = $1 and caip2 = $2 for update', [r.projectId, r.caip2])
+    const user = await spentToday(tx, 'user_id', r.userId, r.caip2, p.now)
+    if (user + r.reservedWei > p.limits.perUserPerDayWei) return { ok: false, reason: 'user', remainingWei: max0(p.limits.perUserPerDayWei - user) }
+    const project = await spentToday(tx, 'project_id', r.projectId, r.caip2, p.now)
+    if (project + r.reservedWei > p.limits.perProjectPerDayWei)
+      return { ok: false, reason: 'project', remainingWei: max0(p.limits.perProjectPerDayWei - project) }
+    const [recent] = await tx.query<{ n: string }>('select count(*)::text as n from sponsorships where project_id = $1 and created_at > $2', [
+      r.projectId,
+      new Date(p.now.getTime() - 60_000),
+    ])
+    if (Number(recent?.n ?? 0) >= p.limits.perProjectPerMinute) return { ok: false, reason: 'rate', remainingWei: max0(p.limits.perUserPerDayWei - user) }
+    // The same operation signed again (a retry) replaces its reservation rather than adding one.
+    await tx.query(
+      `insert into sponsorships (user_op_hash, project_id, caip2, user_id, sender, reserved_wei, valid_until, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (user_op_hash) do update set reserved_wei = excluded.reserved_wei, valid_until = excluded.valid_until`,
+      [r.userOpHash, r.projectId, r.caip2, r.userId, r.sender.toLowerCase(), r.reservedWei.toString(), r.validUntil, p.now],
+    )
+    return { ok: true }
+  })
+}
+
+/** A UserOperationEvent of a sponsored operation: what it really cost the paymaster. */
+export interface SettledOperation {
+  userOpHash: string
+  actualGasCost: bigint
+}
+
+/** Sets the actual cost of the sponsorships these events settle (unknown hashes are someone else's). */
+export async function reconcileSponsorships(db: Queryable, caip2: string, settled: readonly SettledOperation[]): Promise<void> {
+  for (const s of settled)
+    await db.query('update sponsorships set actual_wei = $1 where user_op_hash = $2 and caip2 = $3', [
+      s.actualGasCost.toString(),
+      s.userOpHash.toLowerCase(),
+      caip2,
+    ])
+}
