@@ -11,10 +11,13 @@ export interface Tokens {
   expiresIn: number
 }
 
+/** A refusal by the auth server: its text, status, and, when it has them, its code and how long to wait (429). */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly code?: string,
+    readonly retryAfterSec?: number,
   ) {
     super(message)
   }
@@ -41,8 +44,16 @@ export function createApi(opts: { apiUrl: string; projectId: string; device: Dev
       credentials: 'omit',
       cache: 'no-store',
     })
-    const json = (await response.json().catch(() => ({}))) as { error?: string; reasons?: { description: string }[] }
-    if (!response.ok) throw new ApiError(json.reasons?.[0]?.description ?? json.error ?? `HTTP ${response.status}`, response.status)
+    const json = (await response.json().catch(() => ({}))) as { error?: string; reasons?: { description: string }[]; code?: unknown; retryAfterSec?: unknown }
+    if (!response.ok) {
+      const retryAfter = typeof json.retryAfterSec === 'number' ? json.retryAfterSec : Number(response.headers.get('retry-after')) || undefined
+      throw new ApiError(
+        json.reasons?.[0]?.description ?? json.error ?? `HTTP ${response.status}`,
+        response.status,
+        typeof json.code === 'string' ? json.code : undefined,
+        retryAfter,
+      )
+    }
     return json as T
   }
 

@@ -6,7 +6,8 @@
  * The host only shows the frame while a screen is up (FACTOR_SCREEN_NEEDED / _DONE).
  */
 import { MIN_PASSWORD_LENGTH, fromB64url, toB64url } from '../custody.js'
-import { formatDecimal, t } from './i18n/index.js'
+import { ApiError } from './api.js'
+import { formatDecimal, formatWait, t } from './i18n/index.js'
 
 export type FactorPurpose = 'add-passkey' | 'add-password' | 'unlock' | 'verify'
 
@@ -138,7 +139,7 @@ async function busy(f: Frame, button: HTMLButtonElement, label: string, task: ()
   try {
     await task()
   } catch (error) {
-    f.error.textContent = describe(error)
+    f.error.textContent = factorErrorText(error)
     f.error.scrollIntoView?.({ block: 'center' })
   } finally {
     button.disabled = false
@@ -146,7 +147,10 @@ async function busy(f: Frame, button: HTMLButtonElement, label: string, task: ()
   }
 }
 
-function describe(error: unknown): string {
+/** What the screen says about a failed step: a refused try (429) says when to try again, in the frame's words. */
+export function factorErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429 && error.retryAfterSec !== undefined)
+    return t('factor.errorRetryLater', { when: formatWait(error.retryAfterSec) })
   const name = (error as { name?: string })?.name
   if (name === 'NotAllowedError') return t('factor.errorNoAnswer')
   if (name === 'InvalidStateError') return t('factor.errorExists')

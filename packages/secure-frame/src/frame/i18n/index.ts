@@ -70,3 +70,14 @@ export function formatDecimal(value: string | bigint): string {
   // -0.5: BigInt(-0) loses the sign.
   return match[1] && match[2] === '0' && fraction ? `-${whole}${fraction}` : `${whole}${fraction}`
 }
+
+/**
+ * A wait from now in the frame's locale ('in 5 minutes', 'dans 2 heures', '30 秒後'): seconds under
+ * a minute, minutes (rounded up) under an hour and a half, else hours.
+ */
+export function formatWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds))
+  const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    s < 60 ? [s, 'second'] : s < 90 * 60 ? [Math.ceil(s / 60), 'minute'] : [Math.ceil(s / 3600), 'hour']
+  return new Intl.RelativeTimeFormat(current.locale, { numeric: 'always' }).format(value, unit)
+}
