@@ -1,6 +1,9 @@
+import { mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import { DEVNET_CONTRACTS, DEVNET_SWAP } from '@portico/devnet/constants'
 import { createWalletConnectTestWallet, type WalletConnectTestWallet } from '@portico/test-wallets/walletconnect'
-import { createPublicClient, erc20Abi, http, parseEther, type Address } from 'viem'
+import { createPublicClient, erc20Abi, getAddress, http, parseEther, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, test } from 'vitest'
 import { connectButton, modal, useJourney } from './support/journey.js'
@@ -9,6 +12,7 @@ import type { Page } from 'playwright-core'
 import { connectAndOpenAccount } from './support/wallet.js'
 
 const { newWalletContext, openDemo, stack } = useJourney()
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source
 const { emailLogin, approveInFrame, fund } = embeddedHelpers(stack)
 const wallets: WalletConnectTestWallet[] = []
 afterEach(async () => {
@@ -71,7 +75,7 @@ async function freshAccount() {
 }
 
 describe('swap (Uniswap V2 pools on the devnet)', () => {
-  test('0.5 ETH → USDC: quote, preview, confirmed on chain; then USDC → ETH approves first, and a second swap needs no approval', async () => {
+  test('0.5 ETH → USDC: quote, preview, confirmed on chain; then USDC → ETH approves exactly the amount sold first, and the next swap approves again', async () => {
     const account = await freshAccount()
     const page = await openDemo(await newWalletContext({ privateKey: account.privateKey, autoApprove: true }))
     await connectAndOpenAccount(page, { autoApproved: true })
@@ -131,35 +135,107 @@ describe('swap (Uniswap V2 pools on the devnet)', () => {
     expect(await swapped.first().getByTestId('activity-received').textContent()).toBe(`+${(Number(usdc) / 1e6).toFixed(6).slice(0, -3)} USDC`)
     await dialog.getByRole('tab', { name: 'Tokens' }).click()
 
-    // USDC → ETH: the router may not spend USDC yet, so the approval comes first (two transactions).
+    // USDC → ETH: the router may not spend USDC yet, so the approval comes first (two transactions), of exactly the
+    // amount sold unless the user allows more: the preview says so, the choice off.
     await dialog.getByTestId('feature-swaps').click()
     await dialog.getByTestId('swap-flip').click()
     await expect.poll(() => dialog.getByTestId('swap-from').textContent()).toContain('USDC')
     await dialog.getByTestId('swap-amount').fill('100')
     await expect.poll(() => next.textContent(), { timeout: 10_000 }).toBe('Review Swap')
     await next.click()
+    expect(await dialog.getByTestId('swap-preview-approval').textContent()).toBe('100 USDC')
+    expect(await dialog.getByTestId('swap-unlimited-approval').isChecked()).toBe(false)
     await dialog.getByTestId('swap-submit').click()
     await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Swapped 100 USDC for ETH')
     expect(await account.nonce()).toBe(3)
     expect(await account.usdc()).toBe(usdc - 100_000_000n)
-    expect(await account.allowance()).toBe(2n ** 256n - 1n)
+    // The swap spent all of the exact approval.
+    expect(await account.allowance()).toBe(0n)
     // The index sees the USDC leave; the ETH comes back by the router's internal call, which it does not trace.
     await dialog.getByRole('tab', { name: 'Activity' }).click()
     const usdcOut = dialog.getByTestId('activity-row').filter({ hasText: '−100.000 USDC' })
     await usdcOut.first().waitFor({ timeout: 20_000 })
     await dialog.getByRole('tab', { name: 'Tokens' }).click()
 
-    // Approved once for USDC: the next USDC swap is one transaction (the nonce moves by one, no approve sent).
+    // Approved exactly: the next USDC swap approves again, its own amount (two transactions).
     await dialog.getByTestId('account-view').waitFor()
     await dialog.getByTestId('feature-swaps').click()
     await dialog.getByTestId('swap-flip').click()
     await dialog.getByTestId('swap-amount').fill('10')
     await expect.poll(() => next.textContent(), { timeout: 10_000 }).toBe('Review Swap')
     await next.click()
+    expect(await dialog.getByTestId('swap-preview-approval').textContent()).toBe('10 USDC')
     await dialog.getByTestId('swap-submit').click()
     await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Swapped 10 USDC for ETH')
-    expect(await account.nonce()).toBe(4)
+    expect(await account.nonce()).toBe(5)
     expect(await account.usdc()).toBe(usdc - 110_000_000n)
+    expect(await account.allowance()).toBe(0n)
+    await page.context().close()
+  })
+
+  test("unlimited spending is the user's choice in the preview (keyboard): the test wallet's prompt reads 'Unlimited USDC', the allowance is 2^256−1, the next swap needs no approval", async () => {
+    const account = await freshAccount()
+    const page = await openDemo(await newWalletContext({ privateKey: account.privateKey }))
+    await connectAndOpenAccount(page)
+    const dialog = modal(page)
+    const next = dialog.getByTestId('swap-continue')
+    /** The test wallet's prompt: what it asks, then Approve. */
+    const approveInWallet = async () => {
+      const request = page.getByTestId('test-wallet-request')
+      await request.waitFor({ timeout: 20_000 })
+      const asked = await request.textContent()
+      await page.getByTestId('test-wallet-approve').click()
+      return asked
+    }
+    const review = async (amount: string) => {
+      await dialog.getByTestId('swap-amount').fill(amount)
+      await expect.poll(() => next.textContent(), { timeout: 10_000 }).toBe('Review Swap')
+      await next.click()
+      await dialog.getByTestId('swap-preview').waitFor()
+    }
+
+    // Some USDC to sell first: selling ETH needs no approval, and the preview offers no choice.
+    await dialog.getByTestId('feature-swaps').click()
+    await review('0.1')
+    expect(await dialog.getByTestId('swap-unlimited-approval').count()).toBe(0)
+    await dialog.getByTestId('swap-submit').click()
+    expect(await approveInWallet()).toMatch(/^Send 0\.1 ETH to /)
+    await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Swapped 0.1 ETH for USDC')
+
+    await dialog.getByTestId('account-view').waitFor()
+    await dialog.getByTestId('feature-swaps').click()
+    await dialog.getByTestId('swap-flip').click()
+    await review('10')
+    const choice = dialog.getByRole('checkbox', { name: 'Allow unlimited spending of USDC' })
+    expect(await choice.isChecked()).toBe(false)
+    expect(await dialog.getByTestId('swap-preview-approval').textContent()).toBe('10 USDC')
+    // Screen readers hear the explanation with the checkbox.
+    const hint = await choice.getAttribute('aria-describedby')
+    expect(await dialog.locator(`[id="${hint}"]`).textContent()).toMatch(
+      /^Later USDC swaps need no approval, but the swap contract can spend all your USDC until you revoke it\.$/,
+    )
+    await choice.focus()
+    await page.keyboard.press('Space')
+    expect(await choice.isChecked()).toBe(true)
+    expect(await dialog.getByTestId('swap-preview-approval').textContent()).toBe('Unlimited USDC')
+    await dialog.getByTestId('swap-submit').click()
+    expect(await approveInWallet()).toBe(`Approve ${getAddress(DEVNET_SWAP.router)} to spend Unlimited USDC`)
+    expect(await approveInWallet()).toMatch(/^Send 0 ETH to /)
+    await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Swapped 10 USDC for ETH')
+    expect(await account.allowance()).toBe(2n ** 256n - 1n)
+    expect(await account.nonce()).toBe(3)
+
+    // Unlimited: the next USDC swap is one transaction, and its preview asks nothing about approvals.
+    await dialog.getByTestId('account-view').waitFor()
+    await dialog.getByTestId('feature-swaps').click()
+    await dialog.getByTestId('swap-flip').click()
+    await review('5')
+    expect(await dialog.getByTestId('swap-unlimited-approval').count()).toBe(0)
+    expect(await dialog.getByTestId('swap-preview-approval').count()).toBe(0)
+    await dialog.getByTestId('swap-submit').click()
+    expect(await approveInWallet()).toMatch(/^Send 0 ETH to /)
+    await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 20_000 }).toBe('Swapped 5 USDC for ETH')
+    expect(await account.nonce()).toBe(4)
     await page.context().close()
   })
 
@@ -188,6 +264,78 @@ describe('swap (Uniswap V2 pools on the devnet)', () => {
     await page.context().close()
   })
 })
+
+describe('Swap preview screenshots (issue 28 Approvals)', () => {
+  const SHOTS = fileURLToPath(new URL('../screenshots/swap', import.meta.url))
+  const sizes = { desktop: { width: 1100, height: 760 }, narrow: { width: 360, height: 760 } }
+  const cases = [
+    { theme: 'dark', locale: 'en', size: ['desktop', 'narrow'] },
+    { theme: 'light', locale: 'en', size: ['desktop', 'narrow'] },
+    { theme: 'light', locale: 'ar', size: ['narrow'] },
+    { theme: 'dark', locale: 'de', size: ['narrow'] },
+  ] as const
+
+  test('the unlimited-approval choice, off and on: dark and light, desktop and 360 px, Arabic and German; axe: nothing serious', async () => {
+    mkdirSync(SHOTS, { recursive: true })
+    const account = await freshAccount()
+    for (const { theme, locale, size } of cases) {
+      const page = await openDemo(
+        await newWalletContext({ privateKey: account.privateKey, autoApprove: true }, { viewport: sizes[size[0]] }),
+        `?theme=${theme}${locale === 'en' ? '' : `&locale=${locale}`}`,
+      )
+      await connectAndOpenAccount(page, { autoApproved: true })
+      const dialog = modal(page)
+      const next = dialog.getByTestId('swap-continue')
+      const review = async (amount: string) => {
+        await dialog.getByTestId('swap-amount').fill(amount)
+        await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true)
+        await next.click()
+        await dialog.getByTestId('swap-preview').waitFor()
+      }
+      if ((await account.usdc()) === 0n) {
+        await dialog.getByTestId('feature-swaps').click()
+        await review('0.1')
+        await dialog.getByTestId('swap-submit').click()
+        await dialog.getByTestId('account-view').waitFor({ timeout: 20_000 })
+        // Its snack would sit over the preview's buttons in the screenshots.
+        await dialog.getByTestId('portico-snack').waitFor({ state: 'hidden', timeout: 15_000 })
+      }
+      await dialog.getByTestId('feature-swaps').click()
+      await dialog.getByTestId('swap-flip').click()
+      await review('25')
+      const choice = dialog.getByTestId('swap-unlimited-approval')
+      for (const name of size) {
+        await page.setViewportSize(sizes[name])
+        const suffix = `${theme}-${name}${locale === 'en' ? '' : `-${locale}`}`
+        // After the modal's height and fade have settled.
+        if (locale === 'en') {
+          await page.waitForTimeout(700)
+          await page.screenshot({ path: `${SHOTS}/SwapPreview-approval-${suffix}.png` })
+        }
+        await choice.check()
+        await page.waitForTimeout(700)
+        await page.screenshot({ path: `${SHOTS}/SwapPreview-unlimited-${suffix}.png` })
+        await choice.uncheck()
+      }
+      await choice.check()
+      expect(await axeSerious(page), `${theme} ${locale}`).toEqual([])
+      await page.context().close()
+    }
+  })
+})
+
+/** axe-core's serious and critical findings in the open modal (its open shadow root), WCAG 2.x A/AA and best practices. */
+async function axeSerious(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource })
+  return page.evaluate(async () => {
+    const host = [...document.querySelectorAll('portico-host')].find((h) => h.shadowRoot?.querySelector('[role=dialog]'))!
+    const axe = (
+      window as unknown as { axe: { run: (c: Element, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }
+    ).axe
+    const { violations } = await axe.run(host, { resultTypes: ['violations'] })
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`)
+  })
+}
 
 describe('swap with a WalletConnect wallet', () => {
   test('the WalletConnect test wallet pairs through the relay and swaps 0.5 ETH → USDC; mined', async () => {

@@ -333,6 +333,11 @@ export const de = {
   'swap.minimumReceived': 'Mindestens erhalten',
   'swap.approveToken': 'Gib {symbol} in deiner Wallet für Swaps frei',
   'swap.confirmInWallet': 'Bestätige den Tausch in deiner Wallet',
+  'swap.approval': 'Freigabe',
+  'swap.approvalUnlimited': 'Unbegrenzt {symbol}',
+  'swap.unlimitedApproval': 'Unbegrenzte Ausgaben von {symbol} erlauben',
+  'swap.unlimitedApprovalHint':
+    'Spätere {symbol}-Swaps brauchen dann keine Freigabe, aber der Swap-Vertrag kann all deine {symbol} ausgeben, bis du die Freigabe widerrufst.',
   'swap.swap': 'Tauschen',
   'swap.searchToken': 'Token suchen',
   'swap.suggested': 'Vorgeschlagene Token',

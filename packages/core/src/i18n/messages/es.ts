@@ -333,6 +333,11 @@ export const es = {
   'swap.minimumReceived': 'Mínimo recibido',
   'swap.approveToken': 'Aprueba {symbol} para intercambios en tu billetera',
   'swap.confirmInWallet': 'Confirma el intercambio en tu billetera',
+  'swap.approval': 'Aprobación',
+  'swap.approvalUnlimited': '{symbol} ilimitado',
+  'swap.unlimitedApproval': 'Permitir gasto ilimitado de {symbol}',
+  'swap.unlimitedApprovalHint':
+    'Los próximos intercambios de {symbol} no necesitarán aprobación, pero el contrato de intercambio podrá gastar todo tu {symbol} hasta que lo revoques.',
   'swap.swap': 'Intercambiar',
   'swap.searchToken': 'Buscar token',
   'swap.suggested': 'Tokens sugeridos',

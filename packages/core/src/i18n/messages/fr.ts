@@ -333,6 +333,11 @@ export const fr = {
   'swap.minimumReceived': 'Minimum reçu',
   'swap.approveToken': 'Approuvez {symbol} pour les échanges dans votre portefeuille',
   'swap.confirmInWallet': "Confirmez l'échange dans votre portefeuille",
+  'swap.approval': 'Autorisation',
+  'swap.approvalUnlimited': '{symbol} illimité',
+  'swap.unlimitedApproval': 'Autoriser des dépenses illimitées de {symbol}',
+  'swap.unlimitedApprovalHint':
+    'Les prochains échanges de {symbol} n’auront plus besoin d’autorisation, mais le contrat d’échange pourra dépenser tous vos {symbol} jusqu’à ce que vous la révoquiez.',
   'swap.swap': 'Échanger',
   'swap.searchToken': 'Rechercher un jeton',
   'swap.suggested': 'Jetons suggérés',

@@ -330,6 +330,11 @@ export const pt = {
   'swap.minimumReceived': 'Mínimo recebido',
   'swap.approveToken': 'Aprove {symbol} para trocas na sua carteira',
   'swap.confirmInWallet': 'Confirme a troca na sua carteira',
+  'swap.approval': 'Aprovação',
+  'swap.approvalUnlimited': '{symbol} ilimitado',
+  'swap.unlimitedApproval': 'Permitir gasto ilimitado de {symbol}',
+  'swap.unlimitedApprovalHint':
+    'As próximas trocas de {symbol} não precisarão de aprovação, mas o contrato de troca poderá gastar todo o seu {symbol} até você revogar.',
   'swap.swap': 'Trocar',
   'swap.searchToken': 'Buscar token',
   'swap.suggested': 'Tokens sugeridos',

@@ -12,4 +12,8 @@ export const swapCss = `
 .swap-balance{display:inline-flex;align-items:center;gap:4px}
 .swap-facts{display:flex;flex-direction:column;gap:4px;margin:0;font-size:var(--portico-font-size-xs);color:var(--portico-color-fg-200)}
 .swap-facts dd{margin:0;font-variant-numeric:tabular-nums;color:var(--portico-color-fg-100)}
+.swap-approval{display:flex;gap:10px;align-items:flex-start;font-size:var(--portico-font-size-sm)}
+.swap-approval label{font-weight:600;cursor:pointer}
+.swap-approval input{flex:none;width:20px;height:20px;margin:0;cursor:pointer;accent-color:var(--portico-accent-strong,var(--portico-accent))}
+.swap-approval:has(input:checked) .hint{color:var(--portico-color-error-100)}
 `

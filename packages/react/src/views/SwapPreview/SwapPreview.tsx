@@ -1,4 +1,16 @@
-import { formatSwapAmount, getSwapProblem, goBack, minimumReceived, submitSwap, swapAmount, swapFiatValue, swapNetworkFee, swapRate } from '@portico/core'
+import {
+  formatSwapAmount,
+  getSwapProblem,
+  goBack,
+  minimumReceived,
+  submitSwap,
+  swapAmount,
+  swapFiatValue,
+  swapNeedsApproval,
+  swapNetworkFee,
+  swapRate,
+} from '@portico/core'
+import { useId, useState } from 'react'
 import { Spinner } from '../../components/Spinner.js'
 import { TokenIcon } from '../../components/TokenIcon.js'
 import { usePortico, usePorticoStore } from '../../context.js'
@@ -8,12 +20,18 @@ import { Sheet } from '../../styles/Sheet.js'
 import { useI18n } from '../../i18n/useI18n.js'
 import { swapCss } from '../Swap/styles.js'
 
-/** Swap, step 2: the pair with fiat values, rate, price impact, minimum received, network fee and slippage; then approve (when needed) and swap, each in the wallet. */
+/**
+ * Swap, step 2: the pair with fiat values, rate, price impact, minimum received, network fee and slippage; then approve
+ * (when needed) and swap, each in the wallet. The approval is of the amount sold unless the user allows unlimited spending
+ * of the token here (off each time the preview opens).
+ */
 export default function SwapPreview() {
   const portico = usePortico()
   const { t, text, amount, usd: formatUsd } = useI18n()
   const state = usePorticoStore('swap', (s) => s)
   const { tokenBalance } = usePorticoAccount()
+  const [unlimited, setUnlimited] = useState(false)
+  const choiceId = useId()
   const { from, to, quote, step } = state
   if (!from || !to || !quote) return <div className="empty">{text(getSwapProblem(state, tokenBalance) ?? 'No quote')}</div>
   const receive = formatSwapAmount(quote.toAmount, to.decimals)
@@ -22,6 +40,7 @@ export default function SwapPreview() {
   const payUsd = swapFiatValue(swapAmount(state), from, state.prices)
   const receiveUsd = swapFiatValue(quote.toAmount, to, state.prices)
   const fee = swapNetworkFee(state)
+  const approval = swapNeedsApproval(state)
   return (
     <div className="send" data-testid="swap-preview">
       <Sheet css={sendCss + swapCss} />
@@ -81,7 +100,34 @@ export default function SwapPreview() {
           <dt>{t('swap.slippageTolerance')}</dt>
           <dd>{state.slippage} %</dd>
         </div>
+        {approval && (
+          <div className="row">
+            <dt>{t('swap.approval')}</dt>
+            <dd data-testid="swap-preview-approval">
+              {unlimited ? t('swap.approvalUnlimited', { symbol: from.symbol }) : `${state.fromAmount} ${from.symbol}`}
+            </dd>
+          </div>
+        )}
       </dl>
+      {approval && (
+        <div className="swap-approval">
+          <input
+            id={`${choiceId}-input`}
+            type="checkbox"
+            checked={unlimited}
+            onChange={(e) => setUnlimited(e.currentTarget.checked)}
+            disabled={busy}
+            aria-describedby={`${choiceId}-hint`}
+            data-testid="swap-unlimited-approval"
+          />
+          <span className="swap-side">
+            <label htmlFor={`${choiceId}-input`}>{t('swap.unlimitedApproval', { symbol: from.symbol })}</label>
+            <span className="hint" id={`${choiceId}-hint`}>
+              {t('swap.unlimitedApprovalHint', { symbol: from.symbol })}
+            </span>
+          </span>
+        </div>
+      )}
       {state.submitError && (
         <p className="hint error" role="alert">
           {text(state.submitError)}
@@ -91,7 +137,13 @@ export default function SwapPreview() {
         <button type="button" className="button secondary" onClick={() => goBack(portico)} disabled={busy}>
           {t('common.cancel')}
         </button>
-        <button type="button" className="button" onClick={() => void submitSwap(portico).catch(() => {})} disabled={busy} data-testid="swap-submit">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void submitSwap(portico, { approval: approval && unlimited ? 'unlimited' : 'exact' }).catch(() => {})}
+          disabled={busy}
+          data-testid="swap-submit"
+        >
           {step === 'approve' ? (
             <>
               <Spinner size={16} label="" /> {t('swap.approveToken', { symbol: from.symbol })}
