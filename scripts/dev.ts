@@ -33,7 +33,11 @@ const demo = await createServer({ root: demoRoot, logLevel: 'warn' })
 await demo.listen()
 // Opened as localhost (the same site as the secure frame on localhost:8788), so the frame keeps its
 // storage even where third-party storage is blocked, and passkeys get a domain as RP id.
-const url = (demo.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/').replace('//127.0.0.1:', '//localhost:')
+const local = demo.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/'
+const url = local.replace('//127.0.0.1:', '//localhost:')
+// The same demo on 127.0.0.1: another site than the secure frame, as in every production deployment
+// (issue 28). Where the browser blocks third-party storage the modal says so, with Retry.
+const crossSiteUrl = local.replace('//localhost:', '//127.0.0.1:')
 
 console.log(`
 Portico is running (development only).
@@ -45,6 +49,7 @@ Portico is running (development only).
   Dev mail        ${server.url}/dev/mail (login codes and device links; SMTP catcher on 127.0.0.1:${server.embedded?.mailCatcherPort})
   Dev sign-in     ${server.embedded?.devIdentityProviderUrl} (a local OpenID provider standing in for google)
   Demo site       ${url}
+  Demo cross-site ${crossSiteUrl} (the host on another site than the secure frame, as in production)
 
 Open ${url} and press "Connect Wallet". The Portico Test Wallet (a development wallet with a
 public key, devnet only) is loaded so you can connect without an extension. Ctrl-C stops everything.
