@@ -3,6 +3,8 @@ import pg from 'pg'
 import type { ServerConfig } from './config.js'
 import { startServer } from './server.js'
 
+export { bundlerFees, signInSponsorUser, type SponsorUser } from './smartAccounts/testing.js'
+
 /**
  * A server for tests: in-memory PGlite (or PostgreSQL when PORTICO_TEST_DATABASE_URL is set),
  * a free port, and the caller's overrides. On PostgreSQL each test server gets a schema of its

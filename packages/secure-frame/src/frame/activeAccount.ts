@@ -44,7 +44,15 @@ export async function activeSmartAccount(session: FrameSession, chainId: number 
   if (!smart) {
     const owner = unlocked.account
     smart = code().then((m) =>
-      m.createFrameSmartAccount({ owner, chainId: id, chain, rpcUrl, apiUrl: session.config.apiUrl, projectId: session.config.projectId }),
+      m.createFrameSmartAccount({
+        owner,
+        chainId: id,
+        chain,
+        rpcUrl,
+        apiUrl: session.config.apiUrl,
+        projectId: session.config.projectId,
+        sessionFetch: (input, init) => session.wallet.api.sessionFetch(input, init),
+      }),
     )
     smart.catch(() => built.delete(key))
     built.set(key, smart)

@@ -27,6 +27,12 @@ export interface Api {
   call<T>(path: string, init?: { method?: 'GET' | 'POST'; body?: unknown; auth?: boolean }): Promise<T>
   setTokens(tokens: Tokens | undefined): void
   readonly refreshToken: string | undefined
+  /**
+   * A fetch that carries this session to another of the server's routes (the bundler and paymaster
+   * proxies, which sponsor only a signed-in user's own account): the token and a DPoP proof over the
+   * method, URL and body; one refresh and retry on 401. For viem's http transport (fetchFn).
+   */
+  sessionFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>
 }
 
 export function createApi(opts: { apiUrl: string; projectId: string; device: DeviceKeys; onTokens(tokens: Tokens | undefined): void }): Api {
@@ -76,9 +82,26 @@ export function createApi(opts: { apiUrl: string; projectId: string; device: Dev
     return refreshing
   }
 
+  async function withSession(url: string, init: RequestInit): Promise<Response> {
+    const method = init.method ?? 'GET'
+    const body = typeof init.body === 'string' ? init.body : undefined
+    const headers = new Headers(init.headers)
+    const accessToken = tokens!.accessToken
+    headers.set('authorization', `DPoP ${accessToken}`)
+    headers.set('dpop', await createProof(opts.device, { method, url, accessToken, body }))
+    return fetch(url, { ...init, headers, credentials: 'omit', cache: 'no-store' })
+  }
+
   return {
     get refreshToken() {
       return tokens?.refreshToken
+    },
+    async sessionFetch(input, init = {}) {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+      if (!tokens?.accessToken && !(await refresh())) throw new ApiError('Not signed in', 401)
+      const response = await withSession(url, init)
+      if (response.status !== 401 || !(await refresh())) return response
+      return withSession(url, init)
     },
     setTokens(next) {
       tokens = next

@@ -1,8 +1,8 @@
 // @vitest-environment node
 /** The frame's smart account against the real devnet, bundler and server: one UserOperation per batch, sponsored gas, ERC-1271/6492. */
 import { DEVNET_AA, startDevnet, usdcAbi, type Devnet } from '@portico/devnet'
-import { startTestServer } from '@portico/server/testing'
-import { DEFAULT_CONFIG } from '@portico/server'
+import { signInSponsorUser, startTestServer } from '@portico/server/testing'
+import { DEFAULT_CONFIG, DEV_PROJECT } from '@portico/server'
 import { createPublicClient, createWalletClient, encodeFunctionData, http, parseEther, toHex, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -41,6 +41,11 @@ beforeAll(async () => {
   const switched = `http://127.0.0.1:${(bundlerSwitch.address() as AddressInfo).port}`
   const dev = DEFAULT_CONFIG.smartAccounts!
   server = await startTestServer({
+    // The bundler and paymaster serve a signed-in embedded-wallet user only (the owner key's wallet).
+    secureFrame: { port: 0 },
+    devMailCatcher: { port: 0 },
+    devRoutes: true,
+    auth: { sendCooldownMs: 0, sendsPerHourPerEmail: 1000, sendsPerHourPerIp: 100_000 },
     rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
     indexer: { enabled: false, pollMs: 1000, batchBlocks: 1, backfillBlocks: 1 },
     smartAccounts: {
@@ -49,6 +54,12 @@ beforeAll(async () => {
       ),
       paymaster: dev.paymaster,
     },
+    projects: [
+      DEV_PROJECT,
+      // Today's sponsorship already spent for every user (0 wei a day), or all but 1 wei of it (the paymaster refuses at signing).
+      { ...DEV_PROJECT, projectId: 'spent', sponsorshipBudget: { perUserPerDayWei: '0' } },
+      { ...DEV_PROJECT, projectId: 'one-wei', sponsorshipBudget: { perUserPerDayWei: '1' } },
+    ],
   })
 }, 120_000)
 afterAll(async () => {
@@ -65,6 +76,7 @@ const balanceOf = (who: Address) => reader().readContract({ address: chain().usd
 async function smartAccount(ownerKey: Hex): Promise<FrameSmartAccount> {
   const networks = await fetchSmartAccountNetworks(server.url, 'portico-dev')
   expect(networks.smartAccountEnabledNetworks).toEqual([31337, 31338])
+  const user = await signInSponsorUser(server, 'portico-dev', ownerKey)
   return createFrameSmartAccount({
     owner: privateKeyToAccount(ownerKey),
     chainId: 31337,
@@ -72,6 +84,7 @@ async function smartAccount(ownerKey: Hex): Promise<FrameSmartAccount> {
     rpcUrl: chain().rpcUrl,
     apiUrl: server.url,
     projectId: 'portico-dev',
+    sessionFetch: user.fetchFn,
   })
 }
 
@@ -189,25 +202,30 @@ describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded
     expect(other.accounts).toEqual([{ address: account.address, type: 'eoa' }])
   }, 60_000)
 
-  test('through the frame handlers: smart account when preferred, EOA otherwise; eth_sendTransaction after the approval screen; bundler down → clear error, retry works', async () => {
-    const key = generatePrivateKey()
+  /** A frame session for `key` (signed in to the server as its wallet's user) whose approval screens are recorded and approved. */
+  async function frameSession(key: Hex, projectId = 'portico-dev') {
     const account = privateKeyToAccount(key)
     const unlocked = {
       account,
       keys: { evmPrivateKey: key, addresses: { eip155: account.address, solana: '' } },
       entropy: new Uint8Array(),
     } as unknown as Unlocked
+    const signedIn = await signInSponsorUser(server, projectId, key)
     const shown: ApprovalContent[] = []
     const user = { preferredAccountType: 'eoa' as 'eoa' | 'smartAccount' }
     const session = {
-      config: { apiUrl: server.url, projectId: 'portico-dev' },
+      config: { apiUrl: server.url, projectId },
       chainId: 31337,
       rpcUrlFor: () => chain().rpcUrl,
-      wallet: { keys: unlocked, user, api: { call: async () => ({}) } },
+      wallet: { keys: unlocked, user, api: { call: async () => ({}), sessionFetch: signedIn.fetchFn } },
       approvals: { approve: async (c: ApprovalContent) => (shown.push(c), true) },
     } as unknown as FrameSession
     const rpc = (method: string, params: unknown[] = []) => rpcHandlers.RPC_REQUEST(session, { method, params } as never)
+    return { account, session, shown, rpc }
+  }
 
+  test('through the frame handlers: smart account when preferred, EOA otherwise; eth_sendTransaction after the approval screen; bundler down → clear error, retry works', async () => {
+    const { account, session, shown, rpc } = await frameSession(generatePrivateKey())
     expect(await smartAccountHandlers.GET_SMART_ACCOUNT_ENABLED_NETWORKS(session, {} as never)).toEqual({ smartAccountEnabledNetworks: [31337, 31338] })
     expect(await rpc('eth_accounts')).toEqual([account.address])
     const { address } = (await smartAccountHandlers.SET_PREFERRED_ACCOUNT(session, { type: 'smartAccount' } as never)) as { address: Address }
@@ -236,4 +254,27 @@ describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded
     await smartAccountHandlers.SET_PREFERRED_ACCOUNT(session, { type: 'eoa' } as never)
     expect(await rpc('eth_accounts')).toEqual([account.address])
   }, 90_000)
+
+  test.each([
+    ['spent', 'the screen says so before the Approve: one screen, the account pays'],
+    ['one-wei', 'the paymaster refuses at signing: a second screen says so, the account pays'],
+  ])(
+    "today's sponsorship used up (%s): %s ('Gas sponsorship is used up for today; you pay this network fee')",
+    async (projectId) => {
+      const { session, shown, rpc } = await frameSession(generatePrivateKey(), projectId)
+      const { address } = (await smartAccountHandlers.SET_PREFERRED_ACCOUNT(session, { type: 'smartAccount' } as never)) as { address: Address }
+      const funder = createWalletClient({ account: privateKeyToAccount(devnet.accounts[2]!.privateKey), transport: http(chain().rpcUrl) })
+      await reader().waitForTransactionReceipt({ hash: await funder.sendTransaction({ chain: null, to: address, value: parseEther('0.05') }) })
+      const hash = (await rpc('eth_sendTransaction', [{ from: address, to: devnet.accounts[4]!.address, value: '0x0' }])) as Hex
+      const receipt = await reader().getTransactionReceipt({ hash })
+      expect(receipt.status).toBe('success')
+      const usedUp = { label: 'Gas', value: 'Gas sponsorship is used up for today; you pay this network fee' }
+      expect(shown.at(-1)!.rows).toContainEqual(usedUp)
+      expect(shown.length).toBe(projectId === 'spent' ? 1 : 2)
+      if (projectId === 'one-wei') expect(shown[0]!.rows).toContainEqual({ label: 'Gas', value: 'Sponsored: you pay no gas' })
+      // The account paid: it holds less than it was sent, and no paymaster is named in the operation's event.
+      expect(await reader().getBalance({ address })).toBeLessThan(parseEther('0.05'))
+    },
+    90_000,
+  )
 })

@@ -3,7 +3,7 @@ import { decodeCall, describeTransaction, readTokenInfo } from './approvalConten
 import { networkLabel } from './approvalNetworks.js'
 import { t } from './i18n/index.js'
 import { jsonRpc, RpcError, type RpcContext } from './rpc.js'
-import type { FrameSmartAccount } from './smartAccount.js'
+import { isSponsorshipUsedUp, type FrameSmartAccount, type Sponsorship } from './smartAccount.js'
 import type { Unlocked } from './wallet.js'
 
 /**
@@ -40,14 +40,28 @@ export async function sendFromSmartAccount(ctx: RpcContext, smart: FrameSmartAcc
     : undefined
   const network = networkLabel(chainId, (caip) => ctx.rpcUrlFor(caip) !== undefined)
   const content = describeTransaction({ account: smart.address, to: tx.to, value, data, network, fee: { total: 0n, perGas: 0n }, token }, decoded)
-  // The fee row is the paymaster's or the account's, not a transaction's: say which.
-  content.rows = content.rows
-    .filter((row) => row.key !== 'maxFee')
-    .concat({ label: t('smart.gas'), value: t(smart.runner.capabilities ? 'smart.sponsored' : 'smart.paid') })
+  // The fee row is the paymaster's or the account's, not a transaction's: say which (and when today's sponsorship is spent).
+  const gasLine = (sponsorship: Sponsorship) => ({
+    label: t('smart.gas'),
+    value: t(sponsorship === 'sponsored' ? 'smart.sponsored' : sponsorship === 'usedUp' ? 'smart.sponsorshipUsedUp' : 'smart.paid'),
+  })
+  const rows = content.rows.filter((row) => row.key !== 'maxFee')
+  let sponsorship = await smart.sponsorship()
+  content.rows = [...rows, gasLine(sponsorship)]
   if (!(await ctx.approve(content, 'eth_sendTransaction'))) throw new RpcError('User rejected the request', 4001)
   try {
-    return await smart.sendTransaction({ to: tx.to, value, data })
+    try {
+      return await smart.sendTransaction({ to: tx.to, value, data }, { sponsored: sponsorship === 'sponsored' })
+    } catch (error) {
+      // Spent between the screen and the paymaster's signature: the user approves paying the fee, or nothing is sent.
+      if (sponsorship !== 'sponsored' || !isSponsorshipUsedUp(error)) throw error
+      sponsorship = 'usedUp'
+      content.rows = [...rows, gasLine(sponsorship)]
+      if (!(await ctx.approve(content, 'eth_sendTransaction'))) throw new RpcError('User rejected the request', 4001)
+      return await smart.sendTransaction({ to: tx.to, value, data }, { sponsored: false })
+    }
   } catch (error) {
+    if (error instanceof RpcError) throw error
     const message = (error as { details?: string; shortMessage?: string })?.details ?? (error as Error)?.message ?? ''
     const text = /fetch failed|unavailable|ECONNREFUSED|HTTP 5\d\d|Failed to fetch/i.test(message)
       ? BUNDLER_FAILED

@@ -93,7 +93,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
       perUserPerDayWei: '50000000000000000',
       perProjectPerDayWei: '5000000000000000000',
       perProjectPerMinute: 120,
-      perIpPerMinute: 30,
+      perIpPerMinute: 120,
       perUserPerMinute: 30,
       validForSeconds: 600,
       feeMultiple: 3,

@@ -42,7 +42,7 @@ export const smartAccountsShape = {
           /** Signed sponsorships a minute for a whole project (refused requests never count). */
           perProjectPerMinute: positiveInt().default(120),
           /** Paymaster and bundler calls a minute from one client address. */
-          perIpPerMinute: positiveInt().default(30),
+          perIpPerMinute: positiveInt().default(120),
           /** Paymaster and bundler calls a minute for one signed-in user. */
           perUserPerMinute: positiveInt().default(30),
           validForSeconds: positiveInt().default(600),

@@ -108,7 +108,7 @@ async function ownOperation(user: SponsorUser, to: Address = DEV_ACCOUNTS[4]!.ad
     },
   })
   const op = await bundler.prepareUserOperation({ calls: [{ to, value: 0n }] })
-  return { account, bundler, op, rpc: formatUserOperationRequest(op) as Record<string, Hex> }
+  return { account, bundler, op, rpc: formatUserOperationRequest(op) as unknown as Record<string, Hex> }
 }
 /** A client address of its own for the test's setup calls, which are not what a test counts. */
 const randomIp = () => `10.200.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
@@ -339,5 +339,5 @@ async function ownOperationOn(user: SponsorUser, projectId: string) {
     paymaster: { getPaymasterStubData: stub, getPaymasterData: stub },
   })
   const op = await bundler.prepareUserOperation({ calls: [{ to: DEV_ACCOUNTS[4]!.address, value: 0n }] })
-  return { op, rpc: formatUserOperationRequest(op) as Record<string, Hex> }
+  return { op, rpc: formatUserOperationRequest(op) as unknown as Record<string, Hex> }
 }

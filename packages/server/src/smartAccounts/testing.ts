@@ -21,7 +21,7 @@ export interface SponsorUser {
 
 const shareText = () => randomBytes(33).toString('base64url')
 
-export async function signInSponsorUser(server: PorticoServer, projectId = 'portico-dev'): Promise<SponsorUser> {
+export async function signInSponsorUser(server: PorticoServer, projectId = 'portico-dev', key: Hex = generatePrivateKey()): Promise<SponsorUser> {
   const client = frameClient(server, projectId)
   const email = `sponsor-${randomBytes(4).toString('hex')}@example.com`
   const start = await client.call<{ challengeId: string }>('/auth/email/start', { email, hostOrigin: 'http://127.0.0.1:5173' })
@@ -33,7 +33,6 @@ export async function signInSponsorUser(server: PorticoServer, projectId = 'port
     hostOrigin: 'http://127.0.0.1:5173',
   })
   if (!verified.body.accessToken) throw new Error(`email verify: ${verified.status} ${JSON.stringify(verified.body)}`)
-  const key = generatePrivateKey()
   const created = await client.call(
     '/auth/wallet',
     {

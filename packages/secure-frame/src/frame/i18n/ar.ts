@@ -127,6 +127,7 @@ export const ar: FrameMessages = {
   'smart.gas': 'رسوم الغاز',
   'smart.sponsored': 'مموَّلة: لن تدفع رسوم الغاز',
   'smart.paid': 'يدفعها الحساب الذكي',
+  'smart.sponsorshipUsedUp': 'نفد رصيد رعاية رسوم الغاز لهذا اليوم؛ ستدفع رسوم الشبكة هذه بنفسك',
   'smart.notSent': 'لم تُرسَل',
   'smart.whatHappened': 'ما الذي حدث',
   'sol.send': 'إرسال معاملة',

@@ -132,6 +132,7 @@ export const de: FrameMessages = {
   'smart.gas': 'Gas',
   'smart.sponsored': 'Gesponsert: du zahlst kein Gas',
   'smart.paid': 'Vom Smart Account bezahlt',
+  'smart.sponsorshipUsedUp': 'Das Gas-Sponsoring für heute ist aufgebraucht; du zahlst diese Netzwerkgebühr',
   'smart.notSent': 'Nicht gesendet',
   'smart.whatHappened': 'Was passiert ist',
   'sol.send': 'Transaktion senden',

@@ -142,6 +142,7 @@ export const en = {
   'smart.gas': 'Gas',
   'smart.sponsored': 'Sponsored: you pay no gas',
   'smart.paid': 'Paid by the smart account',
+  'smart.sponsorshipUsedUp': 'Gas sponsorship is used up for today; you pay this network fee',
   'smart.notSent': 'Not sent',
   'smart.whatHappened': 'What happened',
   // Solana (solana.ts, rpc.ts)

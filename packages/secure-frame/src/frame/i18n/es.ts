@@ -128,6 +128,7 @@ export const es: FrameMessages = {
   'smart.gas': 'Gas',
   'smart.sponsored': 'Patrocinado: no pagas gas',
   'smart.paid': 'Lo paga la cuenta inteligente',
+  'smart.sponsorshipUsedUp': 'El patrocinio de gas de hoy se ha agotado; pagas esta comisión de red',
   'smart.notSent': 'No enviado',
   'smart.whatHappened': 'Qué ha pasado',
   'sol.send': 'Enviar transacción',

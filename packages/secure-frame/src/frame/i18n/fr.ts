@@ -131,6 +131,7 @@ export const fr: FrameMessages = {
   'smart.gas': 'Gaz',
   'smart.sponsored': 'Sponsorisé : vous ne payez pas de gaz',
   'smart.paid': 'Payé par le compte intelligent',
+  'smart.sponsorshipUsedUp': 'Le parrainage du gaz est épuisé pour aujourd’hui ; vous payez ces frais de réseau',
   'smart.notSent': 'Non envoyé',
   'smart.whatHappened': 'Ce qui s’est passé',
   'sol.send': 'Envoyer la transaction',

@@ -130,6 +130,7 @@ export const ja: FrameMessages = {
   'smart.gas': 'ガス代',
   'smart.sponsored': 'スポンサー負担：ガス代はかかりません',
   'smart.paid': 'スマートアカウントが支払い',
+  'smart.sponsorshipUsedUp': '本日のガス代スポンサー枠は使い切りました。このネットワーク手数料はご自身で支払います',
   'smart.notSent': '送信されませんでした',
   'smart.whatHappened': '発生した内容',
   'sol.send': 'トランザクションを送信',

@@ -127,6 +127,7 @@ export const ko: FrameMessages = {
   'smart.gas': '가스',
   'smart.sponsored': '후원됨: 가스비를 내지 않습니다',
   'smart.paid': '스마트 계정이 지불',
+  'smart.sponsorshipUsedUp': '오늘의 가스 후원이 모두 소진되었습니다. 이 네트워크 수수료는 직접 지불합니다',
   'smart.notSent': '전송되지 않음',
   'smart.whatHappened': '발생한 일',
   'sol.send': '트랜잭션 보내기',

@@ -129,6 +129,7 @@ export const pt: FrameMessages = {
   'smart.gas': 'Gás',
   'smart.sponsored': 'Patrocinado: você não paga gás',
   'smart.paid': 'Pago pela conta inteligente',
+  'smart.sponsorshipUsedUp': 'O patrocínio de gas de hoje acabou; você paga esta taxa de rede',
   'smart.notSent': 'Não enviado',
   'smart.whatHappened': 'O que aconteceu',
   'sol.send': 'Enviar transação',

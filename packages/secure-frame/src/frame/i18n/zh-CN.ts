@@ -126,6 +126,7 @@ export const zhCN: FrameMessages = {
   'smart.gas': 'Gas 费',
   'smart.sponsored': '已赞助：你无需支付 Gas 费',
   'smart.paid': '由智能账户支付',
+  'smart.sponsorshipUsedUp': '今日的 Gas 赞助额度已用完；此网络费用由你支付',
   'smart.notSent': '未发送',
   'smart.whatHappened': '发生了什么',
   'sol.send': '发送交易',
