@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { encodeFunctionData, erc20Abi, maxUint256, verifyMessage, verifyTypedData, type Address } from 'viem'
 import { DEVNET_CONTRACTS, startDevnet, type Devnet } from '@portico/devnet'
+import { DEFAULT_CONFIG } from '@portico/server'
 import { startTestServer } from '@portico/server/testing'
 import { buildSecureFrame } from './build.js'
 import { APPROVAL_DELAY_MS } from './frame/approvalGuard.js'
@@ -82,10 +83,24 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
   const hostOrigin = `http://127.0.0.1:${(host.address() as { port: number }).port}`
 
-  devnet = await startDevnet({ randomPorts: true, chains: [{ chainId: 31337 }] })
+  devnet = await startDevnet({ randomPorts: true, chains: [{ chainId: 31337 }], smartAccounts: true })
+  const aa = DEFAULT_CONFIG.smartAccounts!
   server = await startTestServer({
     rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
-    projects: [{ projectId: PROJECT, name: 'Approval Test Shop', allowedOrigins: [hostOrigin], features: {}, analytics: false }],
+    projects: [
+      {
+        projectId: PROJECT,
+        name: 'Approval Test Shop',
+        allowedOrigins: [hostOrigin],
+        features: {},
+        analytics: false,
+        // A sponsored smart account whose day's budget is spent (0 wei): the Gas row says so (the last test).
+        smartAccountNetworks: ['eip155:31337'],
+        sponsoredNetworks: ['eip155:31337'],
+        sponsorshipBudget: { perUserPerDayWei: '0' },
+      },
+    ],
+    smartAccounts: { chains: { 'eip155:31337': { ...aa.chains['eip155:31337']!, bundlerUrl: devnet.chains[0]!.bundlerUrl! } }, paymaster: aa.paymaster },
     secureFrame: { port: 0, assetsDir: assets },
     devMailCatcher: { port: 0 },
     devIdentityProvider: { port: 0 },
@@ -549,5 +564,20 @@ describe('approval screen in Chromium: what is signed is on the screen', () => {
       sdkVersion: 'test',
       metadata: { name: 'Approval Test Shop', description: '', url: '', icons: [] },
     })
+  }, 90_000)
+
+  it("a smart account whose day's gas sponsorship is spent: the Gas row says 'Gas sponsorship is used up for today; you pay this network fee'", async () => {
+    const smart = (await call('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).payload.address as Address
+    expect(smart).not.toBe(address)
+    try {
+      const id = await ask('eth_sendTransaction', [{ from: smart, to: DEVNET_CONTRACTS.usdc, value: '0x0' }])
+      const text = await screenText()
+      expect(text).toContain('Gas sponsorship is used up for today; you pay this network fee')
+      expect(text).not.toContain('Sponsored: you pay no gas')
+      await shoot('smart-sponsorship-used-up')
+      await dismiss(id)
+    } finally {
+      await call('SET_PREFERRED_ACCOUNT', { type: 'eoa' })
+    }
   }, 90_000)
 })
