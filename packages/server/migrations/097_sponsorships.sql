@@ -15,7 +15,6 @@ create table sponsorships (
   created_at timestamptz not null
 );
 create index sponsorships_project_day on sponsorships (project_id, caip2, created_at);
-create index sponsorships_user_day on sponsorships (user_id, caip2, created_at);
 -- One row per project and chain, locked (select … for update) while a sponsorship is counted, so that
 -- parallel requests of one project take their turns: the sums they check are the sums they leave.
 create table sponsorship_locks (

@@ -35,11 +35,11 @@ export const smartAccountsShape = {
           signerKey: secret(privateKeyHex()),
           /** What one sponsored UserOperation may cost at most (its gas limits × maxFeePerGas), in wei, as a decimal string. */
           maxCostWei: weiAmount().default('50000000000000000'),
-          /** Sponsored wei a day for one user on one chain (UTC days; reserved when signed, the actual cost once mined). */
+          /** Sponsored wei a day for one user of a project on one chain (UTC days; reserved when signed, the actual cost once mined). */
           perUserPerDayWei: weiAmount().default('50000000000000000'),
           /** Sponsored wei a day for a whole project on one chain. */
           perProjectPerDayWei: weiAmount().default('5000000000000000000'),
-          /** Signed sponsorships a minute for a whole project (refused requests never count). */
+          /** Signed sponsorships a minute for a whole project on one chain (refused requests never count). */
           perProjectPerMinute: positiveInt().default(120),
           /** Paymaster and bundler calls a minute from one client address. */
           perIpPerMinute: positiveInt().default(120),

@@ -1,8 +1,8 @@
 import type { Database, Queryable } from '../db/database.js'
 
 /**
- * Sponsorship budgets (migration 097): wei per user per day and per project per day, on each chain, plus
- * the project's signatures per minute. A sponsorship counts its reserved cost (gas limits at the max fee)
+ * Sponsorship budgets (migration 097): wei per day for each user of a project and for the whole project, on
+ * each chain (a project pays for its own users), plus the project's signatures per minute on the chain. A sponsorship counts its reserved cost (gas limits at the max fee)
  * from the moment it is signed until the EntryPoint's UserOperationEvent says what it cost (reconcile,
  * called by the indexer); a signature that expired unused counts nothing. Days are UTC days.
  *
@@ -38,17 +38,19 @@ export interface Remaining {
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
 const nextDay = (now: Date) => new Date(dayStart(now).getTime() + 86_400_000)
 
-/** What the rows of a scope count today: actual cost once known, else the reservation while it can still run. */
-const SPENT = `coalesce(sum(case when actual_wei is not null then actual_wei when valid_until > $4 then reserved_wei else 0 end), 0)::text as spent`
+/** What a row counts today: its actual cost once known, else its reservation while it can still run. */
+const COUNTED = 'case when actual_wei is not null then actual_wei when valid_until > $4 then reserved_wei else 0 end'
 
-async function spentToday(db: Queryable, column: 'user_id' | 'project_id', id: string, caip2: string, now: Date): Promise<bigint> {
-  const [row] = await db.query<{ spent: string }>(`select ${SPENT} from sponsorships where ${column} = $1 and caip2 = $2 and created_at >= $3`, [
-    id,
-    caip2,
-    dayStart(now),
-    now,
-  ])
-  return BigInt(row?.spent ?? '0')
+/** Today's spending of the project and of one of its users on a chain, and the project's signatures in the last minute: one query. */
+async function spending(db: Queryable, p: { projectId: string; userId: string; caip2: string; now: Date }) {
+  const [row] = await db.query<{ user_spent: string; project_spent: string; recent: string }>(
+    `select coalesce(sum(case when user_id = $3 then ${COUNTED} end), 0)::text as user_spent,
+            coalesce(sum(${COUNTED}), 0)::text as project_spent,
+            count(*) filter (where created_at > $6)::text as recent
+     from sponsorships where project_id = $1 and caip2 = $2 and created_at >= $5`,
+    [p.projectId, p.caip2, p.userId, p.now, dayStart(p.now), new Date(p.now.getTime() - 60_000)],
+  )
+  return { user: BigInt(row?.user_spent ?? '0'), project: BigInt(row?.project_spent ?? '0'), recent: Number(row?.recent ?? 0) }
 }
 
 const max0 = (n: bigint) => (n > 0n ? n : 0n)
@@ -58,29 +60,28 @@ export async function remainingBudget(
   db: Database,
   p: { projectId: string; userId: string; caip2: string; limits: BudgetLimits; now: Date },
 ): Promise<Remaining> {
-  const [user, project] = await Promise.all([spentToday(db, 'user_id', p.userId, p.caip2, p.now), spentToday(db, 'project_id', p.projectId, p.caip2, p.now)])
+  const spent = await spending(db, p)
   return {
-    userRemainingWei: max0(p.limits.perUserPerDayWei - user),
-    projectRemainingWei: max0(p.limits.perProjectPerDayWei - project),
+    userRemainingWei: max0(p.limits.perUserPerDayWei - spent.user),
+    projectRemainingWei: max0(p.limits.perProjectPerDayWei - spent.project),
     resetsAt: nextDay(p.now),
   }
 }
 
-/** Counts one signature against the budgets, or says which budget it would break. */
+/** Counts one signature against the budgets, or says which budget or quota it would break. */
 export async function reserveSponsorship(db: Database, r: Reservation, p: { limits: BudgetLimits; now: Date }): Promise<ReserveResult> {
   return db.transaction(async (tx) => {
-    await tx.query('insert into sponsorship_locks (project_id, caip2) values ($1, $2) on conflict do nothing', [r.projectId, r.caip2])
-    await tx.query('select 1 from sponsorship_locks where project_id = $1 and caip2 = $2 for update', [r.projectId, r.caip2])
-    const user = await spentToday(tx, 'user_id', r.userId, r.caip2, p.now)
-    if (user + r.reservedWei > p.limits.perUserPerDayWei) return { ok: false, reason: 'user', remainingWei: max0(p.limits.perUserPerDayWei - user) }
-    const project = await spentToday(tx, 'project_id', r.projectId, r.caip2, p.now)
-    if (project + r.reservedWei > p.limits.perProjectPerDayWei)
-      return { ok: false, reason: 'project', remainingWei: max0(p.limits.perProjectPerDayWei - project) }
-    const [recent] = await tx.query<{ n: string }>('select count(*)::text as n from sponsorships where project_id = $1 and created_at > $2', [
+    // The upsert takes the project's row lock for this chain until the transaction ends.
+    await tx.query('insert into sponsorship_locks (project_id, caip2) values ($1, $2) on conflict (project_id, caip2) do update set caip2 = excluded.caip2', [
       r.projectId,
-      new Date(p.now.getTime() - 60_000),
+      r.caip2,
     ])
-    if (Number(recent?.n ?? 0) >= p.limits.perProjectPerMinute) return { ok: false, reason: 'rate', remainingWei: max0(p.limits.perUserPerDayWei - user) }
+    const spent = await spending(tx, { projectId: r.projectId, userId: r.userId, caip2: r.caip2, now: p.now })
+    const userLeft = max0(p.limits.perUserPerDayWei - spent.user)
+    if (spent.user + r.reservedWei > p.limits.perUserPerDayWei) return { ok: false, reason: 'user', remainingWei: userLeft }
+    if (spent.project + r.reservedWei > p.limits.perProjectPerDayWei)
+      return { ok: false, reason: 'project', remainingWei: max0(p.limits.perProjectPerDayWei - spent.project) }
+    if (spent.recent >= p.limits.perProjectPerMinute) return { ok: false, reason: 'rate', remainingWei: userLeft }
     // The same operation signed again (a retry) replaces its reservation rather than adding one.
     await tx.query(
       `insert into sponsorships (user_op_hash, project_id, caip2, user_id, sender, reserved_wei, valid_until, created_at)

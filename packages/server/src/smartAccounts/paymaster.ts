@@ -108,10 +108,18 @@ export function stubData(paymaster: Address, validUntil: number, sponsorName: st
   }
 }
 
+/** The paymaster's signer, derived once per key (deriving the public key is most of a signature's cost). */
+const signers = new Map<Hex, ReturnType<typeof privateKeyToAccount>>()
+function signerOf(key: Hex) {
+  let signer = signers.get(key)
+  if (!signer) signers.set(key, (signer = privateKeyToAccount(key)))
+  return signer
+}
+
 /** pm_getPaymasterData's answer: the real signature over this exact UserOperation. */
 export async function signedData(op: RpcUserOperation, p: { chainId: number; paymaster: Address; signerKey: Hex; validUntil: number }) {
   const hash = sponsorshipHash(op, { ...p, validAfter: 0 })
-  const signature = await privateKeyToAccount(p.signerKey).signMessage({ message: { raw: hash } })
+  const signature = await signerOf(p.signerKey).signMessage({ message: { raw: hash } })
   return { paymaster: p.paymaster, paymasterData: concatHex([validity(p.validUntil, 0), signature]) }
 }
 

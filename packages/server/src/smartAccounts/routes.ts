@@ -258,14 +258,18 @@ export function register(app: App, ctx: ServerContext) {
     if (op.sender.toLowerCase() !== own.toLowerCase())
       return rpcError(c, 403, SponsorshipErrorCode.notOwnAccount, `The sender ${op.sender} is not this user's smart account on ${caip2}`, id)
     const now = new Date()
-    const left = await remainingBudget(ctx.db, { projectId, userId: user.session.userId, caip2, limits, now })
+    const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
     const usedUp = (scope: 'user' | 'project', remainingWei: bigint) =>
-      rpcError(c, 403, SponsorshipErrorCode.usedUp, USED_UP, id, { scope, remainingWei: remainingWei.toString(), resetsAt: left.resetsAt.toISOString() })
-    if (left.userRemainingWei === 0n) return usedUp('user', 0n)
-    if (left.projectRemainingWei === 0n) return usedUp('project', 0n)
-    // The stub only shapes gas estimation: its gas fields are placeholders, so terms and cost are checked on the real request.
+      rpcError(c, 403, SponsorshipErrorCode.usedUp, USED_UP, id, { scope, remainingWei: remainingWei.toString(), resetsAt: resetsAt.toISOString() })
     const validUntil = Math.floor(now.getTime() / 1000) + settings.validForSeconds
-    if (call.method === 'pm_getPaymasterStubData') return c.json({ jsonrpc: '2.0', id, result: stubData(paymaster, validUntil, project.name) }, 200)
+    // The stub only shapes gas estimation: its gas fields are placeholders, so terms and cost are checked on the
+    // real request; it says early when nothing is left today (the real request counts under the lock).
+    if (call.method === 'pm_getPaymasterStubData') {
+      const left = await remainingBudget(ctx.db, { projectId, userId: user.session.userId, caip2, limits, now })
+      if (left.userRemainingWei === 0n) return usedUp('user', 0n)
+      if (left.projectRemainingWei === 0n) return usedUp('project', 0n)
+      return c.json({ jsonrpc: '2.0', id, result: stubData(paymaster, validUntil, project.name) }, 200)
+    }
 
     let fees: ChainFees
     try {
