@@ -16,8 +16,9 @@ import { embeddedHelpers, FRAME, uniqueEmail } from './support/embedded.js'
  * the mailbox only (refused, with a clear message); the approval mail names the request.
  *
  * A passkey's RP id must be a domain, not an IP, so this file runs its own server whose secure
- * origin is http://localhost:<port>, and the demo (built for it) on http://localhost:<port> too:
- * the same site, so the frame keeps its storage in Playwright's incognito-like contexts.
+ * origin is http://localhost:<port>; the demo (built for it) is on http://127.0.0.1:<port>: another
+ * site, as in production (issue 28), so the WebAuthn ceremonies run in a third-party frame (the
+ * host's `allow` grants it publickey-credentials-create/get) with partitioned storage.
  */
 const stack = { chains: inject('chains') }
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await build({ root: `${root}/apps/demo`, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
   delete process.env.VITE_PORTICO_FRAME_URL
   site = await preview({ root: `${root}/apps/demo`, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false } })
-  demoUrl = `http://localhost:${(site.httpServer.address() as { port: number }).port}/`
+  demoUrl = `http://127.0.0.1:${(site.httpServer.address() as { port: number }).port}/`
   mkdirSync(SHOTS, { recursive: true })
   browser = await launchBrowser()
 }, 300_000)
@@ -78,6 +79,24 @@ async function profile(viewport?: {
 }
 
 const frame = (page: Page) => page.frameLocator(FRAME)
+
+/**
+ * This profile's site data gone, the authenticator kept: the demo's origin and the frame's storage.
+ * The frame is a third-party frame here, so its storage is partitioned under the demo's site: it is
+ * cleared by its storage key (read from the frame itself), not by its origin alone.
+ */
+async function forgetDevice({ page, cdp }: { page: Page; cdp: CDPSession }) {
+  const secure = page.frames().find((f) => f.url().startsWith(`${frameOrigin}/`))
+  if (secure) {
+    const session = await page.context().newCDPSession(secure)
+    const { frameTree } = await session.send('Page.getFrameTree')
+    const { storageKey } = await session.send('Storage.getStorageKeyForFrame', { frameId: frameTree.frame.id })
+    await session.send('Storage.clearDataForStorageKey', { storageKey, storageTypes: 'all' })
+    await session.detach()
+  }
+  await page.goto('about:blank')
+  for (const origin of [new URL(demoUrl).origin, frameOrigin]) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+}
 
 /** Clicks a button of the frame's own screen once its short delay has passed. */
 async function clickInFrame(page: Page, testId: string) {
@@ -142,8 +161,7 @@ describe('custody: a passkey protects the embedded wallet', () => {
     // (a new device key, no device share, no session), the passkey still there.
     // (Chromium's WebAuthn.getCredentials/addCredential carry no PRF secret, so an imported
     // credential cannot stand in for a synced passkey; the authenticator itself stays.)
-    await a.page.goto('about:blank')
-    for (const origin of [new URL(demoUrl).origin, frameOrigin]) await a.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+    await forgetDevice(a)
     await a.page.goto(demoUrl)
     expect(await a.page.getByTestId('site-status').textContent()).toBe('disconnected')
     const newDevice = await loginOnNewDevice(a.page, email)
@@ -273,8 +291,7 @@ describe('custody screens (screenshots/custody)', () => {
       await expect.poll(() => dialog.getByTestId('factor-password').count(), { timeout: 60_000 }).toBe(1)
       await shot(a.page, 'WalletSecurity-protected')
       // A new device of this wallet: the unlock screen with both factors.
-      await a.page.goto('about:blank')
-      for (const origin of [new URL(demoUrl).origin, frameOrigin]) await a.cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+      await forgetDevice(a)
       await a.page.goto(`${demoUrl}${query}`)
       await loginOnNewDevice(a.page, email)
       await frame(a.page).getByTestId('frame-factor-unlock').waitFor({ timeout: 20_000 })

@@ -6,11 +6,22 @@ import { existsSync } from 'node:fs'
 export const CHROMIUM = process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium'
 const injectedWallet = fileURLToPath(new URL('../../packages/test-wallets/dist/injected.js', import.meta.url))
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * What a cross-site frame (the secure origin in the host page) may store. Debian's Chromium (156)
+ * blocks third-party storage by default, in every profile: a third-party frame's IndexedDB open
+ * fails with 'The user denied permission to access the database' and document.hasStorageAccess()
+ * is false. 'partitioned' switches that off (--disable-features=TrackingProtection3pcd): the frame
+ * gets storage of its own per host site, as in Chrome's default, Firefox and Safari. 'blocked'
+ * keeps Chromium's default, as in Chrome's incognito or with third-party cookies blocked.
+ */
+export type ThirdPartyStorage = 'partitioned' | 'blocked'
+
+export function launchBrowser({ thirdPartyStorage = 'partitioned' }: { thirdPartyStorage?: ThirdPartyStorage } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}; run npm test (it installs Debian's chromium)`)
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      ...(thirdPartyStorage === 'partitioned' ? ['--disable-features=TrackingProtection3pcd'] : []),
       '--headless',
       '--no-sandbox',
       '--disable-gpu',

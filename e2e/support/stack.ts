@@ -58,8 +58,10 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
     outboundAllowOrigins: [devnet.fixturesUrl],
     projects: JOURNEY_PROJECTS,
     devRoutes: true,
-    // The embedded wallet: secure origin, mail catcher and local OpenID provider on free ports.
-    secureFrame: { port: 0 },
+    // The embedded wallet: secure origin, mail catcher and local OpenID provider on free ports. The
+    // secure origin on http://localhost:<port>, the demo on http://127.0.0.1:<port>: another site, as
+    // in every production deployment (the frame is a third-party frame; issue 28).
+    secureFrame: { port: 0, publicHost: 'localhost' },
     devMailCatcher: { port: 0 },
     devIdentityProvider: { port: 0 },
     rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000, rpcPerIpPerMinute: 100_000 },
