@@ -180,7 +180,8 @@ export async function startCluster(stack: { apiUrl: string; secureFrameUrl: stri
   const redis = (await startTestRedis()) as TestRedis
   const [apiPort, framePort, ...instancePorts] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()])
   const apiUrl = `http://127.0.0.1:${apiPort}`
-  const secureFrameUrl = `http://127.0.0.1:${framePort}`
+  // The secure origin on localhost, the demo on 127.0.0.1: another site, as in production (issue 28).
+  const secureFrameUrl = `http://localhost:${framePort}`
   const key = () => randomBytes(32).toString('base64')
   // What every instance shares: the database, Redis, the secrets, the public URLs.
   const common = {
@@ -212,7 +213,7 @@ export async function startCluster(stack: { apiUrl: string; secureFrameUrl: stri
     PORTICO_API_LISTEN: `127.0.0.1:${apiPort}`,
     PORTICO_FRAME_LISTEN: `127.0.0.1:${framePort}`,
     PORTICO_SERVER_NAME: '127.0.0.1',
-    PORTICO_FRAME_SERVER_NAME: '127.0.0.1',
+    PORTICO_FRAME_SERVER_NAME: 'localhost',
     PORTICO_API_UPSTREAMS: upstreams([instancePorts[0]!, instancePorts[2]!]),
     PORTICO_FRAME_UPSTREAMS: upstreams([instancePorts[1]!, instancePorts[3]!]),
   })
