@@ -135,6 +135,22 @@ describe('issue 28: the secure frame on another site', () => {
     await context.close()
   })
 
+  test("the frame blocked by the host page's CSP (frame-src without the secure origin): the same message within 5 s", async () => {
+    const email = uniqueEmail('cspblocked')
+    const { context, page: openPage } = await open('partitioned')
+    // The demo's document with a policy that allows no frames from the secure origin.
+    await context.route(stack.demoUrl, async (route) => {
+      const response = await route.fetch()
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "frame-src 'self'" } })
+    })
+    const page = await openPage()
+    const took = await submitUntilFailure(page, email)
+    expect(took).toBeLessThan(5_000)
+    expect(await modal(page).getByTestId('frame-start-failed').getAttribute('data-reason')).toBe('unreachable')
+    await expectUsableField(page, email)
+    await context.close()
+  })
+
   test('screenshots: the storage failure in dark and light, desktop and 360 px', async () => {
     for (const [theme, viewport] of [
       ['dark', { width: 1100, height: 760 }],
@@ -155,5 +171,16 @@ describe('issue 28: the secure frame on another site', () => {
       }
       await context.close()
     }
+    // Arabic, right to left: the panel's texts and the frame's own button (the frame reads the locale from its URL).
+    const { context, page: openPage } = await open('blocked', { query: '?theme=light&locale=ar', viewport: { width: 360, height: 740 } })
+    const page = await openPage()
+    await submitUntilFailure(page, 'ada@example.com')
+    const allow = page.frameLocator(FRAME).getByTestId('frame-storage-access')
+    await allow.waitFor({ timeout: 5_000 })
+    expect(await allow.textContent()).toBe('السماح بالوصول إلى التخزين')
+    expect(await modal(page).getByTestId('frame-retry').textContent()).toBe('إعادة المحاولة')
+    await page.waitForTimeout(400)
+    await page.screenshot({ path: `${SHOTS}/storage-light-360-ar.png` })
+    await context.close()
   })
 })
