@@ -115,6 +115,30 @@ describe('issue 28: the secure frame on another site', () => {
     await context.close()
   })
 
+  test("storage access granted (the permission set over CDP) yet no storage in this Chromium: the request without a click never answers, the frame's button still comes in time; the click's grant opens nothing, the button goes", async () => {
+    const email = uniqueEmail('granted')
+    const { context, page: openPage } = await open('blocked')
+    const page = await openPage()
+    const cdp = await browsers.get('blocked')!.newBrowserCDPSession()
+    const { browserContextIds } = await cdp.send('Target.getBrowserContexts')
+    const [host, frame] = [new URL(stack.demoUrl).origin, new URL(secureFrameUrl).origin]
+    for (const browserContextId of browserContextIds)
+      for (const [origin, embeddedOrigin] of [
+        [frame, host],
+        [host, frame],
+      ])
+        await cdp.send('Browser.setPermission', { permission: { name: 'storage-access' }, setting: 'granted', origin, embeddedOrigin, browserContextId })
+    const took = await submitUntilFailure(page, email)
+    expect(took).toBeLessThan(5_000)
+    const allow = page.frameLocator(FRAME).getByTestId('frame-storage-access')
+    await allow.waitFor({ timeout: 5_000 })
+    await allow.click()
+    await modal(page).getByTestId('storage-access-slot').waitFor({ state: 'detached', timeout: 10_000 })
+    await expectUsableField(page, email)
+    await cdp.detach()
+    await context.close()
+  })
+
   test('the secure origin unreachable: the message and Retry within 5 s; the email stays; Retry once it answers reaches the code step', async () => {
     const email = uniqueEmail('unreachable')
     const { context, page: openPage } = await open('partitioned')

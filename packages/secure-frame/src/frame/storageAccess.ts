@@ -4,6 +4,12 @@ import type { FrameStorage } from './storage.js'
 
 /** How long opening the storage may take before the frame counts it as denied (a browser that never answers). */
 const STORAGE_TIMEOUT_MS = 3_000
+/**
+ * How long the request without a click may take: it answers at once where there is no grant, but
+ * Chromium 156 with a storage-access permission set never settles it (verified): the user's
+ * button must not wait for it.
+ */
+const SILENT_REQUEST_TIMEOUT_MS = 1_000
 
 /** The Storage Access API where the browser has it (`indexedDB` in the handle: Chromium's storage beyond cookies). */
 interface StorageAccessDocument {
@@ -35,12 +41,13 @@ export async function storageOrAccessButton(opts: {
     emit('START_FAILED', { reason: 'storage', storageAccess: false })
     return undefined
   }
-  const viaGrant = async () => {
-    const handle = await doc.requestStorageAccess!({ indexedDB: true })
+  const viaGrant = async (requestTimeoutMs?: number) => {
+    const request = doc.requestStorageAccess!({ indexedDB: true })
+    const handle = await (requestTimeoutMs ? within(request, requestTimeoutMs) : request)
     return within(open(handle?.indexedDB ?? indexedDB), STORAGE_TIMEOUT_MS)
   }
   try {
-    return await viaGrant()
+    return await viaGrant(SILENT_REQUEST_TIMEOUT_MS)
   } catch {
     // No grant yet: it takes the user's click.
   }
@@ -53,6 +60,7 @@ export async function storageOrAccessButton(opts: {
     button.dataset.testid = 'frame-storage-access'
     button.addEventListener('click', () => {
       button.disabled = true
+      // The user's answer to the browser's prompt may take them a while: no timeout (the host shows Retry meanwhile).
       viaGrant().then(
         (storage) => {
           document.documentElement.classList.remove('asking-storage')
