@@ -23,7 +23,9 @@ describe('config.smartAccounts', () => {
     const parse = (smartAccounts: unknown) => ServerConfigSchema.safeParse({ smartAccounts })
     expect(parse({ chains: { 'eip155:31337': chain }, paymaster: { signerKey: `0x${'11'.repeat(32)}` } }).success).toBe(true)
     expect(parse({ paymaster: { signerKey: '0x1234' } }).error?.issues[0]?.message).toBe('expected a 0x private key (32 bytes hex)')
-    expect(parse({ paymaster: { signerKey: `0x${'11'.repeat(32)}`, maxCostWei: '-1' } }).error?.issues[0]?.message).toBe('expected a whole number of wei (a decimal string)')
+    expect(parse({ paymaster: { signerKey: `0x${'11'.repeat(32)}`, maxCostWei: '-1' } }).error?.issues[0]?.message).toBe(
+      'expected a whole number of wei (a decimal string)',
+    )
     expect(parse({ chains: { 'eip155:31337': { ...chain, extra: 1 } } }).success).toBe(false)
   })
 })
