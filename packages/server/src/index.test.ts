@@ -23,6 +23,8 @@ test('exports', () => {
 test('exports: @portico/server/testing', () => {
   expect(Object.keys(testing).sort()).toMatchInlineSnapshot(`
     [
+      "bundlerFees",
+      "signInSponsorUser",
       "startTestServer",
     ]
   `)

@@ -70,6 +70,8 @@ describe("SPEC §4 'Email login'", () => {
     openModal(portico)
     expect(await connectEmail(portico, { email: 'ada@example.com' })).toBe('VERIFY_DEVICE')
     expect(portico.stores.embedded.getState().emailStep).toBe('VERIFY_DEVICE')
+    // The device step starts by itself once the frame is loaded (a few ticks later): then the link is used.
+    await vi.waitFor(() => expect(approve).toBeTypeOf('function'))
     approve()
     await vi.waitFor(() => expect(portico.stores.connections.getState().activeConnectorIds.eip155).toBe('portico-auth'))
   })
