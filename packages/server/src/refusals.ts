@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '@portico/core/spec'
+import type { ChainFamily } from './chain/family.js'
 import { HttpError } from './http/errors.js'
 
 /**
@@ -8,8 +8,8 @@ import { HttpError } from './http/errors.js'
 export const Refusal = {
   rateLimited: () => new HttpError(429, 'Rate limited'),
   unsupportedChain: (chainId: string) => new HttpError(400, `Unsupported chain: no RPC is configured for ${chainId}`),
-  invalidAddress: (chainId: string, namespace: ChainNamespace) =>
-    new HttpError(400, `Invalid address: ${chainId} needs ${namespace === 'solana' ? 'a Solana (base58)' : 'an EVM (0x + 40 hex)'} address`),
+  invalidAddress: (chainId: string, family: Pick<ChainFamily, 'words'>) =>
+    new HttpError(400, `Invalid address: ${chainId} needs ${family.words.addressRule} address`),
   notFound: (message = 'Not Found') => new HttpError(404, message),
   forbidden: (message: string) => new HttpError(403, message),
   badRequest: (message: string) => new HttpError(400, message),

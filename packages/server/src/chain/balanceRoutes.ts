@@ -1,17 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { isValidAddress } from '@portico/core/spec'
-import { getAddress } from 'viem'
 import type { App } from '../http/app.js'
 import { errorResponse, errorResponses, json } from '../http/responses.js'
-import { chainAssets, parseCaip10, parseSolanaCaip10, solanaAssets } from './assets.js'
 import { tokenSetId, type BalanceKey } from './balanceCache.js'
 import type { TokenBalance } from './tokenBalance.js'
 import type { Context } from 'hono'
-import { readBalances } from './balances.js'
-import { readSolanaBalances } from '../solana/balances.js'
+import { chainFamilies, familyOfAddress, familyOfChain, readableFamily } from './families.js'
 import { ICON_SYMBOL_PATTERN, tokenIconSvg, tokenIconUrl } from './icons.js'
 import { configPriceSource } from './prices.js'
-import { tokenMetadata } from './tokens.js'
 import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
 import { Refusal } from '../refusals.js'
@@ -19,7 +14,7 @@ import { Refusal } from '../refusals.js'
 /** SPEC §5: an EVM address is 40 hex characters with an optional 0x prefix; a Solana address is base58, 32 to 44 characters. */
 const AccountAddress = z
   .string()
-  .refine((v) => isValidAddress(v, 'eip155') || isValidAddress(v, 'solana'), 'Invalid address: expected an EVM or Solana address')
+  .refine((v) => familyOfAddress(v) !== undefined, 'Invalid address: expected an EVM or Solana address')
   .openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
 
 const Currency = z.enum(['usd']).openapi({ description: 'Only usd is supported', example: 'usd' })
@@ -60,7 +55,7 @@ const FungibleAddress = z
   .string()
   .max(200)
   .refine(
-    (v) => parseCaip10(v) !== null || parseSolanaCaip10(v) !== null,
+    (v) => chainFamilies.some((family) => family.parseToken(v) !== null),
     'Expected a CAIP-10 token address (eip155:<chain>:<0x address>, solana:<ref>:<base58 mint>, or <chain>:native)',
   )
 
@@ -108,7 +103,7 @@ export function register(app: App, ctx: ServerContext) {
   const serialized = new WeakMap<object, string>()
   const tokenSet = (chainId: string) => {
     let id = tokenSets.get(chainId)
-    const { tokens } = chainId.startsWith('solana:') ? solanaAssets(ctx.config, chainId) : chainAssets(ctx.config, chainId)
+    const { tokens } = familyOfChain(chainId)!.assets(ctx.config, chainId)
     if (!id) tokenSets.set(chainId, (id = tokenSetId(tokens)))
     return id
   }
@@ -129,49 +124,32 @@ export function register(app: App, ctx: ServerContext) {
   app.openapi(balanceRoute, async (c) => {
     const { address } = c.req.valid('param')
     const { chainId } = c.req.valid('query')
-    if (chainId.startsWith('solana:')) {
-      if (!ctx.solanaRpc(chainId)) throw Refusal.unsupportedChain(chainId)
-      if (!isValidAddress(address, 'solana')) throw Refusal.invalidAddress(chainId, 'solana')
-      void ctx.watchSolana?.(chainId, address) // its activity is read from now on (and its cached balances dropped by it)
-      return cached(c, { chainId, address, tokenSet: tokenSet(chainId) }, () => readSolanaBalances(ctx, prices, chainId, address))
-    }
-    if (!ctx.evmClient(chainId)) throw Refusal.unsupportedChain(chainId)
-    if (!isValidAddress(address, 'eip155')) throw Refusal.invalidAddress(chainId, 'eip155')
-    const account = `0x${address.replace(/^0x/, '').toLowerCase()}` as const
-    // Checksummed only for a read (keccak per call: not on a cache hit).
-    const read = () => readBalances(ctx, prices, chainId, getAddress(account))
-    return cached(c, { chainId, address: account, tokenSet: tokenSet(chainId) }, read)
+    const family = readableFamily(ctx, chainId)
+    if (!family.isAddress(address)) throw Refusal.invalidAddress(chainId, family)
+    void family.follow?.(ctx, chainId, address)
+    const key = family.accountKey(address)
+    return cached(c, { chainId, address: key, tokenSet: tokenSet(chainId) }, () => family.readBalances(ctx, prices, chainId, key))
   })
+
+  /** A token's name, symbol and USD price; null when the server cannot price it (unknown chain, unconfigured token). */
+  const fungible = async (value: string) => {
+    for (const family of chainFamilies) {
+      const token = family.parseToken(value)
+      if (!token) continue
+      const { chainId, address } = token
+      if (ctx.config.chainAssets?.[chainId] === undefined && !family.reachable(ctx, chainId)) return null
+      const meta = await family.tokenInfo(ctx, chainId, address)
+      if (!meta?.symbol) return null
+      const price = await prices.price({ chainId, address: address === 'native' ? undefined : address, symbol: meta.symbol }, 'usd')
+      if (price === undefined) return null
+      return { name: meta.name ?? meta.symbol, symbol: meta.symbol, iconUrl: tokenIconUrl(ctx.config.publicUrl, meta.symbol), price }
+    }
+    return null
+  }
 
   app.openapi(priceRoute, async (c) => {
     const { addresses } = c.req.valid('json')
-    const publicUrl = ctx.config.publicUrl
-    const found = await Promise.all(
-      [...new Set(addresses)].map(async (value) => {
-        const solana = parseSolanaCaip10(value)
-        if (solana) {
-          if (!ctx.config.chainAssets?.[solana.chainId] && !ctx.solanaRpc(solana.chainId)) return null
-          const { native, tokens } = solanaAssets(ctx.config, solana.chainId)
-          const meta = solana.address === 'native' ? native : tokens.find((t) => t.address === solana.address)
-          if (!meta) return null
-          const price = await prices.price(
-            { chainId: solana.chainId, address: solana.address === 'native' ? undefined : solana.address, symbol: meta.symbol },
-            'usd',
-          )
-          return price === undefined ? null : { name: meta.name, symbol: meta.symbol, iconUrl: tokenIconUrl(publicUrl, meta.symbol), price }
-        }
-        const { chainId, address } = parseCaip10(value)!
-        let meta: { name: string | null; symbol: string | null }
-        const known = ctx.config.chainAssets?.[chainId] !== undefined || ctx.evmClient(chainId) !== undefined
-        if (!known) return null
-        if (address === 'native') meta = chainAssets(ctx.config, chainId).native
-        else meta = await tokenMetadata(ctx, chainId, address, 'erc20')
-        if (!meta.symbol) return null
-        const price = await prices.price({ chainId, address: address === 'native' ? undefined : address, symbol: meta.symbol }, 'usd')
-        if (price === undefined) return null
-        return { name: meta.name ?? meta.symbol, symbol: meta.symbol, iconUrl: tokenIconUrl(publicUrl, meta.symbol), price }
-      }),
-    )
+    const found = await Promise.all([...new Set(addresses)].map(fungible))
     return c.json({ fungibles: found.filter((f) => f !== null) }, 200)
   })
 

@@ -1,14 +1,14 @@
-import { isCaip2 } from '@portico/core/spec'
-import { formatUnits, getAddress } from 'viem'
-import { chainAssets, configuredToken, solanaAssets } from '../chain/assets.js'
+import { isCaip2, type ChainNamespace } from '@portico/core/spec'
+import { formatUnits } from 'viem'
+import { configuredToken, solanaAssets } from '../chain/assets.js'
+import { eip155Family } from '../chain/eip155.js'
+import { familyOfChain, familyOfNamespace } from '../chain/families.js'
 import { tokenIconUrl } from '../chain/icons.js'
 import type { PriceSource } from '../chain/prices.js'
 import { nftImageUrl, nftMetadata, tokenMetadata, type TokenMetadata } from '../chain/tokens.js'
 import type { ServerContext } from '../context.js'
 import type { HistoryTransaction, HistoryTransfer } from './historyTypes.js'
 import { HttpError } from '../http/errors.js'
-import { MINT_SOURCE } from '../solana/transfers.js'
-import { ZERO_ADDRESS } from './store.js'
 
 /** SPEC §3 'Transaction'. */
 export type { HistoryTransaction, HistoryTransfer } from './historyTypes.js'
@@ -39,7 +39,7 @@ export function decodeCursor(cursor: string): PageKey {
     if (!Array.isArray(value) || value.length !== 4) throw new Error('shape')
     const [time, chain, block, tx] = value as unknown[]
     const uint = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
-    if (!uint(time) || !uint(block) || !uint(tx) || typeof chain !== 'string' || !isCaip2(chain) || !/^(eip155|solana):/.test(chain)) throw new Error('fields')
+    if (!uint(time) || !uint(block) || !uint(tx) || typeof chain !== 'string' || !isCaip2(chain) || !familyOfChain(chain)) throw new Error('fields')
     return { time, chain, block, tx }
   } catch {
     throw new InvalidCursorError()
@@ -86,18 +86,18 @@ interface TransferRow {
  * block time, chain, block number and transaction index, so pages stay stable while new blocks
  * arrive). Transfers are those the account takes part in; a transaction the account only sent
  * (e.g. a mint to someone else) lists all its transfers as 'out' with operationType 'execute'.
- * `namespace` solana: addresses are base58 and compared as they are, mints come from the System
- * program's address (solana/transfers.ts), and the fee is given.
+ * The `namespace`'s family (eip155 when absent) says how addresses are stored and shown, where mints
+ * come from and whether the fee is given.
  */
 export async function readHistory(
   ctx: ServerContext,
   prices: PriceSource,
-  query: { address: string; namespace?: 'eip155' | 'solana'; chainId?: string; cursor?: string; limit: number },
+  query: { address: string; namespace?: ChainNamespace; chainId?: string; cursor?: string; limit: number },
 ): Promise<{ data: HistoryTransaction[]; next: string | null }> {
-  const solana = query.namespace === 'solana'
-  const address = solana ? query.address : query.address.toLowerCase()
-  const zero = solana ? MINT_SOURCE : ZERO_ADDRESS
-  const shown = (a: string) => (solana ? a : getAddress(a))
+  const family = familyOfNamespace(query.namespace ?? eip155Family.namespace) ?? eip155Family
+  const address = family.accountKey(query.address)
+  const zero = family.history.mintSource
+  const shown = (a: string) => family.shownAddress(a)
   const params: unknown[] = [address]
   let where = 'address = $1'
   if (query.chainId) {
@@ -152,7 +152,7 @@ export async function readHistory(
       const involved = all.filter((t) => t.from_address === address || t.to_address === address)
       const listed = involved.length > 0 ? involved : all
       const first = listed[0]
-      const native = solana ? solanaAssets(ctx.config, row.chain_id).native : undefined
+      const native = family.history.showsFee ? family.assets(ctx.config, row.chain_id).native : undefined
       return {
         id: `${row.chain_id}:${row.hash}`,
         metadata: {
@@ -216,9 +216,7 @@ function transferDescriber(ctx: ServerContext, prices: PriceSource) {
     }
     const meta =
       t.kind === 'native'
-        ? chainId.startsWith('solana:')
-          ? solanaAssets(ctx.config, chainId).native
-          : chainAssets(ctx.config, chainId).native
+        ? (familyOfChain(chainId) ?? eip155Family).assets(ctx.config, chainId).native
         : t.kind === 'spl'
           ? solanaMintMetadata(ctx, chainId, t.token!, t.meta_decimals)
           : await once(`token/${chainId}/${t.token}`, () => token(chainId, t, 'erc20'))

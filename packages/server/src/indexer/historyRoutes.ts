@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { isValidAddress } from '@portico/core/spec'
 import type { App } from '../http/app.js'
 import { errorResponses } from '../http/responses.js'
+import { familyOfAddress, familyOfChain } from '../chain/families.js'
 import { configPriceSource } from '../chain/prices.js'
 import type { ServerContext } from '../context.js'
 import { readHistory } from './history.js'
@@ -56,7 +56,7 @@ const historyRoute = createRoute({
     params: z.object({
       address: z
         .string()
-        .refine((v) => isValidAddress(v, 'eip155') || isValidAddress(v, 'solana'), 'Invalid address: expected an EVM or Solana address')
+        .refine((v) => familyOfAddress(v) !== undefined, 'Invalid address: expected an EVM or Solana address')
         .openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
     }),
     query: z.object({
@@ -86,23 +86,17 @@ export function register(app: App, ctx: ServerContext) {
   app.openapi(historyRoute, async (c) => {
     const { address } = c.req.valid('param')
     const { chainId, cursor, limit } = c.req.valid('query')
-    const solana = !isValidAddress(address, 'eip155')
-    if (solana && chainId && !chainId.startsWith('solana:')) throw Refusal.invalidAddress(chainId, 'eip155')
-    if (!solana && chainId?.startsWith('solana:')) throw Refusal.invalidAddress(chainId, 'solana')
-    // A Solana address is followed from the first time it is asked about (solana/indexer.ts); its first page waits for that read.
-    if (solana && !cursor)
+    const family = familyOfAddress(address)!
+    const chainFamily = chainId ? familyOfChain(chainId) : undefined
+    if (chainId && chainFamily && chainFamily !== family) throw Refusal.invalidAddress(chainId, chainFamily)
+    // A followed family's address (Solana: solana/indexer.ts) is followed from the first time it is asked about; its first page waits for that read.
+    if (family.follow && !cursor)
       await Promise.all(
         Object.keys(ctx.config.rpcUrls)
-          .filter((id) => id.startsWith('solana:') && (!chainId || id === chainId))
-          .map((id) => ctx.watchSolana?.(id, address)),
+          .filter((id) => familyOfChain(id) === family && (!chainId || id === chainId))
+          .map((id) => family.follow?.(ctx, id, address)),
       )
-    const query = {
-      address: solana ? address : `0x${address.replace(/^0x/, '').toLowerCase()}`,
-      namespace: solana ? ('solana' as const) : ('eip155' as const),
-      chainId,
-      cursor,
-      limit: limit ?? DEFAULT_PAGE_SIZE,
-    }
+    const query = { address: family.accountKey(address), namespace: family.namespace, chainId, cursor, limit: limit ?? DEFAULT_PAGE_SIZE }
     const read = () => readHistory(ctx, prices, query)
     // SPEC §9 transaction-history lifetime, dropped by the indexers' writes for the address (indexer/historyCache.ts).
     // A client that must see its own transaction now says Cache-Control: no-cache: read past the cache.

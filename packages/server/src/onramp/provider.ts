@@ -1,3 +1,5 @@
+import type { ChainNamespace } from '@portico/core/spec'
+
 /** What every onramp provider offers; the server ships exactly one, the sandbox. */
 
 /** SPEC §3 'Onramp provider' as listed to clients. */
@@ -70,8 +72,8 @@ export type QuoteResult =
 export interface OnrampUrlInput {
   projectId: string
   walletAddress: string
-  /** 'solana' when the wallet is a Solana wallet. */
-  namespace: 'eip155' | 'solana'
+  /** The wallet's chain family (its currency: chain/families.ts). */
+  namespace: ChainNamespace
   amount?: string
 }
 

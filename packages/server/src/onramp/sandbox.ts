@@ -1,5 +1,6 @@
 import { eip155ChainId } from '@portico/core/spec'
 import type { ServerConfig } from '../config.js'
+import { familyOfNamespace } from '../chain/families.js'
 import { SOLANA_DEVNET } from '../chain/solanaDevnet.js'
 import { formatCents, formatUnits, parseCents, perMille } from './money.js'
 import type { OnrampOptions, OnrampProvider, OnrampUrlInput, PaymentCurrency, PurchaseNetwork, QuoteInput, QuoteResult } from './provider.js'
@@ -166,7 +167,7 @@ export function sandboxProvider(config: ServerConfig): OnrampProvider {
     buildUrl(input: OnrampUrlInput): string {
       const params = new URLSearchParams({
         publicKey: SANDBOX_PUBLIC_KEY,
-        destinationCurrencyCode: input.namespace === 'solana' ? 'SOL' : 'USDC',
+        destinationCurrencyCode: familyOfNamespace(input.namespace)?.onramp.currency ?? 'USDC',
         walletAddress: input.walletAddress,
         externalCustomerId: input.projectId,
       })

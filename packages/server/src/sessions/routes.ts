@@ -4,6 +4,7 @@ import type { App } from '../http/app.js'
 import { errorBody, errorResponse, errorResponses, json } from '../http/responses.js'
 import { clientIp, rateLimitKey } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
+import { familyOfChain, familyOfNamespace } from '../chain/families.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
 import { sessionAddressKey } from './address.js'
 import { ANY_ADDRESS, consumeNonce, DEFAULT_NONCE_TTL_MS, issueNonce } from './nonces.js'
@@ -199,10 +200,9 @@ export function register(app: App, ctx: ServerContext) {
     const projectId = c.get('projectId')
     const account = sessionAddressKey(input.data.accountAddress)
     if (!account || account.key !== address.key) return c.json(errorBody('Invalid session', 'data.accountAddress must be the address in the path'), 400)
-    if (address.namespace === 'eip155' && !input.data.chainId.startsWith('eip155:'))
-      return c.json(errorBody('Invalid session', 'data.chainId must be an eip155 chain for an EVM address'), 400)
-    if (address.namespace === 'solana' && !input.data.chainId.startsWith('solana:'))
-      return c.json(errorBody('Invalid session', 'data.chainId must be a solana chain for a Solana address'), 400)
+    const family = familyOfNamespace(address.namespace)
+    if (family && familyOfChain(input.data.chainId) !== family)
+      return c.json(errorBody('Invalid session', `data.chainId must be ${family.words.chain} for ${family.words.address}`), 400)
     if (input.data.expirationTime && Date.parse(input.data.expirationTime) <= Date.now())
       return c.json(errorBody('Session expired', 'data.expirationTime is in the past; sign a new message'), 400)
     const verified = await verifySiwxSession(ctx, projectId, input)
