@@ -1,4 +1,5 @@
 import { createProof, type DeviceKeys } from '../custody.js'
+import { apiUrl } from './apiUrl.js'
 
 /**
  * The auth server, as the frame calls it: every request carries a DPoP proof by the device key
@@ -38,7 +39,7 @@ export interface Api {
 export function createApi(opts: { apiUrl: string; projectId: string; device: DeviceKeys; onTokens(tokens: Tokens | undefined): void }): Api {
   let tokens: Tokens | undefined
   let refreshing: Promise<boolean> | undefined
-  const url = (path: string) => `${opts.apiUrl}${path}?projectId=${encodeURIComponent(opts.projectId)}`
+  const url = (path: string) => apiUrl(opts, path)
 
   async function raw<T>(path: string, method: string, body: unknown, bearer?: string): Promise<T> {
     const text = body !== undefined ? JSON.stringify(body) : undefined

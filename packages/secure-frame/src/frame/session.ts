@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import type { Requests, RequestKind } from '@portico/embedded/protocol'
+import { apiUrl } from './apiUrl.js'
 import { createApprovalQueue, type ApprovalQueue } from './approvalQueue.js'
 import { createEmit, type Emit } from './emit.js'
 import { showAddPasskey, showAddPassword, showUseFactor, type ScreenHost } from './factorScreens.js'
@@ -96,7 +97,7 @@ export function createFrameSession(opts: {
     rpcUrlFor(id) {
       const caip = String(id).includes(':') ? String(id) : `eip155:${id}`
       if (String(id) === String(config.chainId) && config.rpcUrl) return config.rpcUrl
-      return config.rpcChains.includes(caip) ? `${config.apiUrl}/v1/rpc/${caip}?projectId=${encodeURIComponent(config.projectId)}` : undefined
+      return config.rpcChains.includes(caip) ? apiUrl(config, `/v1/rpc/${caip}`) : undefined
     },
   }
   return session

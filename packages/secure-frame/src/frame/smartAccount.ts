@@ -2,6 +2,7 @@ import { CallsStatusCode, SponsorshipErrorCode } from '@portico/core/spec'
 import { SafeSmartAccount } from 'permissionless/accounts/safe'
 import { createPublicClient, defineChain, http, type Address, type Hex, type PrivateKeyAccount } from 'viem'
 import { createBundlerClient, createPaymasterClient, type UserOperationReceipt } from 'viem/account-abstraction'
+import { apiUrl } from './apiUrl.js'
 import type { BatchCall, BatchRunner, CallsReceipt } from './batchRunner.js'
 
 /**
@@ -33,11 +34,9 @@ export interface SmartAccountNetworks {
   chains: Record<string, SmartAccountChain>
 }
 
-const apiUrlOf = (apiUrl: string, path: string, projectId: string) => `${apiUrl}${path}?projectId=${encodeURIComponent(projectId)}`
-
 /** SPEC 'get smart-account-enabled networks': the server's list for the project (none when it cannot be read). */
-export async function fetchSmartAccountNetworks(apiUrl: string, projectId: string): Promise<SmartAccountNetworks> {
-  const response = await fetch(apiUrlOf(apiUrl, '/v1/smart-accounts', projectId), { credentials: 'omit' })
+export async function fetchSmartAccountNetworks(server: string, projectId: string): Promise<SmartAccountNetworks> {
+  const response = await fetch(apiUrl({ apiUrl: server, projectId }, '/v1/smart-accounts'), { credentials: 'omit' })
   if (!response.ok) return { smartAccountEnabledNetworks: [], chains: {} }
   return (await response.json()) as SmartAccountNetworks
 }
@@ -92,7 +91,7 @@ export async function createFrameSmartAccount(opts: {
       }
     },
   }
-  const bundlerTransport = http(apiUrlOf(opts.apiUrl, `/v1/bundler/${caip2}`, opts.projectId), { fetchOptions, fetchFn, retryCount: 0 })
+  const bundlerTransport = http(apiUrl(opts, `/v1/bundler/${caip2}`), { fetchOptions, fetchFn, retryCount: 0 })
   const paid = createBundlerClient({ account, client, chain, transport: bundlerTransport, userOperation: userOperation as never, pollingInterval: 250 })
   const sponsoredBundler = opts.chain.sponsored
     ? createBundlerClient({
@@ -102,7 +101,7 @@ export async function createFrameSmartAccount(opts: {
         transport: bundlerTransport,
         userOperation: userOperation as never,
         paymaster: createPaymasterClient({
-          transport: http(apiUrlOf(opts.apiUrl, `/v1/paymaster/${caip2}`, opts.projectId), { fetchOptions, fetchFn, retryCount: 0 }),
+          transport: http(apiUrl(opts, `/v1/paymaster/${caip2}`), { fetchOptions, fetchFn, retryCount: 0 }),
         }),
         pollingInterval: 250,
       })
@@ -113,7 +112,7 @@ export async function createFrameSmartAccount(opts: {
   async function sponsorship(): Promise<Sponsorship> {
     if (!sponsoredBundler) return 'none'
     try {
-      const response = await opts.sessionFetch(apiUrlOf(opts.apiUrl, `/v1/paymaster/${caip2}/budget`, opts.projectId))
+      const response = await opts.sessionFetch(apiUrl(opts, `/v1/paymaster/${caip2}/budget`))
       const budget = (await response.json()) as { sponsored?: unknown }
       return response.ok && budget.sponsored === false ? 'usedUp' : 'sponsored'
     } catch {
