@@ -30,7 +30,7 @@ export interface ApprovalWarning {
   text: string
 }
 
-/** What a request shows: built by rpc.ts (with approvalContent.ts) for each method. */
+/** What a request shows: built by its family's handlers (rpc/<namespace>.ts, with approvalContent.ts) for each method. */
 export interface ApprovalContent {
   title: string
   rows: ApprovalRow[]

@@ -1,12 +1,12 @@
-import { ProviderErrorCode } from '@portico/core/spec'
+import { ErrorText } from '@portico/core/spec'
 import { showApproval, type ApprovalContent, type ApprovalRequest } from './approval.js'
-import { ABORTED, RpcError } from './rpc.js'
+import { UserRejectedRequestError } from './errors/rpc.js'
 import type { Emit } from './emit.js'
 
 export interface ApprovalQueue {
   /** Shows the approval screen when the requests before it are decided; resolves whether the user approved. */
   approve(request: ApprovalContent, method: string): Promise<boolean>
-  /** RPC_ABORT and sign-out: every waiting request rejects with ABORTED, the shown screen closes. */
+  /** RPC_ABORT and sign-out: every waiting request rejects with UserRejectedRequestError ('Request was aborted'), the shown screen closes. */
   abortAll(): void
 }
 
@@ -31,14 +31,14 @@ export function createApprovalQueue(opts: {
             screen.decision.then((approved) => {
               current = undefined
               emit('RPC_APPROVAL_DONE', { approved: state.aborted ? false : approved })
-              if (state.aborted) reject(new RpcError(ABORTED, ProviderErrorCode.userRejectedRequest))
+              if (state.aborted) reject(new UserRejectedRequestError({ message: ErrorText.requestAborted }))
               else resolve(approved)
               approvals.shift()
               approvals[0]?.run()
             })
           },
           abort() {
-            reject(new RpcError(ABORTED, ProviderErrorCode.userRejectedRequest))
+            reject(new UserRejectedRequestError({ message: ErrorText.requestAborted }))
           },
         }
         approvals.push(entry)

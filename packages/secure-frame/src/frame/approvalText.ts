@@ -48,6 +48,9 @@ const NAMES: Record<number, string> = {
   0xffa0: 'halfwidth Hangul filler',
 }
 
+/** A decoded message that reads as text (no control characters): shown as such, else in its encoded form. */
+export const printable = (text: string) => !/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)
+
 export const codePointLabel = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`
 
 /** The visible stand-in for a hidden character. */

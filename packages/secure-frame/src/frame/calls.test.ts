@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ApprovalContent } from './approval.js'
 import { setSmartAccountBatchRunner } from './batchRunner.js'
 import { handleCallsRequest } from './calls.js'
-import type { RpcContext } from './rpc.js'
+import type { RpcContext } from './rpc/context.js'
 import type { Unlocked } from './wallet.js'
 
 let devnet: Devnet

@@ -1,12 +1,23 @@
-import { batchCallsProblem, CALLS_VERSION, CallsErrorCode, CallsStatusCode, ErrorText, MAX_BATCHED_CALLS, ProviderErrorCode } from '@portico/core/spec'
+import { batchCallsProblem, CALLS_VERSION, CallsStatusCode, ErrorText, MAX_BATCHED_CALLS } from '@portico/core/spec'
 import { isAddress, isHex, numberToHex, type Address, type Hex } from 'viem'
 import { describeCalls, type BatchCallFacts } from './approvalCalls.js'
 import { decodeCall, readTokenInfo } from './approvalContent.js'
-import { networkLabel } from './approvalNetworks.js'
 import { formatDecimal, t } from './i18n/index.js'
 import { smartAccountBatchRunner, type BatchCall, type BatchRunner, type BatchStatus } from './batchRunner.js'
 import { eoaBatchRunner } from './callsEoa.js'
-import { jsonRpc, RpcError, type RpcContext } from './rpc.js'
+import {
+  AtomicityNotSupportedError,
+  BundleTooLargeError,
+  DuplicateIdError,
+  InvalidParamsRpcError,
+  UnauthorizedProviderError,
+  UnknownBundleIdError,
+  UnsupportedChainIdError,
+  UnsupportedNonOptionalCapabilityError,
+  UnsupportedProviderMethodError,
+  UserRejectedRequestError,
+} from './errors/rpc.js'
+import { jsonRpc, networkOf, rpcUrlOf, type RpcContext } from './rpc/context.js'
 import type { Unlocked } from './wallet.js'
 
 /**
@@ -37,9 +48,9 @@ function runnerFor(unlocked: Unlocked, chainId: number, url: string): BatchRunne
 }
 
 export async function handleCallsRequest(ctx: RpcContext, method: string, params: unknown[], chainId: number | string): Promise<unknown> {
-  if (SMART_SESSION_METHODS.has(method)) throw new RpcError(ErrorText.smartSessionsUnsupported, ProviderErrorCode.unsupportedMethod)
+  if (SMART_SESSION_METHODS.has(method)) throw new UnsupportedProviderMethodError({ message: ErrorText.smartSessionsUnsupported })
   const unlocked = ctx.keys()
-  if (!unlocked) throw new RpcError('Not signed in', ProviderErrorCode.unauthorized)
+  if (!unlocked) throw new UnauthorizedProviderError()
   const chain = Number(chainId)
   switch (method) {
     case 'wallet_getCapabilities': {
@@ -91,45 +102,42 @@ export async function handleCallsRequest(ctx: RpcContext, method: string, params
       return null
     }
   }
-  throw new RpcError(ErrorText.rpcCallNotAllowed, ProviderErrorCode.unsupportedMethod)
+  throw new UnsupportedProviderMethodError()
 }
 
 function find(params: unknown[]): [string, SentBatch] {
   const id = params[0]
   const batch = typeof id === 'string' ? batches.get(id) : undefined
-  if (!batch) throw new RpcError(`No batch with id ${String(id).slice(0, 80)}`, CallsErrorCode.unknownBundleId)
+  if (!batch) throw new UnknownBundleIdError({ message: `No batch with id ${String(id).slice(0, 80)}` })
   return [id as string, batch]
 }
 
 async function sendCalls(ctx: RpcContext, unlocked: Unlocked, request: CallsRequest | undefined, chain: number) {
   // SPEC §5 first, with its own words: before any prompt.
-  if (!request || typeof request !== 'object' || batchCallsProblem(request.calls))
-    throw new RpcError(ErrorText.invalidBatchedCalls, ProviderErrorCode.invalidParams)
+  if (!request || typeof request !== 'object' || batchCallsProblem(request.calls)) throw new InvalidParamsRpcError({ message: ErrorText.invalidBatchedCalls })
   const calls = request.calls as { to: string; data?: string; value?: unknown }[]
   if (request.version !== undefined && request.version !== CALLS_VERSION)
-    throw new RpcError(`wallet_sendCalls version ${String(request.version).slice(0, 20)} is not supported (${CALLS_VERSION})`, ProviderErrorCode.invalidParams)
+    throw new InvalidParamsRpcError({ message: `wallet_sendCalls version ${String(request.version).slice(0, 20)} is not supported (${CALLS_VERSION})` })
   if (request.from !== undefined && (typeof request.from !== 'string' || request.from.toLowerCase() !== accountOf(unlocked, chain).toLowerCase()))
-    throw new RpcError('wallet_sendCalls needs calls from this wallet', ProviderErrorCode.invalidParams)
+    throw new InvalidParamsRpcError({ message: 'wallet_sendCalls needs calls from this wallet' })
   if (typeof request.chainId !== 'string' || Number(request.chainId) !== chain)
-    throw new RpcError(`The batch is for chain ${String(request.chainId).slice(0, 20)}; the wallet is on chain ${chain}`, CallsErrorCode.unsupportedChainId)
-  if (calls.length > MAX_BATCHED_CALLS) throw new RpcError(`At most ${MAX_BATCHED_CALLS} calls per batch`, CallsErrorCode.bundleTooLarge)
+    throw new UnsupportedChainIdError({ message: `The batch is for chain ${String(request.chainId).slice(0, 20)}; the wallet is on chain ${chain}` })
+  if (calls.length > MAX_BATCHED_CALLS) throw new BundleTooLargeError({ message: `At most ${MAX_BATCHED_CALLS} calls per batch` })
   if (request.id !== undefined && (typeof request.id !== 'string' || request.id.length > 4096))
-    throw new RpcError('The batch id must be a string', ProviderErrorCode.invalidParams)
-  if (typeof request.id === 'string' && batches.has(request.id)) throw new RpcError('A batch with this id was already sent', CallsErrorCode.duplicateId)
+    throw new InvalidParamsRpcError({ message: 'The batch id must be a string' })
+  if (typeof request.id === 'string' && batches.has(request.id)) throw new DuplicateIdError()
   for (const [name, capability] of Object.entries((request.capabilities ?? {}) as Record<string, { optional?: boolean } | undefined>))
-    if (!capability?.optional) throw new RpcError(`The capability ${name.slice(0, 40)} is not supported`, CallsErrorCode.unsupportedCapability)
+    if (!capability?.optional) throw new UnsupportedNonOptionalCapabilityError({ message: `The capability ${name.slice(0, 40)} is not supported` })
   const parsed: BatchCall[] = calls.map((call) => {
-    if (!isAddress(call.to, { strict: false })) throw new RpcError(ErrorText.invalidBatchedCalls, ProviderErrorCode.invalidParams)
-    if (call.data !== undefined && !isHex(call.data)) throw new RpcError(ErrorText.invalidBatchedCalls, ProviderErrorCode.invalidParams)
+    if (!isAddress(call.to, { strict: false })) throw new InvalidParamsRpcError({ message: ErrorText.invalidBatchedCalls })
+    if (call.data !== undefined && !isHex(call.data)) throw new InvalidParamsRpcError({ message: ErrorText.invalidBatchedCalls })
     if (call.value !== undefined && (typeof call.value !== 'string' || !isHex(call.value)))
-      throw new RpcError('A call value must be a 0x hex quantity', ProviderErrorCode.invalidParams)
+      throw new InvalidParamsRpcError({ message: 'A call value must be a 0x hex quantity' })
     return { to: call.to as Address, value: call.value ? BigInt(call.value) : 0n, data: (call.data ?? '0x') as Hex }
   })
-  const url = ctx.rpcUrlFor(chain)
-  if (!url) throw new RpcError(`No RPC endpoint for chain ${chain}`)
+  const url = rpcUrlOf(ctx, chain)
   const runner = runnerFor(unlocked, chain, url)
-  if (request.atomicRequired === true && runner.atomic !== 'supported')
-    throw new RpcError('Atomicity not supported: this account sends the calls one after another', CallsErrorCode.atomicityNotSupported)
+  if (request.atomicRequired === true && runner.atomic !== 'supported') throw new AtomicityNotSupportedError()
 
   const call = <T>(m: string, p: unknown[]) => jsonRpc(url, m, p) as Promise<T>
   const facts: BatchCallFacts[] = await Promise.all(
@@ -141,12 +149,12 @@ async function sendCalls(ctx: RpcContext, unlocked: Unlocked, request: CallsRequ
   )
   const content = describeCalls({
     account: accountOf(unlocked, chain),
-    network: networkLabel(chain, (caip) => ctx.rpcUrlFor(caip) !== undefined),
+    network: networkOf(ctx, chain),
     calls: facts,
     atomic: runner.atomic === 'supported',
     fee: await estimateFee(call, accountOf(unlocked, chain), parsed),
   })
-  if (!(await ctx.approve(content, 'wallet_sendCalls'))) throw new RpcError('User rejected the request', ProviderErrorCode.userRejectedRequest)
+  if (!(await ctx.approve(content, 'wallet_sendCalls'))) throw new UserRejectedRequestError()
   const sent = await runner.send(parsed)
   const id =
     typeof request.id === 'string'

@@ -3,7 +3,7 @@ import { FRAME_PREFIX, Requests, parseAppMessage, type RequestKind } from '@port
 import { ApiError } from './api.js'
 import { handlers } from './handlers/index.js'
 import { frameLocaleReady } from './i18n/index.js'
-import { RpcError } from './rpc.js'
+import { RpcError } from './errors/rpc.js'
 import type { FrameSession } from './session.js'
 
 /** Kinds that only set state: they need not wait for the stored session. */

@@ -14,10 +14,10 @@ import { smartAccountHandlers } from './handlers/smartAccount.js'
 import { sessionHandlers } from './handlers/session.js'
 import type { frameUser } from './user.js'
 import type { FrameSession } from './session.js'
-import { BUNDLER_FAILED } from './smartAccountRpc.js'
+import { BundlerUnavailableError } from './errors/bundler.js'
 import { setSmartAccountBatchRunner } from './batchRunner.js'
 import { handleCallsRequest } from './calls.js'
-import type { RpcContext } from './rpc.js'
+import type { RpcContext } from './rpc/context.js'
 import { createFrameSmartAccount, fetchSmartAccountNetworks, type FrameSmartAccount } from './smartAccount.js'
 import type { Unlocked } from './wallet.js'
 
@@ -238,6 +238,7 @@ describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded
 
     bundlerUp = false
     const tx = { from: address, to: devnet.accounts[4]!.address, value: '0x0' }
+    const BUNDLER_FAILED = new BundlerUnavailableError().message
     await expect(rpc('eth_sendTransaction', [tx])).rejects.toThrow(BUNDLER_FAILED)
     // The frame said it on its own screen first (acknowledge: one Close button).
     expect(shown.at(-1)).toMatchObject({ title: 'Not sent', acknowledge: true, body: { text: BUNDLER_FAILED } })

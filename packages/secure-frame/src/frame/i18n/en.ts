@@ -136,7 +136,7 @@ export const en = {
   'calls.call': 'Call {index}',
   'calls.mined': 'Mined · {hash}',
   'calls.reverted': 'Reverted · {hash}',
-  // Messages and the smart account (rpc.ts, smartAccountRpc.ts)
+  // Messages and the smart account (rpc/eip155.ts, smartAccountRpc.ts)
   'sign.message': 'Sign message',
   'sign.messageLabel': 'Message',
   'smart.gas': 'Gas',
@@ -145,7 +145,7 @@ export const en = {
   'smart.sponsorshipUsedUp': 'Gas sponsorship is used up for today; you pay this network fee',
   'smart.notSent': 'Not sent',
   'smart.whatHappened': 'What happened',
-  // Solana (solana.ts, rpc.ts)
+  // Solana (solana.ts, rpc/solana.ts)
   'sol.send': 'Send transaction',
   'sol.signOne': 'Sign transaction',
   'sol.signMany': 'Sign {count} transactions',

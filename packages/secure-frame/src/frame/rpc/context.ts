@@ -1,0 +1,56 @@
+import type { ApprovalContent } from '../approval.js'
+import { networkLabel } from '../approvalNetworks.js'
+import { getNodeError } from '../errors/node.js'
+import { ChainDisconnectedError } from '../errors/rpc.js'
+import type { FrameSession } from '../session.js'
+import type { Unlocked } from '../wallet.js'
+
+/** What a family's handlers act with: the chain, its RPC URL, the keys of the account that acts, the approval screen. */
+export interface RpcContext {
+  chainId: number | string
+  rpcUrlFor(chainId: number | string): string | undefined
+  keys(): Unlocked | undefined
+  /** Shows the approval screen; resolves whether the user approved (rejects with UserRejectedRequestError on RPC_ABORT). */
+  approve(request: ApprovalContent, method: string): Promise<boolean>
+}
+
+/** One RPC request, as the dispatcher (rpc/index.ts) hands it to its chain family. */
+export interface FamilyRequest {
+  method: string
+  params: unknown[]
+  /** The chain it is for: the request's, else the session's. */
+  chainId: number | string
+}
+
+/** A chain family's RPC handler: one file per CAIP-2 namespace (rpc/eip155.ts, rpc/solana.ts). */
+export type RpcFamily = (session: FrameSession, request: FamilyRequest) => Promise<unknown>
+
+/** The context of a request that acts with the wallet's own keys. */
+export function contextOf(session: FrameSession, chainId: number | string): RpcContext {
+  return { chainId, rpcUrlFor: session.rpcUrlFor, keys: () => session.wallet.keys, approve: session.approvals.approve }
+}
+
+/** The chain's RPC URL, or 4901: the frame reads no chain it has no endpoint for. */
+export function rpcUrlOf(ctx: Pick<RpcContext, 'rpcUrlFor'>, chainId: number | string): string {
+  const url = ctx.rpcUrlFor(chainId)
+  if (!url) throw new ChainDisconnectedError({ message: `No RPC endpoint for chain ${chainId}` })
+  return url
+}
+
+/** The approval screen's network name: the frame's own (approvalNetworks.ts), never the host's. */
+export const networkOf = (ctx: Pick<RpcContext, 'rpcUrlFor'>, chainId: number | string | bigint) =>
+  networkLabel(chainId, (caip) => ctx.rpcUrlFor(caip) !== undefined)
+
+let rpcId = 1
+/** One JSON-RPC call to a node; its refusal becomes a typed error here, once (errors/node.ts). */
+export async function jsonRpc(url: string, method: string, params: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method, params: params ?? [] }),
+    credentials: 'omit',
+  })
+  const json = (await response.json()) as { result?: unknown; error?: { message: string; code: number; data?: unknown } }
+  if (json.error) throw getNodeError(json.error)
+  return json.result
+}
