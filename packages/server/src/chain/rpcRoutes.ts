@@ -1,6 +1,6 @@
 import { primaryRpcUrl } from '../config/rpc.js'
 import { createRoute, z } from '@hono/zod-openapi'
-import { ErrorText } from '@portico/core/spec'
+import { type CaipNetworkId, ErrorText, isCaip2, parseCaipNetworkId } from '@portico/core/spec'
 import type { Context } from 'hono'
 import type { App } from '../http/app.js'
 import { errorResponses, json } from '../http/responses.js'
@@ -150,7 +150,7 @@ export function register(app: App, ctx: ServerContext) {
 }
 
 async function forward(c: Context, ctx: ServerContext, caip2: string) {
-  const namespace = caip2.split(':')[0] ?? ''
+  const namespace = isCaip2(caip2) ? parseCaipNetworkId(caip2 as CaipNetworkId).namespace : ''
   const methods = RPC_PROXY_METHODS[namespace]
   const upstream = primaryRpcUrl(ctx.config, caip2)
   if (!methods || !upstream) return rpcError(c, 404, -32601, `No RPC endpoint for chain ${caip2.slice(0, 80)}`)

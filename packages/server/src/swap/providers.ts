@@ -1,3 +1,4 @@
+import { eip155ChainId } from '@portico/core/spec'
 import type { ServerContext } from '../context.js'
 import { chainAssets } from '../chain/assets.js'
 import { aggregatorProvider } from './aggregator.js'
@@ -14,8 +15,8 @@ export function swapProviders(ctx: ServerContext) {
     const existing = made.get(caip2)
     if (existing) return existing
     const config = ctx.config.swap?.[caip2]
-    const chainId = Number(caip2.split(':')[1])
-    if (!config || !caip2.startsWith('eip155:') || !Number.isSafeInteger(chainId)) throw networkUnsupported()
+    const chainId = eip155ChainId(caip2)
+    if (!config || chainId === undefined) throw networkUnsupported()
     let provider: SwapProvider
     if (config.kind === 'uniswap-v2') {
       const client = ctx.evmClient(caip2)

@@ -1,4 +1,4 @@
-import { CAIP10_PATTERN, ErrorText, SWAP_POPULAR_SYMBOLS, SWAP_SLIPPAGE_PERCENT, SWAP_SUGGESTED_SYMBOLS } from '@portico/core/spec'
+import { CAIP10_PATTERN, ErrorText, parseCaip10, SWAP_POPULAR_SYMBOLS, SWAP_SLIPPAGE_PERCENT, SWAP_SUGGESTED_SYMBOLS } from '@portico/core/spec'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { App } from '../http/app.js'
 import { HttpError } from '../http/errors.js'
@@ -143,13 +143,11 @@ const buildTransactionRoute = route({
   responses: { 200: json(z.object({ tx: Transaction }), 'The swap, bounded by the slippage and a 20-minute deadline'), ...errors },
 })
 
-const split = (caip10: string) => {
-  const [namespace, reference, address] = caip10.split(':') as [string, string, string]
-  return { chain: `${namespace}:${reference}`, address }
-}
+/** The chain and address of a CAIP-10 id the route's schema has checked. */
+const split = (caip10: string) => parseCaip10(caip10)!
 /** The one chain of a request's addresses; mixing chains is not a swap this server makes. */
 const sameChain = (...addresses: string[]) => {
-  const chains = new Set(addresses.map((a) => split(a).chain))
+  const chains = new Set(addresses.map((a) => split(a).chainId))
   if (chains.size !== 1) throw networkUnsupported()
   return [...chains][0]!
 }
