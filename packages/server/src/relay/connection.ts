@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws'
-import { errorFrame, RPC_ERRORS } from './jsonrpc.js'
+import { errorFrame } from './jsonrpc.js'
 import { TokenBucket, type ConnectionCaps, type RelayLimits } from './limits.js'
+import { RelayClose, RPC_ERRORS } from './refusals.js'
 import type { RelayStore, StoredMessage } from './store.js'
 
 /** What the relay remembers of a message sent on a socket until the client acks it (not its body). */
@@ -236,12 +237,11 @@ export function pingConnections(connections: Iterable<RelayConnection>, caps: Co
 
 /** Closes sockets for a restart and waits until their queued frames are handled. */
 export async function closeConnections(open: readonly RelayConnection[]) {
-  // 1012 'service restart': clients reconnect, to another instance behind the balancer (never 3000, which the SDK treats as fatal).
   const closed = open.map(
     (conn) =>
       new Promise<void>((resolve) => {
         conn.ws.once('close', () => resolve())
-        conn.ws.close(1012, 'service restart')
+        conn.ws.close(RelayClose.restart.code, RelayClose.restart.reason)
         setTimeout(() => {
           conn.ws.terminate()
           resolve()

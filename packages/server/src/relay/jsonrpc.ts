@@ -3,23 +3,13 @@
  * top-level `id` is kept as the literal JSON text it arrived as and echoed back verbatim.
  */
 
+import { RPC_ERRORS } from './refusals.js'
+
 export type Frame =
   | { kind: 'request'; idRaw: string; method: string; params: unknown }
   | { kind: 'notification'; method: string; params: unknown }
   | { kind: 'response'; id: number | string; ok: boolean }
   | { kind: 'invalid'; idRaw: string | null; code: number; message: string }
-
-export const RPC_ERRORS = {
-  parse: { code: -32700, message: 'Parse error' },
-  invalidRequest: { code: -32600, message: 'Invalid Request' },
-  methodNotFound: { code: -32601, message: 'Method not found' },
-  invalidParams: { code: -32602, message: 'Invalid params' },
-  internal: { code: -32603, message: 'Internal error' },
-  rateLimited: { code: -32005, message: 'Rate limit exceeded' },
-  tooLarge: { code: -32004, message: 'Payload too large' },
-  mailboxFull: { code: -32006, message: 'Mailbox full' },
-  tooManyTopics: { code: -32007, message: 'Too many subscriptions' },
-} as const
 
 /**
  * The raw text of the top-level `"id"` member of a JSON object, or null when absent/not found.

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import type { RelayBus } from './bus.js'
 import type { RelayConnection } from './connection.js'
-import { errorFrame, parseFrame, resultFrame, RPC_ERRORS } from './jsonrpc.js'
+import { errorFrame, parseFrame, resultFrame } from './jsonrpc.js'
 import type { ConnectionCaps } from './limits.js'
 import type { RelayOptions } from './options.js'
+import { RelayClose, RelayError, RequestRefusal, RPC_ERRORS } from './refusals.js'
 import { hashMessage, subscriptionId, type RelayStore, type StoredMessage } from './store.js'
 import { FRAME_OVERHEAD, type RelayTopics } from './topics.js'
 
@@ -41,16 +42,6 @@ type Method = keyof typeof SCHEMAS
 const TAG = { proposal: 1100, proposalResponse: 1101, settle: 1102 } as const
 const DEFAULT_TTL_S = 300
 
-/** A refusal answered to the client as a JSON-RPC error. */
-class RelayError extends Error {
-  constructor(
-    readonly rpc: { code: number; message: string },
-    detail?: string,
-  ) {
-    super(detail ?? rpc.message)
-  }
-}
-
 /** Request tokens a frame costs: batches pay for their items, so 500 topics are not the price of one. */
 function requestCost(params: unknown): number {
   const p = (params ?? {}) as Record<string, unknown>
@@ -78,10 +69,10 @@ export function relayMethods({ store, bus, topics, caps, opts, now, onRequestFai
     let bytes = 0
     for (const message of messages) {
       const size = Buffer.byteLength(message)
-      if (size > opts.maxMessageBytes) throw new RelayError(RPC_ERRORS.tooLarge, `message over ${opts.maxMessageBytes} bytes`)
+      if (size > opts.maxMessageBytes) throw RequestRefusal.messageTooLarge(opts.maxMessageBytes)
       bytes += size
     }
-    if (!caps.takePublishBytes(conn.address, bytes)) throw new RelayError(RPC_ERRORS.rateLimited, 'publish bytes per address')
+    if (!caps.takePublishBytes(conn.address, bytes)) throw RequestRefusal.publishBytes()
   }
   const publish = async (conn: RelayConnection, p: PublishInput) => {
     // Longer ttls are shortened, not refused: a dapp's own request expiry may ask for up to 7 days.
@@ -102,15 +93,14 @@ export function relayMethods({ store, bus, topics, caps, opts, now, onRequestFai
     const stored = store.put(m, { maxPerTopic: opts.maxMessagesPerTopic })
     topics.publishLive(m, stored)
     const result = await stored
-    if (result === 'full') throw new RelayError(RPC_ERRORS.mailboxFull, `topic holds ${opts.maxMessagesPerTopic} messages`)
+    if (result === 'full') throw RequestRefusal.mailboxFull(opts.maxMessagesPerTopic)
     // Other instances deliver it once it is stored; a retried publish of a stored message goes no further.
     if (result === 'stored') await bus.publish(m)
   }
 
   const subscribe = async (conn: RelayConnection, list: string[]) => {
     const fresh = list.filter((t) => !conn.topics.has(t))
-    if (conn.topics.size + fresh.length > opts.maxTopicsPerConnection)
-      throw new RelayError(RPC_ERRORS.tooManyTopics, `at most ${opts.maxTopicsPerConnection} topics per connection`)
+    if (conn.topics.size + fresh.length > opts.maxTopicsPerConnection) throw RequestRefusal.tooManyTopics(opts.maxTopicsPerConnection)
     const ids: string[] = []
     for (const topic of list) {
       topics.index(conn, topic)
@@ -123,7 +113,7 @@ export function relayMethods({ store, bus, topics, caps, opts, now, onRequestFai
 
   const handle = async (conn: RelayConnection, method: Method, params: unknown): Promise<{ result: unknown; after?: () => void }> => {
     const parsed = SCHEMAS[method].safeParse(params)
-    if (!parsed.success) throw new RelayError(RPC_ERRORS.invalidParams, parsed.error.issues[0]?.message)
+    if (!parsed.success) throw RequestRefusal.invalidParams(parsed.error.issues[0]?.message)
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each case reads the fields its schema checked
     const p = parsed.data as Record<string, any>
     switch (method) {
@@ -217,7 +207,7 @@ export function relayMethods({ store, bus, topics, caps, opts, now, onRequestFai
         if (balance < 0) {
           conn.send(errorFrame(frame.idRaw, RPC_ERRORS.rateLimited))
           // Far beyond the limit: policy close (1008), which the SDK reconnects from (unlike 3000).
-          if (balance < -opts.rateLimit.burst) conn.ws.close(1008, 'rate limit')
+          if (balance < -opts.rateLimit.burst) conn.ws.close(RelayClose.rateLimit.code, RelayClose.rateLimit.reason)
           return
         }
         if (!(frame.method in SCHEMAS)) {

@@ -1,4 +1,3 @@
-import { Alerts } from '@portico/core/spec'
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { ServerContext } from '../context.js'
@@ -6,6 +5,7 @@ import { HttpError } from '../http/errors.js'
 import { verifyClientJwt } from './jwt.js'
 import { clientAddressKey, type ConnectionCaps } from './limits.js'
 import type { RelayOptions } from './options.js'
+import { UpgradeRefusal } from './refusals.js'
 
 const STATUS: Record<number, string> = {
   400: 'Bad Request',
@@ -48,32 +48,32 @@ export function relayUpgradeListener(deps: RelayUpgradeDeps) {
     try {
       url = new URL(req.url ?? '/', 'http://relay.local')
     } catch {
-      throw new HttpError(400, 'Bad URL')
+      throw UpgradeRefusal.badUrl()
     }
     if (url.pathname !== opts.path && url.pathname !== `${opts.path}/`) {
       // Another upgrade listener may own this path.
-      if ((deps.httpServer as HttpServer).listenerCount('upgrade') === 1) throw new HttpError(404, 'Not Found')
+      if ((deps.httpServer as HttpServer).listenerCount('upgrade') === 1) throw UpgradeRefusal.notFound()
       return undefined
     }
-    if (deps.closing()) throw new HttpError(400, 'Shutting down')
+    if (deps.closing()) throw UpgradeRefusal.shuttingDown()
     // The address's slot is taken before any await and given back when this socket closes, whether
     // the upgrade failed, was refused or the WebSocket ended.
     const address = clientAddressKey(req, opts.proxyHops)
     const ipSlot = caps.admitIp(address)
-    if (!ipSlot.ok) throw new HttpError(429, 'Too many connections from this address')
+    if (!ipSlot.ok) throw UpgradeRefusal.tooManyFromAddress()
     socket.once('close', ipSlot.release)
     const auth = url.searchParams.get('auth') ?? req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? ''
     const verified = verifyClientJwt(auth, now())
-    if (!verified.ok) throw new HttpError(401, `Unauthorized: ${verified.reason}`)
+    if (!verified.ok) throw UpgradeRefusal.unauthorized(verified.reason)
     const projectId = url.searchParams.get('projectId')
     if (opts.requireProject) {
-      if (!projectId) throw new HttpError(401, Alerts.APKT008.message)
+      if (!projectId) throw UpgradeRefusal.projectRequired()
       const project = await ctx.projects(projectId).catch(() => null)
-      if (!project) throw new HttpError(403, 'Unknown projectId')
+      if (!project) throw UpgradeRefusal.unknownProject()
     }
     if (projectId) {
       const projectSlot = caps.admitProject(projectId)
-      if (!projectSlot.ok) throw new HttpError(429, 'Too many connections for this project')
+      if (!projectSlot.ok) throw UpgradeRefusal.tooManyForProject()
       socket.once('close', projectSlot.release)
     }
     if (socket.destroyed) return undefined
