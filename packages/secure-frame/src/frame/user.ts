@@ -1,5 +1,6 @@
 import { activeAddress, activeSmartAccount, preferredAccountType } from './activeAccount.js'
 import { ApiError, type Tokens } from './api.js'
+import { namespaceOf } from './rpc/context.js'
 import type { FrameSession } from './session.js'
 
 /** The signed-in user as the host may know it (addresses and settings, never a key). */
@@ -9,7 +10,9 @@ export function frameUser(session: FrameSession) {
   if (!keys || !wallet.user) throw new ApiError('Not signed in', 401)
   // eip155: the smart account where it is active (activeAccount.ts), else the EOA.
   const evm = activeAddress(session, keys.keys.addresses.eip155)
-  const address = String(chainId).startsWith('solana') ? keys.keys.addresses.solana : evm
+  // Another family's chain: that family's address (keys.ts derives one per namespace).
+  const namespace = namespaceOf(chainId)
+  const address = namespace === 'eip155' ? evm : ((keys.keys.addresses as Record<string, string | undefined>)[namespace] ?? evm)
   return {
     email: wallet.user.email,
     address,

@@ -25,6 +25,12 @@ export interface FamilyRequest {
 /** A chain family's RPC handler: one file per CAIP-2 namespace (rpc/eip155.ts, rpc/solana.ts). */
 export type RpcFamily = (session: FrameSession, request: FamilyRequest) => Promise<unknown>
 
+/** The CAIP-2 namespace of a chain id (a bare number or hex is eip155). */
+export function namespaceOf(chainId: number | string): string {
+  const text = String(chainId)
+  return text.includes(':') ? text.slice(0, text.indexOf(':')) : 'eip155'
+}
+
 /** The context of a request that acts with the wallet's own keys. */
 export function contextOf(session: FrameSession, chainId: number | string): RpcContext {
   return { chainId, rpcUrlFor: session.rpcUrlFor, keys: () => session.wallet.keys, approve: session.approvals.approve }

@@ -1,13 +1,13 @@
 import { isAllowedRpcMethod } from '@portico/embedded/protocol'
 import { UnsupportedProviderMethodError } from '../errors/rpc.js'
 import type { FrameSession } from '../session.js'
-import type { RpcFamily } from './context.js'
+import { namespaceOf, type RpcFamily } from './context.js'
 import { eip155 } from './eip155.js'
 import { solana } from './solana.js'
 
 /**
  * The chain families the frame serves, by CAIP-2 namespace: one file each (rpc/<namespace>.ts).
- * A new family adds its file and one line here.
+ * A new family adds its file, and its import and line here.
  */
 export const families: Partial<Record<string, RpcFamily>> = {
   eip155,
@@ -17,19 +17,12 @@ export const families: Partial<Record<string, RpcFamily>> = {
 /** RPC_REQUEST's payload, as the protocol parsed it. */
 export type RpcRequest = { method: string; params?: unknown; chainId?: number | string; chainNamespace?: string }
 
-/** The namespace of a request: the host's, else its chain id's (a bare number is eip155). */
-export function namespaceOf(request: Pick<RpcRequest, 'chainNamespace'>, chainId: number | string): string {
-  if (request.chainNamespace) return request.chainNamespace
-  const text = String(chainId)
-  return text.includes(':') ? text.slice(0, text.indexOf(':')) : 'eip155'
-}
-
 /** SPEC §6: a method off the protocol's list is refused; the rest go to the family of the request's namespace. */
 export async function handleRpc(session: FrameSession, request: RpcRequest): Promise<unknown> {
   const { method, params } = request
   if (!isAllowedRpcMethod(method)) throw new UnsupportedProviderMethodError()
   const chainId = request.chainId ?? session.chainId
-  const namespace = namespaceOf(request, chainId)
+  const namespace = request.chainNamespace ?? namespaceOf(chainId)
   const family = Object.hasOwn(families, namespace) ? families[namespace] : undefined
   if (!family) throw new UnsupportedProviderMethodError({ message: `The embedded wallet does not serve ${namespace.slice(0, 40)} chains` })
   return family(session, { method, params: Array.isArray(params) ? params : params === undefined ? [] : [params], chainId })

@@ -1,0 +1,21 @@
+// @vitest-environment node
+import { privateKeyToAccount } from 'viem/accounts'
+import { expect, test } from 'vitest'
+import { deriveKeys, newEntropy } from '../keys.js'
+import type { FrameSession } from './session.js'
+import { frameUser } from './user.js'
+
+const keys = deriveKeys(newEntropy(), (key) => privateKeyToAccount(key).address)
+const userOn = (chainId: number | string) =>
+  frameUser({
+    chainId,
+    wallet: { keys: { keys, account: privateKeyToAccount(keys.evmPrivateKey) }, user: { email: 'ada@example.com', preferredAccountType: 'eoa' } },
+  } as unknown as FrameSession)
+
+test("behavior: the user's address is the family's of the session's chain, by its CAIP-2 namespace", () => {
+  expect(userOn(31337).address).toBe(keys.addresses.eip155)
+  expect(userOn('eip155:1').address).toBe(keys.addresses.eip155)
+  expect(userOn('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1').address).toBe(keys.addresses.solana)
+  // A family the keys have no address for yet: the eip155 account, as before.
+  expect(userOn('bip122:000000000019d6689c085ae165831e93').address).toBe(keys.addresses.eip155)
+})
