@@ -2,27 +2,18 @@ import type { Context } from 'hono'
 import type { App, AppEnv } from '../http/app.js'
 import { clientIp } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
-import {
-  approveDevice,
-  deviceApprovalDetails,
-  deviceApprovalStatus,
-  startEmailLogin,
-  startEmailUpdate,
-  verifyEmailLogin,
-  verifyEmailUpdatePrimary,
-  verifyEmailUpdateSecondary,
-} from './email.js'
+import { deviceApprovalStatus, startEmailLogin, startEmailUpdate, verifyEmailLogin, verifyEmailUpdatePrimary, verifyEmailUpdateSecondary } from './email.js'
 import { verifyDeviceProof } from './dpop.js'
 import { addFactor, listFactors, removeFactor, verifyFactor } from './factors.js'
 import { farcasterStatus, startFarcaster } from './farcaster.js'
 import { newChallenge } from './proofs.js'
-import { esc } from './secureOrigin.js'
 import { authenticate, refreshSession, revokeSession, tokenOf, type LoginOrigin } from './sessions.js'
 import { completeSocial, startSocial } from './social.js'
 import { AuthError, authOf, type Auth } from './state.js'
 import { addDeviceShare, createWallet, releaseRecovery, setPreferredAccountType, userInfo, walletMaterial } from './wallet.js'
 import { ProviderErrorText, originAllowed } from '@portico/core/spec'
 import { registerDevAuthRoutes } from '../dev/routes.js'
+import { APPROVAL_PAGE_PATH, registerApprovalPage } from './approvalPage.js'
 import { routes } from './definitions.js'
 
 /**
@@ -34,10 +25,6 @@ import { routes } from './definitions.js'
  * only when config.secureFrame is set. See packages/secure-frame/CUSTODY.md. The routes'
  * contract is in definitions.ts.
  */
-
-/** Paths a browser opens from a mail (no frame, no device key). */
-const MAIL_PAGES = new Set(['/auth/device/approve'])
-
 export function register(app: App, ctx: ServerContext) {
   if (!ctx.config.secureFrame) return
   const auth = (): Auth => authOf(ctx)!
@@ -46,7 +33,20 @@ export function register(app: App, ctx: ServerContext) {
     scheme: 'DPoP',
     description: 'A JWT bound to the device key (cnf.jkt), with a DPoP proof header by that key on every request',
   })
+  registerFrameGuards(app, ctx, auth)
+  const frame = frameRequests(auth)
+  registerSignInRoutes(app, ctx, frame)
+  registerAccountRoutes(app, frame)
+  registerSocialRoutes(app, ctx, frame)
+  registerApprovalPage(app, auth)
+  if (ctx.config.devRoutes) registerDevAuthRoutes(app, ctx, auth)
+}
 
+/** Paths a browser opens from a mail (no frame, no device key). */
+const MAIL_PAGES = new Set([APPROVAL_PAGE_PATH])
+
+/** Before any handler: the frame's Origin (or our own mail page), then a proof by the device key (auth/dpop.ts). */
+function registerFrameGuards(app: App, ctx: ServerContext, auth: () => Auth) {
   // Only the secure frame calls these. Browsers always send Origin on these (cross-origin) requests.
   app.use('/auth/*', async (c, next) => {
     const origin = c.req.header('origin')
@@ -58,7 +58,6 @@ export function register(app: App, ctx: ServerContext) {
     c.res.headers.set('cache-control', 'no-store')
   })
 
-  // Every frame call: a proof by the device key (auth/dpop.ts), checked before any handler runs.
   app.use('/auth/*', async (c, next) => {
     if (MAIL_PAGES.has(c.req.path)) return next()
     const raw = c.req.method === 'GET' ? undefined : await c.req.text()
@@ -72,17 +71,34 @@ export function register(app: App, ctx: ServerContext) {
     c.set('device', device)
     await next()
   })
+}
 
-  // Refusals (AuthError, MailNotConfigured: HttpError) are answered by the app's error handler.
-  const session = (c: Context<AppEnv>) => authenticate(auth(), tokenOf(c.req.header('authorization')), c.var.device, c.var.projectId)
-  const origin = (c: Context, hostOrigin?: string | null): LoginOrigin => ({ hostOrigin, userAgent: c.req.header('user-agent') ?? null, ip: clientIp(c) })
+/** What the handlers read of a frame's request. Refusals (AuthError, MailNotConfigured: HttpError) are answered by the app's error handler. */
+interface FrameRequests {
+  auth: () => Auth
+  /** The signed-in session of the request's token, bound to its device and project. */
+  session(c: Context<AppEnv>): ReturnType<typeof authenticate>
+  /** Where a sign-in comes from, as recorded with it. */
+  origin(c: Context, hostOrigin?: string | null): LoginOrigin
   /** The host page the frame sits in, as the frame names it: one of the project's allowed origins. */
-  const allowedHost = async (c: Context<AppEnv>, hostOrigin: string | undefined) => {
-    if (hostOrigin === undefined) return null
-    if (!originAllowed(hostOrigin, c.var.project.allowedOrigins)) throw new AuthError(403, ProviderErrorText.originNotAllowed)
-    return hostOrigin
-  }
+  allowedHost(c: Context<AppEnv>, hostOrigin: string | undefined): Promise<string | null>
+}
 
+function frameRequests(auth: () => Auth): FrameRequests {
+  return {
+    auth,
+    session: (c) => authenticate(auth(), tokenOf(c.req.header('authorization')), c.var.device, c.var.projectId),
+    origin: (c, hostOrigin) => ({ hostOrigin, userAgent: c.req.header('user-agent') ?? null, ip: clientIp(c) }),
+    async allowedHost(c, hostOrigin) {
+      if (hostOrigin === undefined) return null
+      if (!originAllowed(hostOrigin, c.var.project.allowedOrigins)) throw new AuthError(403, ProviderErrorText.originNotAllowed)
+      return hostOrigin
+    },
+  }
+}
+
+/** Email sign-in, its device approval, and the session's refresh and sign-out. */
+function registerSignInRoutes(app: App, ctx: ServerContext, { auth, session, origin, allowedHost }: FrameRequests) {
   app.openapi(routes.emailStart, async (c) => {
     const b = c.req.valid('json')
     return c.json(await startEmailLogin(auth(), { projectId: c.var.projectId, email: b.email, deviceId: c.var.device.deviceId, ip: clientIp(c) }), 200)
@@ -111,6 +127,10 @@ export function register(app: App, ctx: ServerContext) {
     await revokeSession(auth(), (await session(c)).sessionId)
     return c.json({}, 200)
   })
+}
+
+/** The signed-in user's account: its info, wallet material and shares, proofs' challenges, factors, account type and email. */
+function registerAccountRoutes(app: App, { auth, session }: FrameRequests) {
   app.openapi(routes.me, async (c) => c.json(await userInfo(auth(), await session(c)), 200))
   app.openapi(routes.wallet, async (c) => c.json(await walletMaterial(auth(), await session(c)), 200))
   app.openapi(routes.createWallet, async (c) => c.json(await createWallet(auth(), await session(c), c.req.valid('json')), 200))
@@ -125,6 +145,10 @@ export function register(app: App, ctx: ServerContext) {
   app.openapi(routes.updateEmail, async (c) => c.json(await startEmailUpdate(auth(), await session(c), c.req.valid('json').email, clientIp(c)), 200))
   app.openapi(routes.updatePrimary, async (c) => c.json(await verifyEmailUpdatePrimary(auth(), await session(c), c.req.valid('json').otp), 200))
   app.openapi(routes.updateSecondary, async (c) => c.json(await verifyEmailUpdateSecondary(auth(), await session(c), c.req.valid('json').otp), 200))
+}
+
+/** Social (OAuth) and Farcaster sign-in. */
+function registerSocialRoutes(app: App, ctx: ServerContext, { auth, origin, allowedHost }: FrameRequests) {
   app.openapi(routes.socialStart, async (c) => {
     const { provider, hostOrigin } = c.req.valid('json')
     return c.json(await startSocial(auth(), { projectId: c.var.projectId, provider, device: c.var.device, hostOrigin, origin: origin(c) }), 200)
@@ -140,53 +164,4 @@ export function register(app: App, ctx: ServerContext) {
     const from = origin(c, await allowedHost(c, hostOrigin))
     return c.json(await farcasterStatus(auth(), { projectId: c.var.projectId, channelToken, binding, device: c.var.device, origin: from }), 200)
   })
-
-  // The link in the device approval mail: a page that names the request (site, device, browser,
-  // place, time) and its match code, with a button (mail scanners that prefetch links must not
-  // approve), whose POST approves the device (the waiting sign-in then finishes by itself).
-  const page = (title: string, inner: string) =>
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
-<style>body{font:15px system-ui,sans-serif;background:#f4f4f5;color:#18181b;display:grid;place-items:center;min-height:100vh;margin:0;padding:16px;box-sizing:border-box}main{background:#fff;padding:28px;border-radius:16px;box-shadow:0 8px 30px #0002;max-width:420px;width:100%;box-sizing:border-box}h1{font-size:20px;margin:0 0 8px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 14px;margin:16px 0;font-size:14px}dt{color:#71717a}dd{margin:0;overflow-wrap:anywhere}.code{font:600 22px ui-monospace,monospace;letter-spacing:2px;text-align:center;background:#eef2ff;color:#1e3a8a;border-radius:10px;padding:10px;margin:12px 0}.warn{font-size:13px;color:#52525b}button{margin-top:16px;padding:10px 18px;border:0;border-radius:10px;background:#2563eb;color:#fff;font:inherit;cursor:pointer}</style></head><body><main>${inner}</main></body></html>`
-  const pageHeaders = {
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-    'cache-control': 'no-store',
-  }
-  app.get('/auth/device/approve', async (c) => {
-    const token = c.req.query('token') ?? ''
-    const details = await deviceApprovalDetails(auth(), token)
-    if (!details)
-      return c.html(
-        page('Link expired', '<h1>This link expired or was used</h1><p>Start the sign-in again on the device you want to use.</p>'),
-        400,
-        pageHeaders,
-      )
-    const rows = [
-      ['Site', details.site],
-      ['Device', details.device],
-      ['Browser', details.browser],
-      ['Place', details.place],
-      ['Time', details.time],
-    ]
-      .map(([k, v]) => `<dt>${esc(k!)}</dt><dd data-field="${esc(k!.toLowerCase())}">${esc(v!)}</dd>`)
-      .join('')
-    return c.html(
-      page(
-        'Approve this device',
-        `<h1>Approve a new device?</h1><p>Someone is signing in to your Portico wallet on a new device or site:</p><dl>${rows}</dl>
-<p>The sign-in window must show this code:</p><p class="code" data-field="code">${esc(details.matchCode)}</p>
-<p class="warn">Approve only if this is you and the codes match. A site that asks you to approve a code it shows may be trying to take your wallet.</p>
-<form method="post"><input type="hidden" name="token" value="${esc(token)}"><button type="submit">Approve device</button></form>`,
-      ),
-      200,
-      pageHeaders,
-    )
-  })
-  app.post('/auth/device/approve', async (c) => {
-    const form = await c.req.parseBody()
-    const result = await approveDevice(auth(), String(form.token ?? ''))
-    if (result !== 'approved') return c.html(page('Link expired', '<h1>This link expired or was used</h1>'), 400, pageHeaders)
-    return c.html(page('Device approved', '<h1>Device approved</h1><p>Go back to the site: the sign-in finishes there by itself.</p>'), 200, pageHeaders)
-  })
-
-  if (ctx.config.devRoutes) registerDevAuthRoutes(app, ctx, auth)
 }
