@@ -1,16 +1,18 @@
 import type { Context } from 'hono'
-import { chainFamilies, familyOfNamespace } from '../chain/families.js'
+import { chainFamilies, familyOfAddress } from '../chain/families.js'
 import type { ChainFamily } from '../chain/family.js'
 import type { ProjectConfig } from '../config.js'
 import type { ServerContext } from '../context.js'
 import type { App } from '../http/app.js'
 import { errorBody } from '../http/responses.js'
-import { parseAddress } from '../names/rules.js'
 import { urlRoute } from './definitions.js'
 import { formatCents, parseCents } from './money.js'
 import { errorPage } from './page.js'
 import type { OnrampProvider } from './provider.js'
 import { SANDBOX_PUBLIC_KEY } from './sandbox.js'
+
+/** A wallet address as orders and links carry it: EVM checksummed with its 0x, others as given. */
+const walletAddress = (family: ChainFamily, address: string) => family.shownAddress(family.accountKey(address))
 
 export const wantsHtml = (c: Context) => (c.req.header('accept') ?? '').includes('text/html')
 
@@ -34,20 +36,17 @@ export interface SandboxLinkParams {
   externalCustomerId: string
 }
 
-export type CheckedLink =
-  | { project: ProjectConfig; address: { address: string; kind: string }; family: ChainFamily; problem?: undefined }
-  | { project?: undefined; problem: string }
+export type CheckedLink = { project: ProjectConfig; wallet: string; family: ChainFamily; problem?: undefined } | { project?: undefined; problem: string }
 
 /** Checks a link's params: the sandbox key, a project of this server, a wallet address and its family's currency; else the first problem. */
 export async function checkLink(ctx: ServerContext, p: SandboxLinkParams): Promise<CheckedLink> {
   if (p.publicKey !== SANDBOX_PUBLIC_KEY) return { problem: `publicKey must be the sandbox key ${SANDBOX_PUBLIC_KEY}` }
   const project = await ctx.projects(p.externalCustomerId)
   if (!project) return { problem: `externalCustomerId ${p.externalCustomerId} is not a project of this server` }
-  const address = parseAddress(p.walletAddress)
-  const family = address && familyOfNamespace(address.kind)
-  if (!address || !family) return { problem: `walletAddress ${p.walletAddress} is not an EVM or Solana address` }
+  const family = familyOfAddress(p.walletAddress)
+  if (!family) return { problem: `walletAddress ${p.walletAddress} is not an EVM or Solana address` }
   if (p.destinationCurrencyCode !== family.onramp.currency) return { problem: 'destinationCurrencyCode must be SOL for a Solana wallet and USDC otherwise' }
-  return { project, address, family }
+  return { project, wallet: walletAddress(family, p.walletAddress), family }
 }
 
 /** POST the provider link (SPEC §7): the destination wallet's family picks the currency; a preset amount within the sandbox's limits. */
@@ -55,9 +54,8 @@ export function registerUrlRoute(app: App, provider: OnrampProvider) {
   app.openapi(urlRoute, (c) => {
     const body = c.req.valid('json')
     const wallet = body.destinationWallets[0]!
-    const address = parseAddress(wallet.address)
-    const family = address && familyOfNamespace(address.kind)
-    if (!address || !family) return c.json(errorBody('Invalid wallet', `${wallet.address} is not an EVM (0x + 40 hex) or Solana (base58) address`), 400)
+    const family = familyOfAddress(wallet.address)
+    if (!family) return c.json(errorBody('Invalid wallet', `${wallet.address} is not an EVM (0x + 40 hex) or Solana (base58) address`), 400)
     // A destination that names a family's blockchain needs that family's address.
     const named = (wallet.blockchains ?? []).map((b) => b.toLowerCase())
     const asked = chainFamilies.find((f) => f !== family && f.onramp.blockchain !== undefined && named.includes(f.onramp.blockchain))
@@ -69,7 +67,7 @@ export function registerUrlRoute(app: App, provider: OnrampProvider) {
         return c.json(errorBody('Invalid amount', 'presetFiatAmount must be between 10.00 and 25000.00 USD with at most 2 decimals'), 400)
       amount = formatCents(cents)
     }
-    const url = provider.buildUrl({ projectId: c.get('projectId'), walletAddress: address.address, namespace: family.namespace, amount })
+    const url = provider.buildUrl({ projectId: c.get('projectId'), walletAddress: walletAddress(family, wallet.address), namespace: family.namespace, amount })
     return c.json({ url }, 200)
   })
 }

@@ -27,7 +27,7 @@ export function registerSandboxPage(app: App, ctx: ServerContext, provider: Onra
       return c.html(
         orderPage({
           ...q,
-          walletAddress: link.address.address,
+          walletAddress: link.wallet,
           projectName: link.project.name,
           orderId: randomUUID(),
           amount,
@@ -80,7 +80,7 @@ export function registerSandboxCompletion(app: App, ctx: ServerContext, provider
         id: body.orderId,
         projectId: body.externalCustomerId,
         provider: 'sandbox',
-        wallet: link.address.address,
+        wallet: link.wallet,
         chain: caip,
         asset: 'USDC',
         amount: quote.quote.purchaseAmount.amount,
@@ -91,7 +91,7 @@ export function registerSandboxCompletion(app: App, ctx: ServerContext, provider
       if (!order) {
         // The same page submitted twice: answer with the first outcome instead of minting again.
         const existing = await getOrder(ctx.db, body.orderId!)
-        if (existing && existing.status !== 'pending' && existing.wallet === link.address.address)
+        if (existing && existing.status !== 'pending' && existing.wallet === link.wallet)
           return wantsHtml(c) ? c.html(resultPage(existing), 200) : c.json({ order: existing }, 200)
         return c.json(errorBody('Order already submitted', 'This order is being processed; wait for it to finish'), 409)
       }
