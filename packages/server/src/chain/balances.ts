@@ -4,7 +4,7 @@ import type { ServerContext } from '../context.js'
 import { HttpError } from '../http/errors.js'
 import { chainAssets } from './assets.js'
 import { tokenIconUrl } from './icons.js'
-import type { PriceSource } from './prices.js'
+import type { PriceSource } from './priceSource.js'
 
 import type { TokenBalance } from './tokenBalance.js'
 

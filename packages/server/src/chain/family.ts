@@ -2,7 +2,7 @@ import type { ChainNamespace } from '@portico/core/spec'
 import type { ServerConfig } from '../config.js'
 import type { ServerContext } from '../context.js'
 import type { NativeCurrency } from './assets.js'
-import type { PriceSource } from './prices.js'
+import type { PriceSource } from './priceSource.js'
 import type { TokenBalance } from './tokenBalance.js'
 
 /** A signed sign-in message (CAIP-122) to check against its account. */

@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config.js'
+import { familyOfChain } from './families.js'
 import type { PricedAsset, PriceSource } from './priceSource.js'
 
 type PriceApiConfig = NonNullable<ServerConfig['priceApi']>
@@ -25,8 +26,8 @@ export function priceApiSource(api: PriceApiConfig, fetchFn: typeof fetch = fetc
     const chain = api.chains[asset.chainId]
     if (!chain) return Promise.resolve(undefined)
     if (!asset.address) return get(`/simple/price?ids=${encodeURIComponent(chain.nativeCoinId)}&vs_currencies=usd`, (b) => b[chain.nativeCoinId]?.usd)
-    // EVM contracts are answered in lower case; Solana mints as they are.
-    const address = asset.chainId.startsWith('eip155:') ? asset.address.toLowerCase() : asset.address
+    // Contracts are answered in their family's lookup form: EVM in lower case, Solana mints as they are.
+    const address = familyOfChain(asset.chainId)?.accountKey(asset.address) ?? asset.address
     return get(
       `/simple/token_price/${encodeURIComponent(chain.platform)}?contract_addresses=${encodeURIComponent(address)}&vs_currencies=usd`,
       (b) => b[address]?.usd,

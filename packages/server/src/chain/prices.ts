@@ -1,7 +1,8 @@
 import { CacheLifetimes } from '@portico/core/spec'
 import type { PublicClient } from 'viem'
 import type { ServerConfig } from '../config.js'
-import { chainAssets, solanaAssets } from './assets.js'
+import { eip155Family } from './eip155.js'
+import { familyOfChain } from './families.js'
 import { chainlinkSource } from './chainlink.js'
 import { priceApiSource } from './priceApi.js'
 import type { PriceSource } from './priceSource.js'
@@ -31,12 +32,11 @@ function otherPriceSource(config: ServerConfig): PriceSource {
   if (config.priceApi) return priceApiSource(config.priceApi)
   return {
     async price(asset) {
-      // Solana mints are base58, compared exactly; EVM contracts in any case.
-      const solana = asset.chainId.startsWith('solana:')
-      const { native, tokens } = solana ? solanaAssets(config, asset.chainId) : chainAssets(config, asset.chainId)
-      const known = asset.address
-        ? tokens.find((t) => (solana ? t.address === asset.address : t.address.toLowerCase() === asset.address!.toLowerCase()))
-        : native
+      // Compared in the family's lookup form: Solana mints are base58, compared exactly; EVM contracts in any case.
+      const family = familyOfChain(asset.chainId) ?? eip155Family
+      const { native, tokens } = family.assets(config, asset.chainId)
+      const key = asset.address && family.accountKey(asset.address)
+      const known = key ? tokens.find((t) => family.accountKey(t.address) === key) : native
       if (!known) return undefined
       const price = config.prices[known.symbol] ?? config.prices[known.symbol.toUpperCase()]
       return typeof price === 'number' && Number.isFinite(price) ? price : undefined
