@@ -1,3 +1,4 @@
+import { errorMessage } from '../i18n/message.js'
 import { PorticoError } from '../errors/base.js'
 import { errorDisplayText } from '../errors/display.js'
 import type { Portico } from '../portico.js'
@@ -13,7 +14,7 @@ import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
 export async function connectDevice(portico: Portico) {
   const { embedded } = portico.stores
   const email = embedded.getState().email
-  if (!email) throw new PorticoError('No email login in progress')
+  if (!email) throw new PorticoError(errorMessage('noEmailLoginInProgress'))
   embedded.setState({ emailStep: 'VERIFY_DEVICE', error: undefined })
   try {
     const client = await loadEmbeddedWallet(portico)

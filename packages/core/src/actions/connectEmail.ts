@@ -3,7 +3,8 @@ import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
 import { ModalClosedError } from '../errors/flow.js'
 import { ErrorText } from '../spec/catalogue.js'
-import { errorDisplayText } from '../errors/display.js'
+import { errorMessage } from '../i18n/message.js'
+import { errorDisplayMessage, errorDisplayText } from '../errors/display.js'
 import type { EmailLoginAction } from '../embedded/client.js'
 import { modalClosed } from '../embedded/modalClosed.js'
 import type { Portico } from '../portico.js'
@@ -29,6 +30,10 @@ export const EmailAddressSchema = v.pipe(
   v.email(ErrorText.invalidEmail),
 )
 
+/** The schema's first problem as a message (by the issue's type, not its text): malformed or too long, else missing. */
+export const emailProblem = (issue: v.BaseIssue<unknown> | undefined) =>
+  errorMessage(issue?.type === 'email' || issue?.type === 'max_length' ? 'invalidEmail' : 'enterValidEmail')
+
 /** SPEC §5: an email login trigger within 30 s of the previous one is refused. */
 export function emailCooldownLeft(portico: Portico): number {
   const last = portico.stores.embedded.getState().lastEmailRequestAt
@@ -48,14 +53,14 @@ export async function connectEmail(portico: Portico, { email: input }: ConnectEm
     // SPEC §5's two texts: the APKTW002 warning says what is wrong, the field what to do.
     embedded.setState({ error: ErrorText.enterValidEmail })
     setAlert(portico, 'APKTW002', parsed.issues[0]?.message)
-    throw new PorticoError(ErrorText.enterValidEmail, { details: ErrorText.invalidEmail, category: 'CONFIGURATION_ERROR' })
+    throw new PorticoError(errorMessage('enterValidEmail'), { details: ErrorText.invalidEmail, category: 'CONFIGURATION_ERROR' })
   }
   const email = parsed.output
   const wait = emailCooldownLeft(portico)
   if (wait > 0) {
     const text = ErrorText.emailCooldown(Math.ceil(wait / 1000))
     embedded.setState({ error: text })
-    throw new PorticoError(text)
+    throw new PorticoError(errorMessage('emailCooldown', Math.ceil(wait / 1000)))
   }
   if (portico.stores.project.getState().alert?.code === 'APKTW002') clearAlert(portico)
 
@@ -87,7 +92,7 @@ export async function connectEmail(portico: Portico, { email: input }: ConnectEm
     embedded.setState({ loading: false, error: closedModal ? undefined : errorDisplayText(error) })
     connections.setState({ status: 'disconnected' })
     track(portico, 'CONNECT_ERROR', { message: errorDisplayText(error) })
-    throw error instanceof PorticoError ? error : new PorticoError(errorDisplayText(error), { cause: error, category: 'WALLET_ERROR' })
+    throw error instanceof PorticoError ? error : new PorticoError(errorDisplayMessage(error), { cause: error, category: 'WALLET_ERROR' })
   } finally {
     dispose()
   }

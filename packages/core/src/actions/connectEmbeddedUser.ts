@@ -1,7 +1,7 @@
 import { DefaultAccountTypes, type ChainNamespace } from '../spec/caip.js'
 import type { SocialProvider } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import { AUTH_CONNECTOR_ID, type EmbeddedAccountType, type EmbeddedWalletClient, type EmbeddedWalletUser } from '../embedded/client.js'
 import { loginDisplayName, readLoginCache, readPreferredAccountTypes, writeLoginCache } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
@@ -36,7 +36,7 @@ export async function connectEmbeddedUser(
   { user, method }: { user: EmbeddedWalletUser; method: EmbeddedLoginMethod },
 ) {
   const namespaces = registerAuthConnector(portico, client, method)
-  if (!namespaces.length) throw new PorticoError(ErrorText.noAuthConnector)
+  if (!namespaces.length) throw new PorticoError(errorMessage('noAuthConnector'))
   writeLoginCache(portico.storage, {
     loginUsed: true,
     email: user.email ?? undefined,

@@ -1,6 +1,7 @@
 import { PorticoError } from '../errors/base.js'
 import { PopupClosedError } from '../errors/flow.js'
 import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 import { track } from '../analytics/track.js'
@@ -48,7 +49,7 @@ export async function connectFarcaster(portico: Portico): Promise<void> {
     embedded.setState({ socialStatus: 'error', error: closed ? undefined : text })
     connections.setState({ status: 'disconnected' })
     track(portico, 'SOCIAL_LOGIN_ERROR', { provider: 'farcaster', message: text })
-    throw closed ? cause : new PorticoError(text, { cause, category: 'WALLET_ERROR' })
+    throw closed ? cause : new PorticoError(errorMessage('failedToConnectFarcaster'), { cause, category: 'WALLET_ERROR' })
   }
   connections.setState({ farcasterUrl: undefined })
   embedded.setState({ socialStatus: 'idle', socialProvider: undefined })

@@ -3,6 +3,7 @@ import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
 import { PopupClosedError } from '../errors/flow.js'
 import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import type { EmbeddedSocialProvider, PopupHandle } from '../embedded/client.js'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
@@ -73,7 +74,10 @@ export async function connectSocial(portico: Portico, { provider }: ConnectSocia
     connections.setState({ status: 'disconnected' })
     track(portico, 'SOCIAL_LOGIN_ERROR', { provider, message: text })
     if (closed) throw cause
-    throw new PorticoError(text, { cause: cause instanceof Stage ? cause.cause : cause, category: 'WALLET_ERROR' })
+    throw new PorticoError(errorMessage(closed ? 'popupClosed' : cause instanceof Stage ? 'failedToInitiateSocial' : 'failedToConnect'), {
+      cause: cause instanceof Stage ? cause.cause : cause,
+      category: 'WALLET_ERROR',
+    })
   }
   embedded.setState({ socialStatus: 'idle', socialProvider: undefined })
   track(portico, 'SOCIAL_LOGIN_SUCCESS', { provider })

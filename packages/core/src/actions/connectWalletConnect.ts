@@ -3,6 +3,7 @@ import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
 import { ModalClosedError } from '../errors/flow.js'
 import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import { StorageKeys } from '../storage.js'
 import { push } from '../router.js'
@@ -67,7 +68,7 @@ export async function connectWalletConnect(portico: Portico, { wallet, navigate 
     const message = error instanceof PorticoError ? error.shortMessage : ErrorText.connectionRejected
     walletConnect.setState({ wcError: message, wcUri: undefined, wcPairingExpiry: undefined, wcLoading: false })
     track(portico, 'CONNECT_ERROR', { message: error instanceof Error ? error.message : String(error) })
-    throw error instanceof PorticoError ? error : new PorticoError(ErrorText.connectionRejected, { cause: error, category: 'WALLET_ERROR' })
+    throw error instanceof PorticoError ? error : new PorticoError(errorMessage('connectionRejected'), { cause: error, category: 'WALLET_ERROR' })
   }
   if (wallet) portico.storage.addRecentWallet({ id: wallet.id, name: wallet.name, icon: wallet.image_url })
   // On a phone, later requests reopen the wallet app the user paired with (its bare deep link).
@@ -168,7 +169,7 @@ export async function connectSession(portico: Portico, client: WalletConnectClie
     setConnection(portico, namespace, result)
     connected.push(namespace)
   }
-  if (!connected.length) throw new PorticoError(ErrorText.connectorUnsupportedChains)
+  if (!connected.length) throw new PorticoError(errorMessage('connectorUnsupportedChains'))
   // A session without the active family (a Solana-only wallet on an EVM-first page) makes its own family active.
   if (!connected.includes(portico.stores.network.getState().activeNamespace)) switchActiveNamespace(portico, connected[0]!)
 }

@@ -1,6 +1,6 @@
 import type { CaipNetworkId, ChainNamespace } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import { reset } from '../router.js'
 import { closeModal } from './closeModal.js'
@@ -38,7 +38,7 @@ export async function disconnect(portico: Portico, { namespace }: DisconnectPara
     }
     if (signsOut) await signOutEmbedded(portico)
   } catch (cause) {
-    const error = new PorticoError(ErrorText.failedToDisconnect, { cause, category: 'INTERNAL_SDK_ERROR' })
+    const error = new PorticoError(errorMessage('failedToDisconnect'), { cause, category: 'INTERNAL_SDK_ERROR' })
     track(portico, 'DISCONNECT_ERROR', { message: error.details })
     reportError(portico, error)
     throw error

@@ -4,7 +4,7 @@ import { HistoryResponseSchema, type Transaction } from '../api/schemas.js'
 import { track } from '../analytics/track.js'
 import { reportError } from '../analytics/reportError.js'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import { initialTransactionsState } from '../stores/activity.js'
 import { getAccount } from '../stores/account.js'
@@ -57,7 +57,7 @@ export async function fetchTransactions(portico: Portico, { reset = false }: Fet
     store.setState({ transactions, next: page.next, loading: false, empty: transactions.length === 0 && page.next === null })
   } catch (cause) {
     if (store.getState().owner !== owner) return
-    const error = new PorticoError(ErrorText.failedToFetchTransactions, { cause, category: 'API_ERROR' })
+    const error = new PorticoError(errorMessage('failedToFetchTransactions'), { cause, category: 'API_ERROR' })
     portico.logger.error('transactions fetch failed', cause)
     store.setState({ transactions: [], next: null, loading: false, error: error.shortMessage, empty: true })
     showSnack(portico, { message: error.shortMessage, variant: 'error' })

@@ -3,6 +3,7 @@ import { PorticoError } from '../errors/base.js'
 import type { CaipNetwork } from '../networks.js'
 import type { Portico } from '../portico.js'
 import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import type { ChainNamespace } from '../spec/caip.js'
 import { StorageKeys } from '../storage.js'
 import { fetchBalance } from './fetchBalance.js'
@@ -45,7 +46,7 @@ export async function followQueuedTransaction(portico: Portico, { adapter, caipN
     const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork, queuedBy: connectorId })
     if (!receipt) return
     forget(portico, hash)
-    if (receipt.status === 'reverted') throw new PorticoError(ErrorText.transactionFailed, { details: receipt.hash ?? hash, category: 'API_ERROR' })
+    if (receipt.status === 'reverted') throw new PorticoError(errorMessage('transactionFailed'), { details: receipt.hash ?? hash, category: 'API_ERROR' })
     showSnack(portico, { message: ErrorText.transactionSent, variant: 'success' })
     void fetchBalance(portico, caipNetwork.chainNamespace, { force: true })
     void refreshActivity(portico, { hash: receipt.hash ?? hash })

@@ -1,5 +1,5 @@
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import type { EmbeddedWalletClient, EmbeddedWalletEvent, FrameStartFailure } from '../embedded/client.js'
 import type { Portico } from '../portico.js'
 import { reportError } from '../analytics/reportError.js'
@@ -17,7 +17,7 @@ import { handleFactorScreenNeeded } from './handleFactorScreenNeeded.js'
  */
 export function loadEmbeddedWallet(portico: Portico): Promise<EmbeddedWalletClient> {
   const loader = portico.options.embeddedWallet
-  if (!loader) return Promise.reject(new PorticoError(ErrorText.emailLoginDependency, { details: 'no embeddedWallet option' }))
+  if (!loader) return Promise.reject(new PorticoError(errorMessage('emailLoginDependency'), { details: 'no embeddedWallet option' }))
   const { embedded } = portico.stores
   // Issue 28 'Retry': a frame that could not start is given up (one still waiting for the user's
   // storage-access click too) and a new one loads.
@@ -35,7 +35,7 @@ export function loadEmbeddedWallet(portico: Portico): Promise<EmbeddedWalletClie
         portico.embeddedWalletClient = undefined
         embedded.setState({ frameStatus: 'failed', frameFailure: embedded.getState().frameFailure ?? { reason: 'unreachable' } })
       }
-      throw cause instanceof PorticoError ? cause : new PorticoError(ErrorText.emailLoginDependency, { cause })
+      throw cause instanceof PorticoError ? cause : new PorticoError(errorMessage('emailLoginDependency'), { cause })
     })
     portico.embeddedWalletClient = loading
   }
@@ -53,7 +53,7 @@ function untilStartFails(portico: Portico, loading: Promise<EmbeddedWalletClient
   const failure = new Promise<never>((_, reject) => {
     const check = (state: { frameFailure: FrameStartFailure | undefined }) => {
       if (state.frameFailure)
-        reject(new PorticoError(ErrorText.emailLoginDependency, { details: `the wallet frame cannot start (${state.frameFailure.reason})` }))
+        reject(new PorticoError(errorMessage('emailLoginDependency'), { details: `the wallet frame cannot start (${state.frameFailure.reason})` }))
     }
     stop = embedded.subscribe(check)
     check(embedded.getState())

@@ -1,12 +1,12 @@
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import type { WalletConnectClient } from '../walletconnect/client.js'
 
 /** Loads the WalletConnect client once, on first use (it is not in the first load). */
 export function loadWalletConnect(portico: Portico): Promise<WalletConnectClient> {
   const loader = portico.options.walletConnect
-  if (!loader || !portico.options.enableWalletConnect) return Promise.reject(new PorticoError(ErrorText.walletConnectConnectorNotFound))
+  if (!loader || !portico.options.enableWalletConnect) return Promise.reject(new PorticoError(errorMessage('walletConnectConnectorNotFound')))
   const { projectId, metadata } = portico.options
   portico.walletConnectClient ??= loader.load({ projectId, metadata }).then(
     // The phone redirect rule loads with the client, not in the host page's first load.

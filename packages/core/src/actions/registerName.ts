@@ -1,3 +1,4 @@
+import { externalMessage, nameMessage, errorMessage } from '../i18n/message.js'
 import { HttpRequestError } from '../api/http.js'
 import { isValidName, NameText } from '../spec/names.js'
 import { PorticoError } from '../errors/base.js'
@@ -24,15 +25,15 @@ export type RegisterNameErrorType = PorticoError
 export async function registerName(portico: Portico, label: RegisterNameParameters): Promise<RegisterNameReturnType> {
   const { names, router, network } = portico.stores
   const { caipNetwork } = network.getState()
-  if (!caipNetwork) throw new PorticoError(NameText.networkNotFound)
+  if (!caipNetwork) throw new PorticoError(nameMessage('networkNotFound'))
   const { address } = getAccount(portico, caipNetwork.chainNamespace)
   const connectorId = getActiveConnectorId(portico, caipNetwork.chainNamespace)
   const adapter = portico.adapters.get(caipNetwork.chainNamespace)
-  if (!address || !connectorId || !adapter?.signMessage) throw new PorticoError(NameText.addressOrConnectorNotFound)
+  if (!address || !connectorId || !adapter?.signMessage) throw new PorticoError(nameMessage('addressOrConnectorNotFound'))
   const name = fullName(portico, label)
   if (!isValidName(name.split('.')[0]!)) {
     names.setState({ error: NameText.invalidName })
-    throw new PorticoError(NameText.invalidName)
+    throw new PorticoError(nameMessage('invalidName'))
   }
 
   names.setState({ loading: true, error: undefined })
@@ -50,6 +51,6 @@ export async function registerName(portico: Portico, label: RegisterNameParamete
     const text = reason ?? ErrorText.errorRegisteringName(name)
     names.setState({ loading: false, error: text })
     if (router.getState().view !== 'RegisterAccountName') push(router, 'RegisterAccountName')
-    throw new PorticoError(text, { cause, category: 'API_ERROR' })
+    throw new PorticoError(reason ? externalMessage(reason) : errorMessage('errorRegisteringName', name), { cause, category: 'API_ERROR' })
   }
 }

@@ -1,9 +1,8 @@
 import * as v from 'valibot'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
 import { errorDisplayText } from '../errors/display.js'
 import type { Portico } from '../portico.js'
-import { EmailAddressSchema } from './connectEmail.js'
+import { EmailAddressSchema, emailProblem } from './connectEmail.js'
 import { authClient } from './updateEmail.js'
 
 /**
@@ -14,9 +13,9 @@ export async function requestEmailUpdate(portico: Portico, { email: input }: { e
   const { embedded } = portico.stores
   const parsed = v.safeParse(EmailAddressSchema, input)
   if (!parsed.success) {
-    const text = parsed.issues[0]?.message ?? ErrorText.enterValidEmail
-    embedded.setState({ error: text })
-    throw new PorticoError(text)
+    const problem = emailProblem(parsed.issues[0])
+    embedded.setState({ error: problem.text })
+    throw new PorticoError(problem)
   }
   embedded.setState({ loading: true, error: undefined })
   try {

@@ -1,5 +1,6 @@
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import { UserRejectedRequestError } from '../errors/connector.js'
 import type { Portico } from '../portico.js'
 import { replace } from '../router.js'
@@ -43,7 +44,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     throw new PorticoError(invalid, { category: 'API_ERROR' })
   }
   const prepared = prepareSend(portico)
-  if (!prepared?.adapter.sendTransfer) throw new PorticoError(ErrorText.unsupportedChain)
+  if (!prepared?.adapter.sendTransfer) throw new PorticoError(errorMessage('unsupportedChain'))
   const { adapter, transfer, token, native } = prepared
 
   send.setState({ loading: true })
@@ -60,7 +61,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     }
     showSnack(portico, { message: ErrorText.transactionPending, variant: 'loading' })
     const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork: transfer.caipNetwork })
-    if (receipt?.status === 'reverted') throw new PorticoError(ErrorText.transactionFailed, { details: hash, category: 'API_ERROR' })
+    if (receipt?.status === 'reverted') throw new PorticoError(errorMessage('transactionFailed'), { details: hash, category: 'API_ERROR' })
 
     send.setState({ ...initialSendState, tokenBalances: send.getState().tokenBalances })
     showSnack(portico, { message: ErrorText.transactionSent, variant: 'success' })
@@ -79,7 +80,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     const error =
       cause instanceof PorticoError && !rejected
         ? cause
-        : new PorticoError(rejected ? ErrorText.transactionRejected : ErrorText.transactionFailed, { cause, category: 'API_ERROR' })
+        : new PorticoError(errorMessage(rejected ? 'transactionRejected' : 'transactionFailed'), { cause, category: 'API_ERROR' })
     send.setState({ loading: false })
     showSnack(portico, { message: error.shortMessage, variant: 'error' })
     track(portico, 'SEND_ERROR', { token: token.symbol, message: error.details ?? error.shortMessage })

@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import type { EmbeddedAccountType } from '../embedded/client.js'
 import { writePreferredAccountType } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
@@ -27,7 +27,7 @@ export async function setPreferredAccountType(portico: Portico, { type, namespac
   if (type === 'smartAccount') {
     const caipNetwork = network.getState().caipNetwork
     const enabled = await client.getSmartAccountEnabledNetworks()
-    if (current !== 'eoa' || !caipNetwork || !enabled.includes(Number(caipNetwork.id))) throw new PorticoError(ErrorText.smartAccountUnavailable)
+    if (current !== 'eoa' || !caipNetwork || !enabled.includes(Number(caipNetwork.id))) throw new PorticoError(errorMessage('smartAccountUnavailable'))
   }
   modal.setState({ loading: true })
   try {

@@ -1,6 +1,7 @@
 import { PorticoError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
 import { SiwxText } from '../siwx/config.js'
+import { siwxMessage } from '../i18n/message.js'
 import { track } from '../analytics/track.js'
 import { addNetwork } from './checkSiwx.js'
 import { emailResource } from './dataCapture.js'
@@ -16,14 +17,14 @@ import { raiseProviderAlert } from './raiseProviderAlert.js'
  */
 export async function signInWithWallet(portico: Portico) {
   const { siwx } = portico
-  if (!siwx) throw new PorticoError(SiwxText.notEnabled)
+  if (!siwx) throw new PorticoError(siwxMessage('notEnabled'))
   const { caipNetwork } = portico.stores.network.getState()
   const { address } = getAccount(portico)
-  if (!address) throw new PorticoError(SiwxText.noActiveCaipAddress)
+  if (!address) throw new PorticoError(siwxMessage('noActiveCaipAddress'))
   const adapter = caipNetwork ? portico.adapters.get(caipNetwork.chainNamespace) : undefined
-  if (!caipNetwork || !adapter) throw new PorticoError(SiwxText.noActiveCaipNetwork)
+  if (!caipNetwork || !adapter) throw new PorticoError(siwxMessage('noActiveCaipNetwork'))
   const connectorId = getActiveConnectorId(portico, caipNetwork.chainNamespace)
-  if (!adapter.signMessage || !connectorId) throw new PorticoError(SiwxText.noConnectionClient)
+  if (!adapter.signMessage || !connectorId) throw new PorticoError(siwxMessage('noConnectionClient'))
 
   const store = portico.stores.siwx
   store.setState({ status: 'signing', error: undefined })
@@ -44,6 +45,6 @@ export async function signInWithWallet(portico: Portico) {
     store.setState({ status: 'error', error: SiwxText.errorSigning })
     showSnack(portico, { message: SiwxText.errorSigning, variant: 'error' })
     track(portico, 'SIWX_AUTH_ERROR', { network: caipNetwork.caipNetworkId })
-    throw new PorticoError(SiwxText.errorSigning, { cause })
+    throw new PorticoError(siwxMessage('errorSigning'), { cause })
   }
 }

@@ -2,9 +2,10 @@ import type { Portico } from '../portico.js'
 import { PorticoError } from '../errors/base.js'
 import { UserRejectedRequestError } from '../errors/connector.js'
 import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import { isNativePlaceholder } from '../spec/swaps.js'
 import { buildSwapApproveFromApi, buildSwapTransactionFromApi, getSwapAllowanceFromApi, type SwapTransactionRequest } from '../swap/api.js'
-import { swapErrorText } from '../swap/errorText.js'
+import { swapErrorMessage, swapErrorText } from '../swap/errorText.js'
 import { getSwapProblem, swapAmount } from '../swap/rules.js'
 import { reset } from '../router.js'
 import { fetchBalance } from './fetchBalance.js'
@@ -68,7 +69,7 @@ export async function submitSwap(portico: Portico, { approval = 'exact' }: Submi
       }
     }
     const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork, ...(queued ? { queuedBy: connectorId } : {}) })
-    if (receipt?.status === 'reverted') throw new PorticoError(ErrorText.transactionFailed, { details: hash })
+    if (receipt?.status === 'reverted') throw new PorticoError(errorMessage('transactionFailed'), { details: hash })
     return { hash: receipt?.hash ?? hash }
   }
   swap.setState({ submitError: undefined })
@@ -104,6 +105,6 @@ export async function submitSwap(portico: Portico, { approval = 'exact' }: Submi
     const message = rejected ? ErrorText.transactionRejected : swapErrorText(cause)
     swap.setState({ step: undefined, submitError: message })
     showSnack(portico, { message, variant: 'error' })
-    throw cause instanceof PorticoError ? cause : new PorticoError(message, { cause })
+    throw cause instanceof PorticoError ? cause : new PorticoError(swapErrorMessage(cause), { cause })
   }
 }

@@ -1,7 +1,7 @@
 import type { CaipNetworkId } from '../spec/caip.js'
 import { parseCaipNetworkId } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
-import { Alerts } from '../spec/catalogue.js'
+import { alertMessage } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 
@@ -20,7 +20,7 @@ export type SwitchActiveChainErrorType = PorticoError
  */
 export function switchActiveChain(portico: Portico, { caipNetworkId }: SwitchActiveChainParameters) {
   if (!portico.options.networks.some((n) => n.caipNetworkId === caipNetworkId))
-    throw new PorticoError(Alerts.APKT001.message, { alertCode: 'APKT001', details: `${caipNetworkId} is not configured` })
+    throw new PorticoError(alertMessage('APKT001'), { alertCode: 'APKT001', details: `${caipNetworkId} is not configured` })
   const { namespace } = parseCaipNetworkId(caipNetworkId)
   push(portico.stores.router, 'ConnectWallets', { namespace, caipNetworkId })
 }

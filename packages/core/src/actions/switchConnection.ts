@@ -2,7 +2,7 @@ import type { AccountType, ChainNamespace } from '../spec/caip.js'
 import { sameConnectorId, type Connection, type Connector } from '../connectors.js'
 import { InvalidConnectionStatusError } from '../errors/connector.js'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import { connectExternal, findConnector } from './connectExternal.js'
 import { fetchBalance } from './fetchBalance.js'
@@ -82,7 +82,7 @@ export async function switchConnection(portico: Portico, { connection, address, 
       }
       const adapter = portico.adapters.get(namespace)
       const result = await adapter?.reconnect({ connectorId })
-      if (!result) throw new PorticoError(ErrorText.noConnectorForConnection(connectorId))
+      if (!result) throw new PorticoError(errorMessage('noConnectorForConnection', connectorId))
       const chosen = address ? result.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase()) : undefined
       const accounts = chosen ? [chosen, ...result.accounts.filter((a) => a !== chosen)] : result.accounts
       setConnection(portico, namespace, { ...result, accounts })

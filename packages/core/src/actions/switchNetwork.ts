@@ -1,6 +1,7 @@
 import { parseCaipAddress, type CaipNetworkId } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
-import { Alerts, ErrorText } from '../spec/catalogue.js'
+import { ErrorText } from '../spec/catalogue.js'
+import { alertMessage } from '../i18n/message.js'
 import { SwitchNetworkError, UserRejectedRequestError } from '../errors/connector.js'
 import type { Portico } from '../portico.js'
 import { fetchBalance } from './fetchBalance.js'
@@ -25,7 +26,7 @@ export interface SwitchNetworkParameters {
 export async function switchNetwork(portico: Portico, { caipNetworkId }: SwitchNetworkParameters) {
   const { network } = portico.stores
   const target = portico.options.networks.find((n) => n.caipNetworkId === caipNetworkId)
-  if (!target) throw new PorticoError(Alerts.APKT001.message, { alertCode: 'APKT001', details: `${caipNetworkId} is not configured` })
+  if (!target) throw new PorticoError(alertMessage('APKT001'), { alertCode: 'APKT001', details: `${caipNetworkId} is not configured` })
 
   const previousNamespace = network.getState().activeNamespace
   if (target.chainNamespace !== previousNamespace) switchActiveNamespace(portico, target.chainNamespace)

@@ -1,6 +1,6 @@
 import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import type { EmbeddedWalletClient } from '../embedded/client.js'
 import { readLoginCache, writeLoginCache } from '../embedded/loginCache.js'
 import { modalClosed } from '../embedded/modalClosed.js'
@@ -50,9 +50,9 @@ export async function updateEmail(portico: Portico): Promise<string> {
 
 /** The loaded frame client of the active email or social connection, or SPEC §5's errors. */
 export async function authClient(portico: Portico): Promise<EmbeddedWalletClient> {
-  if (!portico.options.embeddedWallet) throw new PorticoError(ErrorText.noAuthConnector)
-  if (!isAuthConnector(getActiveConnectorId(portico))) throw new PorticoError(ErrorText.notConnectedToEmailOrSocial)
+  if (!portico.options.embeddedWallet) throw new PorticoError(errorMessage('noAuthConnector'))
+  if (!isAuthConnector(getActiveConnectorId(portico))) throw new PorticoError(errorMessage('notConnectedToEmailOrSocial'))
   const client = await portico.embeddedWalletClient?.catch(() => undefined)
-  if (!client) throw new PorticoError(ErrorText.noAuthConnector)
+  if (!client) throw new PorticoError(errorMessage('noAuthConnector'))
   return client
 }

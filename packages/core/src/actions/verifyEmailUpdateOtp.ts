@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import { errorDisplayText } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { authClient } from './updateEmail.js'
@@ -17,9 +18,9 @@ export async function verifyEmailUpdateOtp(portico: Portico, { otp }: { otp: str
   const parsed = v.safeParse(OtpCodeSchema, otp)
   if (!parsed.success) {
     embedded.setState({ error: ErrorText.codeRequired })
-    throw new PorticoError(ErrorText.codeRequired)
+    throw new PorticoError(errorMessage('codeRequired'))
   }
-  if (step === 'EMAIL') throw new PorticoError('No email update in progress')
+  if (step === 'EMAIL') throw new PorticoError(errorMessage('noEmailUpdateInProgress'))
   embedded.setState({ loading: true, error: undefined })
   try {
     const client = await authClient(portico)

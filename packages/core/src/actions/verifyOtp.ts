@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
-import { errorDisplayText } from '../errors/display.js'
+import { errorMessage } from '../i18n/message.js'
+import { errorDisplayMessage, errorDisplayText } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { track } from '../analytics/track.js'
 import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
@@ -28,7 +29,7 @@ export async function verifyOtp(portico: Portico, { otp }: VerifyOtpParameters) 
   const parsed = v.safeParse(OtpCodeSchema, otp)
   if (!parsed.success) {
     embedded.setState({ error: ErrorText.codeRequired })
-    throw new PorticoError(ErrorText.codeRequired)
+    throw new PorticoError(errorMessage('codeRequired'))
   }
   embedded.setState({ loading: true, error: undefined })
   connections.setState({ status: 'connecting' })
@@ -46,6 +47,6 @@ export async function verifyOtp(portico: Portico, { otp }: VerifyOtpParameters) 
     embedded.setState({ loading: false, error: errorDisplayText(error) })
     connections.setState({ status: 'disconnected' })
     track(portico, 'CONNECT_ERROR', { message: errorDisplayText(error) })
-    throw error instanceof PorticoError ? error : new PorticoError(errorDisplayText(error), { cause: error, category: 'WALLET_ERROR' })
+    throw error instanceof PorticoError ? error : new PorticoError(errorDisplayMessage(error), { cause: error, category: 'WALLET_ERROR' })
   }
 }

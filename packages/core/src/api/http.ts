@@ -16,7 +16,10 @@ export class HttpRequestError extends PorticoError {
   readonly status: number
   readonly body: unknown
   constructor(status: number, path: string, body: unknown) {
-    super(`HTTP status code ${status}`, { category: 'API_ERROR', details: `${path}: ${firstReason(body) ?? status}` })
+    super(
+      { key: 'error.httpStatus', params: { 0: status }, text: `HTTP status code ${status}` },
+      { category: 'API_ERROR', details: `${path}: ${firstReason(body) ?? status}` },
+    )
     this.status = status
     this.body = body
   }

@@ -1,4 +1,6 @@
 import type { AlertCode, ErrorCategory } from '../spec/catalogue.js'
+import type { CatalogueMessage } from '../i18n/message.js'
+import type { MessageParams } from '../i18n/translate.js'
 
 export interface PorticoErrorOptions {
   cause?: unknown
@@ -8,22 +10,30 @@ export interface PorticoErrorOptions {
 }
 
 /**
- * The one base error. `shortMessage` is the text a user may see (from the catalogue);
- * `message` adds details for developers.
+ * The one base error. `key` and `params` say what happened (a key of the message catalogue, shown
+ * in the user's language as `t(key, params)`); `shortMessage` is its English, for hosts; `message`
+ * adds details for developers. A bare string is a text from outside (a wallet's or a server's own):
+ * its key is `error.external`, which shows it as it is. Fields are `declare`d: the constructor sets
+ * each one, and class fields would only add bytes to a host's first load.
  */
 export class PorticoError extends Error {
   override name = 'PorticoError'
-  readonly shortMessage: string
-  readonly details?: string
-  readonly category: ErrorCategory
-  readonly alertCode?: AlertCode
+  declare readonly key: CatalogueMessage['key']
+  declare readonly params?: MessageParams
+  declare readonly shortMessage: string
+  declare readonly details?: string
+  declare readonly category: ErrorCategory
+  declare readonly alertCode?: AlertCode
 
-  constructor(shortMessage: string, options: PorticoErrorOptions = {}) {
+  constructor(message: CatalogueMessage | string, options: PorticoErrorOptions = {}) {
+    const { key, params, text } = typeof message === 'string' ? { key: 'error.external' as const, params: { text: message }, text: message } : message
     const details = options.details ?? detailsOf(options.cause)
-    super(details && details !== shortMessage ? `${shortMessage}\n\nDetails: ${details}` : shortMessage, {
+    super(details && details !== text ? `${text}\n\nDetails: ${details}` : text, {
       cause: options.cause,
     })
-    this.shortMessage = shortMessage
+    this.key = key
+    this.params = params
+    this.shortMessage = text
     this.details = details
     this.category = options.category ?? 'INTERNAL_SDK_ERROR'
     this.alertCode = options.alertCode

@@ -1,5 +1,6 @@
 import { CallsErrorCode } from '../spec/calls.js'
-import { ErrorText, ProviderErrorCode } from '../spec/catalogue.js'
+import { ProviderErrorCode } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import { PorticoError, type PorticoErrorOptions } from './base.js'
 
 /** SPEC §5: a batch with a call whose 'to' or data does not start with 0x, refused before any wallet sees it. */
@@ -8,7 +9,7 @@ export class InvalidBatchedCallsError extends PorticoError {
   static code = ProviderErrorCode.invalidParams
   readonly code = ProviderErrorCode.invalidParams
   constructor(options: PorticoErrorOptions = {}) {
-    super(ErrorText.invalidBatchedCalls, { category: 'WALLET_ERROR', ...options })
+    super(errorMessage('invalidBatchedCalls'), { category: 'WALLET_ERROR', ...options })
   }
 }
 export type InvalidBatchedCallsErrorType = InvalidBatchedCallsError & { name: 'InvalidBatchedCallsError' }
@@ -22,7 +23,7 @@ export class BatchedCallsUnsupportedError extends PorticoError {
   static code = ProviderErrorCode.unsupportedMethod
   readonly code = ProviderErrorCode.unsupportedMethod
   constructor(options: PorticoErrorOptions & { method?: string } = {}) {
-    super(ErrorText.batchedCallsUnsupported, {
+    super(errorMessage('batchedCallsUnsupported'), {
       category: 'WALLET_ERROR',
       details: options.method ? `The wallet does not answer ${options.method}` : undefined,
       ...options,
@@ -36,29 +37,29 @@ export class CallsRequestError extends PorticoError {
   override name = 'CallsRequestError'
   readonly code: number
   constructor(code: number, options: PorticoErrorOptions = {}) {
-    super(callsErrorText(code), { category: 'WALLET_ERROR', ...options })
+    super(callsErrorMessage(code), { category: 'WALLET_ERROR', ...options })
     this.code = code
   }
 }
 export type CallsRequestErrorType = CallsRequestError & { name: 'CallsRequestError' }
 
-function callsErrorText(code: number): string {
+function callsErrorMessage(code: number) {
   switch (code) {
     case CallsErrorCode.unsupportedCapability:
-      return 'The wallet does not support a capability the batch requires'
+      return errorMessage('callsUnsupportedCapability')
     case CallsErrorCode.unsupportedChainId:
-      return 'The wallet does not support batched calls on this chain'
+      return errorMessage('callsUnsupportedChainId')
     case CallsErrorCode.duplicateId:
-      return 'A batch with this id was already sent'
+      return errorMessage('callsDuplicateId')
     case CallsErrorCode.unknownBundleId:
-      return 'The wallet knows no batch with this id'
+      return errorMessage('callsUnknownBundleId')
     case CallsErrorCode.bundleTooLarge:
-      return 'The batch has more calls than the wallet takes at once'
+      return errorMessage('callsBundleTooLarge')
     case CallsErrorCode.upgradeRejected:
-      return 'The account upgrade for atomic calls was rejected'
+      return errorMessage('callsUpgradeRejected')
     case CallsErrorCode.atomicityNotSupported:
-      return 'The wallet cannot run these calls atomically'
+      return errorMessage('callsAtomicityNotSupported')
     default:
-      return 'The wallet request failed.'
+      return errorMessage('providerRequestFailed')
   }
 }

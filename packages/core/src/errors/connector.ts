@@ -6,7 +6,7 @@ export class UserRejectedRequestError extends PorticoError {
   override name = 'UserRejectedRequestError'
   static code = 4001
   constructor(options: PorticoErrorOptions = {}) {
-    super('User rejected the request.', { category: 'WALLET_ERROR', ...options })
+    super({ key: 'error.userRejectedRequest', text: 'User rejected the request.' }, { category: 'WALLET_ERROR', ...options })
   }
 }
 
@@ -15,7 +15,7 @@ export class UnauthorizedProviderError extends PorticoError {
   override name = 'UnauthorizedProviderError'
   static code = 4100
   constructor(options: PorticoErrorOptions = {}) {
-    super('The wallet has not authorized this account or method.', { category: 'WALLET_ERROR', ...options })
+    super({ key: 'error.unauthorizedProvider', text: 'The wallet has not authorized this account or method.' }, { category: 'WALLET_ERROR', ...options })
   }
 }
 
@@ -24,7 +24,7 @@ export class UnsupportedMethodError extends PorticoError {
   override name = 'UnsupportedMethodError'
   static code = 4200
   constructor(options: PorticoErrorOptions = {}) {
-    super('The wallet does not support this method.', { category: 'WALLET_ERROR', ...options })
+    super({ key: 'error.unsupportedMethod', text: 'The wallet does not support this method.' }, { category: 'WALLET_ERROR', ...options })
   }
 }
 
@@ -37,7 +37,7 @@ export class RpcCallNotAllowedError extends PorticoError {
   static code = 4200
   readonly code = 4200
   constructor(options: PorticoErrorOptions = {}) {
-    super(ErrorText.actionNotAllowed, { category: 'WALLET_ERROR', details: ErrorText.rpcCallNotAllowed, ...options })
+    super({ key: 'error.actionNotAllowed', text: ErrorText.actionNotAllowed }, { category: 'WALLET_ERROR', details: ErrorText.rpcCallNotAllowed, ...options })
   }
 }
 
@@ -46,7 +46,7 @@ export class UnrecognizedChainError extends PorticoError {
   override name = 'UnrecognizedChainError'
   static code = 4902
   constructor(options: PorticoErrorOptions = {}) {
-    super('The wallet does not know this chain.', { category: 'WALLET_ERROR', ...options })
+    super({ key: 'error.unrecognizedChain', text: 'The wallet does not know this chain.' }, { category: 'WALLET_ERROR', ...options })
   }
 }
 
@@ -55,7 +55,7 @@ export class ProviderRequestError extends PorticoError {
   override name = 'ProviderRequestError'
   readonly code?: number
   constructor(options: PorticoErrorOptions & { code?: number } = {}) {
-    super('The wallet request failed.', { category: 'WALLET_ERROR', ...options })
+    super({ key: 'error.providerRequestFailed', text: 'The wallet request failed.' }, { category: 'WALLET_ERROR', ...options })
     this.code = options.code
   }
 }
@@ -63,34 +63,34 @@ export class ProviderRequestError extends PorticoError {
 export class ConnectionRejectedError extends PorticoError {
   override name = 'ConnectionRejectedError'
   constructor(options: PorticoErrorOptions = {}) {
-    super(ErrorText.connectionRejected, { category: 'WALLET_ERROR', ...options })
+    super({ key: 'error.connectionRejected', text: ErrorText.connectionRejected }, { category: 'WALLET_ERROR', ...options })
   }
 }
 
 export class ConnectorNotFoundError extends PorticoError {
   override name = 'ConnectorNotFoundError'
   constructor(id: string, options: PorticoErrorOptions = {}) {
-    super(ErrorText.noConnectorForConnection(id), options)
+    super({ key: 'error.noConnectorForConnection', params: { 0: id }, text: ErrorText.noConnectorForConnection(id) }, options)
   }
 }
 
 export class SwitchNetworkError extends PorticoError {
   override name = 'SwitchNetworkError'
   constructor(options: PorticoErrorOptions = {}) {
-    super(ErrorText.switchNetworkFailed, { category: 'WALLET_ERROR', ...options })
+    super({ key: 'error.switchNetworkFailed', text: ErrorText.switchNetworkFailed }, { category: 'WALLET_ERROR', ...options })
   }
 }
 
 export class NamespaceNotConfiguredError extends PorticoError {
   override name = 'NamespaceNotConfiguredError'
   constructor(options: PorticoErrorOptions = {}) {
-    super(ErrorText.namespaceNotConfigured, options)
+    super({ key: 'error.namespaceNotConfigured', text: ErrorText.namespaceNotConfigured }, options)
   }
 }
 
 export class InvalidConnectionStatusError extends PorticoError {
   override name = 'InvalidConnectionStatusError'
   constructor(status: string, options: PorticoErrorOptions = {}) {
-    super(ErrorText.invalidConnectionStatus(status), options)
+    super({ key: 'error.invalidConnectionStatus', params: { 0: status }, text: ErrorText.invalidConnectionStatus(status) }, options)
   }
 }

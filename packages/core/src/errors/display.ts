@@ -1,17 +1,23 @@
 import { PorticoError } from './base.js'
-import { ConnectionErrorText as ErrorText } from '../spec/connectionErrorText.js'
+import { errorMessage, externalMessage, type CatalogueMessage } from '../i18n/message.js'
 
 /**
  * SPEC §8 'Quotes and unknown errors': error display uses a string, else the first issue
  * message (schema errors), else the error message; unknown error text is 'Unknown error'.
+ * A Portico error keeps its key; any other text came from outside and is shown as it is.
  */
-export function errorDisplayText(error: unknown): string {
-  if (typeof error === 'string') return error
+export function errorDisplayMessage(error: unknown): CatalogueMessage {
+  if (typeof error === 'string') return externalMessage(error)
   if (error && typeof error === 'object') {
     const issues = (error as { issues?: unknown }).issues
-    if (Array.isArray(issues) && typeof issues[0]?.message === 'string') return issues[0].message
-    if (error instanceof PorticoError) return error.shortMessage
-    if (error instanceof Error && error.message) return error.message
+    if (Array.isArray(issues) && typeof issues[0]?.message === 'string') return externalMessage(issues[0].message)
+    if (error instanceof PorticoError) return { key: error.key, params: error.params, text: error.shortMessage }
+    if (error instanceof Error && error.message) return externalMessage(error.message)
   }
-  return ErrorText.unknownError
+  return errorMessage('unknownError')
+}
+
+/** The English of errorDisplayMessage, for hosts. */
+export function errorDisplayText(error: unknown): string {
+  return errorDisplayMessage(error).text
 }

@@ -33,3 +33,42 @@ test('flow errors: typed classes with the catalogue texts of SPEC §8, told apar
   // The class, never the text, says what happened: a PorticoError that only says 'Modal closed' is not one.
   expect(new PorticoError('Modal closed')).not.toBeInstanceOf(ModalClosedError)
 })
+
+test('behavior: every error carries a catalogue key and params; its shortMessage is that key in English', async () => {
+  const { en } = await import('../i18n/messages/en.js')
+  const { translate } = await import('../i18n/translate.js')
+  const { errorMessage } = await import('../i18n/message.js')
+  const connector = await import('./connector.js')
+  const { InvalidOptionsError } = await import('./options.js')
+  const { HttpRequestError } = await import('../api/http.js')
+  const { CallsRequestError, InvalidBatchedCallsError } = await import('./calls.js')
+  const errors: PorticoError[] = [
+    new UserRejectedRequestError(),
+    new connector.UnauthorizedProviderError(),
+    new connector.UnsupportedMethodError(),
+    new connector.RpcCallNotAllowedError(),
+    new connector.UnrecognizedChainError(),
+    new connector.ProviderRequestError(),
+    new connector.ConnectionRejectedError(),
+    new connector.ConnectorNotFoundError('injected'),
+    new connector.SwitchNetworkError(),
+    new connector.NamespaceNotConfiguredError(),
+    new connector.InvalidConnectionStatusError('weird'),
+    new InvalidOptionsError(['x']),
+    new HttpRequestError(502, 'v1/x', undefined),
+    new CallsRequestError(5740),
+    new InvalidBatchedCallsError(),
+    new ModalClosedError(),
+    new PopupClosedError(),
+    new RequestAbortedError(),
+    new PorticoError(errorMessage('emailCooldown', 30)),
+  ]
+  for (const error of errors) {
+    expect(error.key in en, error.name).toBe(true)
+    expect(translate(en, error.key, error.params), error.name).toBe(error.shortMessage)
+  }
+  expect(new PorticoError(errorMessage('emailCooldown', 30))).toMatchObject({ key: 'error.emailCooldown', params: { 0: 30 } })
+  // A text from outside keeps its words: it is shown as it came.
+  expect(new PorticoError('execution reverted: custom')).toMatchObject({ key: 'error.external', params: { text: 'execution reverted: custom' } })
+  expect(translate(en, 'error.external', { text: 'execution reverted: custom' })).toBe('execution reverted: custom')
+})

@@ -1,11 +1,11 @@
-import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage } from '../i18n/message.js'
 import { PorticoError, type PorticoErrorOptions } from './base.js'
 
 /** SPEC §8 'Modal closed': the modal closed during an email, pairing or requested connect. */
 export class ModalClosedError extends PorticoError {
   override name = 'ModalClosedError'
   constructor(options: PorticoErrorOptions = {}) {
-    super(ErrorText.modalClosed, { category: 'WALLET_ERROR', ...options })
+    super(errorMessage('modalClosed'), { category: 'WALLET_ERROR', ...options })
   }
 }
 export type ModalClosedErrorType = ModalClosedError & { name: 'ModalClosedError' }
@@ -14,7 +14,7 @@ export type ModalClosedErrorType = ModalClosedError & { name: 'ModalClosedError'
 export class PopupClosedError extends PorticoError {
   override name = 'PopupClosedError'
   constructor(options: PorticoErrorOptions = {}) {
-    super(ErrorText.popupClosed, { category: 'WALLET_ERROR', ...options })
+    super(errorMessage('popupClosed'), { category: 'WALLET_ERROR', ...options })
   }
 }
 export type PopupClosedErrorType = PopupClosedError & { name: 'PopupClosedError' }
@@ -28,7 +28,7 @@ export class RequestAbortedError extends PorticoError {
   static code = 4001
   readonly code = 4001
   constructor(options: PorticoErrorOptions = {}) {
-    super(ErrorText.requestAborted, { category: 'WALLET_ERROR', ...options })
+    super(errorMessage('requestAborted'), { category: 'WALLET_ERROR', ...options })
   }
 }
 export type RequestAbortedErrorType = RequestAbortedError & { name: 'RequestAbortedError' }
@@ -40,7 +40,7 @@ export type RequestAbortedErrorType = RequestAbortedError & { name: 'RequestAbor
 export class TermsNotAcceptedError extends PorticoError {
   override name = 'TermsNotAcceptedError'
   constructor(options: PorticoErrorOptions = {}) {
-    super('Accept the terms of service and privacy policy to connect a wallet', { category: 'CONFIGURATION_ERROR', ...options })
+    super(errorMessage('termsNotAccepted'), { category: 'CONFIGURATION_ERROR', ...options })
   }
 }
 export type TermsNotAcceptedErrorType = TermsNotAcceptedError & { name: 'TermsNotAcceptedError' }

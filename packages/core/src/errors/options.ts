@@ -4,10 +4,13 @@ import { PorticoError, type PorticoErrorOptions } from './base.js'
 export class InvalidOptionsError extends PorticoError {
   override name = 'InvalidOptionsError'
   constructor(issues: string[], options: PorticoErrorOptions = {}) {
-    super('Invalid Portico options', {
-      category: 'CONFIGURATION_ERROR',
-      details: issues.join('\n'),
-      ...options,
-    })
+    super(
+      { key: 'error.invalidOptions', text: 'Invalid Portico options' },
+      {
+        category: 'CONFIGURATION_ERROR',
+        details: issues.join('\n'),
+        ...options,
+      },
+    )
   }
 }

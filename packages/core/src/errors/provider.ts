@@ -1,6 +1,7 @@
 import { PorticoError } from './base.js'
+import type { CatalogueMessage } from '../i18n/message.js'
 import { ProviderErrorCode } from '../spec/catalogue.js'
-import { ConnectionErrorText as ErrorText } from '../spec/connectionErrorText.js'
+import { ErrorText } from '../spec/catalogue.js'
 
 /**
  * EIP-1193's ProviderRpcError: what the public provider throws, always with a numeric `code`, so
@@ -11,10 +12,12 @@ export class ProviderRpcError extends PorticoError {
   readonly code: number
   readonly data?: unknown
 
-  constructor(code: number, message: string, options: { cause?: unknown; data?: unknown } = {}) {
-    super(message, { cause: options.cause, details: message, category: 'WALLET_ERROR' })
+  /** `message`: a catalogued message (a Portico error's), or the text of a wallet's own error as it came. */
+  constructor(code: number, message: CatalogueMessage | string, options: { cause?: unknown; data?: unknown } = {}) {
+    const text = typeof message === 'string' ? message : message.text
+    super(message, { cause: options.cause, details: text, category: 'WALLET_ERROR' })
     // EIP-1193 hosts show `message`: keep it the short text, without the details block.
-    this.message = message
+    this.message = text
     this.code = code
     this.data = options.data
   }
@@ -47,8 +50,8 @@ function codeOf(error: unknown): number | undefined {
   return undefined
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof PorticoError) return error.shortMessage
+function messageOf(error: unknown): CatalogueMessage | string {
+  if (error instanceof PorticoError) return { key: error.key, params: error.params, text: error.shortMessage }
   if (error instanceof Error && error.message) return error.message
   if (typeof error === 'string' && error) return error
   if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message

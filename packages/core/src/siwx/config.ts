@@ -1,5 +1,8 @@
 import type { CaipNetworkId } from '../spec/caip.js'
 import type { SIWXMessageData } from '../spec/siwx.js'
+import { SiwxText } from './text.js'
+
+export { SiwxText }
 
 /** A stored sign-in: the message data, its text and the signature (SPEC §3). */
 export interface SIWXSession {
@@ -61,14 +64,3 @@ export interface ServerSiwxMarker extends ServerSiwxOptions {
 export function serverSiwx(options: ServerSiwxOptions = {}): ServerSiwxMarker {
   return { kind: 'portico-server', ...options }
 }
-
-export const SiwxText = {
-  notEnabled: 'SIWX is not enabled',
-  noActiveCaipAddress: 'No ActiveCaipAddress found',
-  noActiveCaipNetwork: 'No ActiveCaipNetwork or client found',
-  noConnectionClient: 'No ConnectionController client found',
-  errorSigning: 'Error signing message',
-  initFailed: 'A problem occurred while trying initialize authentication',
-  authenticating: 'Authenticating...',
-  emailRequired: 'Please enter a valid email address',
-} as const

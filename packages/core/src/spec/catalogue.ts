@@ -7,10 +7,30 @@ import { ConnectionErrorText } from './connectionErrorText.js'
 
 export const ErrorText = {
   ...ConnectionErrorText,
+  // Connection errors that no code of a page's first load raises
+  modalClosed: 'Modal closed',
+  failedToConnect: 'Failed to connect',
+  popupClosed: 'Popup closed',
+  failedToConnectFarcaster: 'Failed to connect to farcaster',
+  failedToInitiateSocial: 'Failed to initiate social connection',
+  failedToDisconnect: 'Failed to disconnect',
+  connectorUnsupportedChains: 'The connector does not support any of the requested chains',
+  walletConnectConnectorNotFound: 'WalletConnectConnector not found',
+  unknownError: 'Unknown error',
+  // The wallet's EIP-1193 refusals (4001, 4100, 4200, 4902, others), and the first load's other errors
+  // (their classes in errors/connector.ts, options.ts, api/http.ts write these texts out: see connectionErrorText.ts)
+  userRejectedRequest: 'User rejected the request.',
+  unauthorizedProvider: 'The wallet has not authorized this account or method.',
+  unsupportedMethod: 'The wallet does not support this method.',
+  unrecognizedChain: 'The wallet does not know this chain.',
+  providerRequestFailed: 'The wallet request failed.',
+  invalidOptions: 'Invalid Portico options',
+  httpStatus: (status: number) => `HTTP status code ${status}`,
   // Balances and transactions
   tokenBalanceUnavailable: 'Token Balance Unavailable',
   failedToFetchTransactions: 'Failed to fetch transactions',
   swapsNetworkUnsupported: 'Network not supported for Swaps',
+  swapServiceUnavailable: 'The swap service did not answer; try again',
   gasPriceNetworkUnsupported: 'Network not supported for Gas Price',
   // Send (SPEC §5 'Send')
   amountAndReceiverRequired: 'An amount and receiver address are required',
@@ -41,6 +61,8 @@ export const ErrorText = {
   enterValidEmail: 'Please enter a valid email address',
   emailCooldown: (seconds: number) => `Please try again after ${seconds} seconds`,
   noAuthConnector: 'No auth connector found',
+  noEmailLoginInProgress: 'No email login in progress',
+  noEmailUpdateInProgress: 'No email update in progress',
   notConnectedToEmailOrSocial: 'Not connected to email or social',
   // Embedded wallet flows (ours)
   codeRequired: 'Enter the code from the email',
@@ -48,6 +70,16 @@ export const ErrorText = {
   // Batched calls (SPEC §5 'Embedded wallet input'; EIP-5792)
   invalidBatchedCalls: "Batched calls need a 'to' starting with 0x and optional data starting with 0x",
   batchedCallsUnsupported: 'The wallet does not support batched calls (EIP-5792 wallet_sendCalls)',
+  // EIP-5792 refusals of the wallet (5700–5760)
+  callsUnsupportedCapability: 'The wallet does not support a capability the batch requires',
+  callsUnsupportedChainId: 'The wallet does not support batched calls on this chain',
+  callsDuplicateId: 'A batch with this id was already sent',
+  callsUnknownBundleId: 'The wallet knows no batch with this id',
+  callsBundleTooLarge: 'The batch has more calls than the wallet takes at once',
+  callsUpgradeRejected: 'The account upgrade for atomic calls was rejected',
+  callsAtomicityNotSupported: 'The wallet cannot run these calls atomically',
+  // The host's own mistakes and the server's answers (ours)
+  termsNotAccepted: 'Accept the terms of service and privacy policy to connect a wallet',
   smartSessionsUnsupported: 'Smart sessions (ERC-7715 wallet_grantPermissions / wallet_revokePermissions) are not supported',
 } as const
 

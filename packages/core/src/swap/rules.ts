@@ -3,20 +3,14 @@ import { isNativePlaceholder } from '../spec/swaps.js'
 import type { SwapState } from '../stores/swap.js'
 import { formatUnits, parseUnits, truncateDecimals } from '../utils/format.js'
 import type { SwapToken } from './api.js'
+import { SwapText } from './text.js'
+
+export { SwapText }
 
 /** Not in SPEC: above this price impact (percent) the Swap view warns, as the closest products do. */
 export const SWAP_PRICE_IMPACT_WARNING_PERCENT = 5
 /** Quotes follow typing after this pause. */
 export const SWAP_QUOTE_DEBOUNCE_MS = 400
-
-/** What the swap button says while the swap cannot go ahead. */
-export const SwapText = {
-  selectToken: 'Select token',
-  enterAmount: 'Enter amount',
-  insufficientBalance: 'Insufficient balance',
-  loadingQuote: 'Getting quote…',
-  noQuote: 'No quote',
-} as const
 
 /** The amount in base units, or undefined while the input is empty, zero or not a number. */
 export function swapAmount(state: Pick<SwapState, 'from' | 'fromAmount'>): bigint | undefined {

@@ -2,6 +2,7 @@ import type { Portico } from '../portico.js'
 import { PorticoError } from '../errors/base.js'
 import { formatSiwxMessage } from '../spec/siwx.js'
 import { SiwxText } from '../siwx/config.js'
+import { siwxMessage } from '../i18n/message.js'
 import { track } from '../analytics/track.js'
 import { addNetwork } from '../actions/checkSiwx.js'
 import { disconnect } from '../actions/disconnect.js'
@@ -53,7 +54,7 @@ export async function completeAuthentication(portico: Portico, auth: WalletConne
     track(portico, 'SIWX_AUTH_ERROR', { network: auth.data.chainId })
     await disconnect(portico).catch(() => undefined)
     showSnack(portico, { message: SiwxText.errorSigning, variant: 'error' })
-    throw new PorticoError(SiwxText.errorSigning, { cause })
+    throw new PorticoError(siwxMessage('errorSigning'), { cause })
   }
 }
 

@@ -1,8 +1,8 @@
 import { Alerts, ErrorText, type AlertCode } from '../../spec/catalogue.js'
-import { SendFormText } from '../../send/sendForm.js'
-import { SwapText } from '../../swap/rules.js'
+import { SendFormText } from '../../send/text.js'
+import { SwapText } from '../../swap/text.js'
 import { NameText } from '../../spec/names.js'
-import { SiwxText } from '../../siwx/config.js'
+import { SiwxText } from '../../siwx/text.js'
 import { enFirstLoad } from './en.firstLoad.js'
 
 /**
@@ -34,6 +34,8 @@ export const en = {
   ...fromCatalogue('nameText', NameText),
   ...fromCatalogue('siwxText', SiwxText),
   ...alerts,
+  // A text from outside (a wallet's or a server's own message), shown as it came
+  'error.external': '{text}',
   // The modal's shell
   'modal.back': 'Back',
   'modal.close': 'Close',

@@ -1,0 +1,62 @@
+import { Alerts, ErrorText, type AlertCode } from '../spec/catalogue.js'
+import { NameText } from '../spec/names.js'
+import { SendFormText } from '../send/text.js'
+import { SwapText } from '../swap/text.js'
+import { SiwxText } from '../siwx/text.js'
+import type { MessageKey } from './messages/en.js'
+import type { MessageParams } from './translate.js'
+
+/**
+ * A catalogued text as it travels from where a problem is found to where it is shown: its key and
+ * parameters (`{0}`, `{1}`… as the English catalogue's templates name them). `text` is its English,
+ * made once at the source from the same catalogue, for hosts that read errors (`shortMessage`).
+ */
+export interface CatalogueMessage {
+  key: MessageKey
+  params?: MessageParams
+  text: string
+}
+
+type Catalogue = Record<string, string | ((...args: never[]) => string)>
+export type CatalogueArgs<T> = T extends (...args: infer A) => string ? A : []
+
+/** The message `prefix.name` of one of core's catalogues (ErrorText, SendFormText…), with its arguments. */
+export function catalogueMessage<T extends Catalogue, K extends keyof T & string>(
+  prefix: string,
+  catalogue: T,
+  name: K,
+  ...args: CatalogueArgs<T[K]>
+): CatalogueMessage {
+  const text = catalogue[name]!
+  return {
+    key: `${prefix}.${name}` as MessageKey,
+    params: args.length ? (Object.assign({}, args) as unknown as MessageParams) : undefined,
+    text: typeof text === 'function' ? (text as (...values: unknown[]) => string)(...args) : text,
+  }
+}
+
+/** A text from outside (a wallet's or a server's own message): not catalogued, shown as it came. */
+export const externalMessage = (text: string): CatalogueMessage => ({ key: 'error.external', params: { text }, text })
+
+/** An error's message (key `error.<name>`), its English from ErrorText. */
+export const errorMessage = <K extends keyof typeof ErrorText>(name: K, ...args: CatalogueArgs<(typeof ErrorText)[K]>) =>
+  catalogueMessage('error', ErrorText, name, ...args)
+
+/** An alert's message (key `alert.<code>`). */
+export const alertMessage = (code: AlertCode): CatalogueMessage => ({ key: `alert.${code}`, text: Alerts[code].message })
+
+/** A name text's message (key `nameText.<name>`), its English from NameText. */
+export const nameMessage = <K extends keyof typeof NameText>(name: K, ...args: CatalogueArgs<(typeof NameText)[K]>) =>
+  catalogueMessage('nameText', NameText, name, ...args)
+
+/** A send form text's message (key `sendForm.<name>`), its English from SendFormText. */
+export const sendFormMessage = <K extends keyof typeof SendFormText>(name: K, ...args: CatalogueArgs<(typeof SendFormText)[K]>) =>
+  catalogueMessage('sendForm', SendFormText, name, ...args)
+
+/** A swap text's message (key `swapText.<name>`), its English from SwapText. */
+export const swapMessage = <K extends keyof typeof SwapText>(name: K, ...args: CatalogueArgs<(typeof SwapText)[K]>) =>
+  catalogueMessage('swapText', SwapText, name, ...args)
+
+/** A sign-in text's message (key `siwxText.<name>`), its English from SiwxText. */
+export const siwxMessage = <K extends keyof typeof SiwxText>(name: K, ...args: CatalogueArgs<(typeof SiwxText)[K]>) =>
+  catalogueMessage('siwxText', SiwxText, name, ...args)
