@@ -1,7 +1,8 @@
 import type { Portico } from '../portico.js'
 import { isNativePlaceholder } from '../spec/swaps.js'
 import { getSwapAllowanceFromApi, getSwapQuoteFromApi } from '../swap/api.js'
-import { swapErrorText } from '../swap/errorText.js'
+import { swapErrorMessage } from '../swap/errorText.js'
+import { keyOf } from '../i18n/message.js'
 import { swapAmount } from '../swap/rules.js'
 import { getAccount } from '../stores/account.js'
 
@@ -36,6 +37,6 @@ export async function fetchSwapQuote(portico: Portico): Promise<void> {
     ])
     if (current(state)) swap.setState({ quote, quoteLoading: false, allowance: allowed })
   } catch (error) {
-    if (current(state)) swap.setState({ quote: undefined, quoteLoading: false, quoteError: swapErrorText(error) })
+    if (current(state)) swap.setState({ quote: undefined, quoteLoading: false, quoteError: keyOf(swapErrorMessage(error)) })
   }
 }

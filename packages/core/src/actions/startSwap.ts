@@ -1,8 +1,8 @@
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
-import { ErrorText } from '../spec/catalogue.js'
+import { errorMessage, keyOf } from '../i18n/message.js'
 import { SWAP_SLIPPAGE_PERCENT } from '../spec/swaps.js'
-import { swapErrorText } from '../swap/errorText.js'
+import { swapErrorMessage } from '../swap/errorText.js'
 import { initialSwapState } from '../stores/swap.js'
 import { fetchSwapPrices } from './fetchSwapPrices.js'
 import { fetchSwapTokens } from './fetchSwapTokens.js'
@@ -21,7 +21,7 @@ export async function startSwap(portico: Portico): StartSwapReturnType {
   swap.setState(initialSwapState(SWAP_SLIPPAGE_PERCENT), true)
   push(router, 'Swap')
   const chainId = network.getState().caipNetwork?.caipNetworkId
-  if (!chainId || !portico.api) return swap.setState({ tokensError: ErrorText.swapsNetworkUnsupported })
+  if (!chainId || !portico.api) return swap.setState({ tokensError: keyOf(errorMessage('swapsNetworkUnsupported')) })
   try {
     const { tokens, popular, suggested } = await fetchSwapTokens(portico, { chainId })
     if (network.getState().caipNetwork?.caipNetworkId !== chainId) return
@@ -29,7 +29,7 @@ export async function startSwap(portico: Portico): StartSwapReturnType {
     const to = suggested.find((t) => t !== from) ?? tokens[1]
     swap.setState({ tokens, popular, suggested, from, to })
   } catch (error) {
-    return swap.setState({ tokensError: swapErrorText(error) })
+    return swap.setState({ tokensError: keyOf(swapErrorMessage(error)) })
   }
   await fetchSwapPrices(portico)
 }

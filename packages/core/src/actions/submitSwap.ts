@@ -2,10 +2,11 @@ import type { Portico } from '../portico.js'
 import { PorticoError } from '../errors/base.js'
 import { UserRejectedRequestError } from '../errors/connector.js'
 import { ErrorText } from '../spec/catalogue.js'
-import { errorMessage } from '../i18n/message.js'
+import { errorMessage, keyOf } from '../i18n/message.js'
 import { isNativePlaceholder } from '../spec/swaps.js'
 import { buildSwapApproveFromApi, buildSwapTransactionFromApi, getSwapAllowanceFromApi, type SwapTransactionRequest } from '../swap/api.js'
-import { swapErrorMessage, swapErrorText } from '../swap/errorText.js'
+import { swapErrorMessage } from '../swap/errorText.js'
+import { inEnglish } from '../i18n/inEnglish.js'
 import { getSwapProblem, swapAmount } from '../swap/rules.js'
 import { reset } from '../router.js'
 import { fetchBalance } from './fetchBalance.js'
@@ -44,7 +45,7 @@ export async function submitSwap(portico: Portico, { approval = 'exact' }: Submi
   const connectorId = getActiveConnectorId(portico, activeNamespace)
   const amount = swapAmount(state)
   if (problem || amount === undefined || !caipNetwork || !account.address || !connectorId || !adapter?.sendTransaction)
-    throw new PorticoError(problem ?? ErrorText.unsupportedChain)
+    throw new PorticoError(problem ? inEnglish(problem) : errorMessage('unsupportedChain'))
   const user = `${caipNetwork.caipNetworkId}:${account.address}`
   /**
    * One transaction through the wallet, to its receipt. A multi-signer Safe queues it instead: 'Transaction queued
@@ -102,9 +103,9 @@ export async function submitSwap(portico: Portico, { approval = 'exact' }: Submi
   } catch (cause) {
     raiseProviderAlert(portico, cause)
     const rejected = cause instanceof UserRejectedRequestError
-    const message = rejected ? ErrorText.transactionRejected : swapErrorText(cause)
-    swap.setState({ step: undefined, submitError: message })
-    showSnack(portico, { message, variant: 'error' })
-    throw cause instanceof PorticoError ? cause : new PorticoError(swapErrorMessage(cause), { cause })
+    const message = rejected ? errorMessage('transactionRejected') : swapErrorMessage(cause)
+    swap.setState({ step: undefined, submitError: keyOf(message) })
+    showSnack(portico, { message: message.text, variant: 'error' })
+    throw cause instanceof PorticoError ? cause : new PorticoError(message, { cause })
   }
 }

@@ -11,11 +11,23 @@ import type { MessageParams } from './translate.js'
  * parameters (`{0}`, `{1}`… as the English catalogue's templates name them). `text` is its English,
  * made once at the source from the same catalogue, for hosts that read errors (`shortMessage`).
  */
-export interface CatalogueMessage {
-  key: MessageKey
-  params?: MessageParams
+export interface CatalogueMessage extends Message {
   text: string
 }
+
+/** What a store keeps of a problem or an error: its key and parameters, never its sentence. */
+export interface Message {
+  key: MessageKey
+  params?: MessageParams
+}
+
+/** A problem a rule found: which one (`kind`, for decisions) and how it reads (`key`, `params`). */
+export interface Problem<Kind extends string = string> extends Message {
+  kind: Kind
+}
+
+/** The key and parameters of a message, without its English. */
+export const keyOf = ({ key, params }: Message): Message => (params ? { key, params } : { key })
 
 type Catalogue = Record<string, string | ((...args: never[]) => string)>
 export type CatalogueArgs<T> = T extends (...args: infer A) => string ? A : []

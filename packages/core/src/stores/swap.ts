@@ -1,12 +1,13 @@
 import { createStore } from 'zustand/vanilla'
 import type { SwapQuote, SwapToken } from '../swap/api.js'
+import type { Message } from '../i18n/message.js'
 
 /** The Swap views' state: the pair, the amount as typed, the quote and the two-step submission. */
 export interface SwapState {
   /** The chain's swappable tokens (the server's list); undefined until loaded. */
   tokens: SwapToken[] | undefined
   /** Set when the chain has no swaps ('Network not supported for Swaps') or the list failed. */
-  tokensError: string | undefined
+  tokensError: Message | undefined
   /** The server's popular and suggested tokens of the chain (SPEC §9), among `tokens`. */
   popular: SwapToken[]
   suggested: SwapToken[]
@@ -22,7 +23,7 @@ export interface SwapState {
   picking: 'from' | 'to'
   quote: SwapQuote | undefined
   quoteLoading: boolean
-  quoteError: string | undefined
+  quoteError: Message | undefined
   /**
    * How much of `from` the swap router may spend for the account (base units), read with each quote;
    * absent for the native token, or while unknown. The preview offers an unlimited approval only below the amount.
@@ -33,7 +34,7 @@ export interface SwapState {
   slippage: number
   /** While approving or swapping: which step; 'done' once the swap is mined. */
   step: 'approve' | 'swap' | 'done' | undefined
-  submitError: string | undefined
+  submitError: Message | undefined
 }
 
 export const initialSwapState = (slippage: number): SwapState => ({

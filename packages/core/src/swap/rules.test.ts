@@ -41,13 +41,21 @@ describe('swap rules', () => {
   })
 
   test('what keeps the swap button disabled, in order', () => {
-    expect(getSwapProblem(state({}), balances)).toBe(SwapText.selectToken)
-    expect(getSwapProblem(state({ from: eth, to: usdc }), balances)).toBe(SwapText.enterAmount)
-    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '3' }), balances)).toBe(SwapText.insufficientBalance)
-    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quoteLoading: true }), balances)).toBe(SwapText.loadingQuote)
-    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quoteError: 'Network not supported for Swaps' }), balances)).toBe(
-      'Network not supported for Swaps',
-    )
+    expect(getSwapProblem(state({}), balances)).toMatchObject({ kind: 'selectToken', key: 'swapText.selectToken' })
+    expect(getSwapProblem(state({ from: eth, to: usdc }), balances)).toMatchObject({ kind: 'enterAmount', key: 'swapText.enterAmount' })
+    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '3' }), balances)).toMatchObject({
+      kind: 'insufficientBalance',
+      key: 'swapText.insufficientBalance',
+    })
+    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quoteLoading: true }), balances)).toMatchObject({
+      kind: 'loadingQuote',
+      key: 'swapText.loadingQuote',
+    })
+    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quoteError: { key: 'error.swapsNetworkUnsupported' } }), balances)).toEqual({
+      kind: 'quoteError',
+      key: 'error.swapsNetworkUnsupported',
+    })
+    expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1' }), balances)).toMatchObject({ kind: 'noQuote' })
     const quote = { fromAmount: '1000000000000000000', toAmount: '2961474103', priceImpact: 0.99 }
     expect(getSwapProblem(state({ from: eth, to: usdc, fromAmount: '1', quote }), balances)).toBeUndefined()
   })

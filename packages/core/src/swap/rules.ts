@@ -4,6 +4,7 @@ import type { SwapState } from '../stores/swap.js'
 import { formatUnits, parseUnits, truncateDecimals } from '../utils/format.js'
 import type { SwapToken } from './api.js'
 import { SwapText } from './text.js'
+import type { Problem } from '../i18n/message.js'
 
 export { SwapText }
 
@@ -31,15 +32,20 @@ export function swapTokenBalance(token: SwapToken | undefined, balances: readonl
   return balances.find((b) => b.address !== undefined && b.address.split(':').pop()!.toLowerCase() === address.toLowerCase())
 }
 
+/** What stops a swap: a SwapText, or the quote's failure (the server's words or ours). */
+export type SwapProblem = Problem<keyof typeof SwapText | 'quoteError'>
+
+const swapProblem = (kind: keyof typeof SwapText): SwapProblem => ({ key: `swapText.${kind}`, kind })
+
 /** Why the swap cannot be submitted yet, or undefined when it can. */
-export function getSwapProblem(state: SwapState, balances: readonly TokenBalance[] | undefined): string | undefined {
-  if (!state.from || !state.to) return SwapText.selectToken
+export function getSwapProblem(state: SwapState, balances: readonly TokenBalance[] | undefined): SwapProblem | undefined {
+  if (!state.from || !state.to) return swapProblem('selectToken')
   const amount = swapAmount(state)
-  if (amount === undefined) return SwapText.enterAmount
+  if (amount === undefined) return swapProblem('enterAmount')
   const balance = swapTokenBalance(state.from, balances)
-  if (!balance || parseUnits(balance.quantity.numeric, state.from.decimals) < amount) return SwapText.insufficientBalance
-  if (state.quoteLoading) return SwapText.loadingQuote
-  if (!state.quote) return state.quoteError ?? SwapText.noQuote
+  if (!balance || parseUnits(balance.quantity.numeric, state.from.decimals) < amount) return swapProblem('insufficientBalance')
+  if (state.quoteLoading) return swapProblem('loadingQuote')
+  if (!state.quote) return state.quoteError ? { ...state.quoteError, kind: 'quoteError' } : swapProblem('noQuote')
   return undefined
 }
 

@@ -11,7 +11,6 @@ import {
   swapNetworkFee,
   swapRate,
   swapTokenBalance,
-  SwapText,
   SWAP_PRICE_IMPACT_WARNING_PERCENT,
   type SwapToken,
 } from '@portico/core'
@@ -30,14 +29,14 @@ const SLIPPAGES = [0.5, 1, 3]
 /** Swap, step 1: what to sell (amount as typed, its fiat value, balance, Max), what to buy (the quote, its fiat value, balance), flip, rate, network fee, slippage. */
 export default function Swap() {
   const portico = usePortico()
-  const { t, text, amount, usd } = useI18n()
+  const { t, amount, usd } = useI18n()
   const fiat = (value: number | undefined) => (value === undefined ? '\u00a0' : `≈ ${usd(value)}`)
   const state = usePorticoStore('swap', (s) => s)
   const { tokenBalance } = usePorticoAccount()
   if (state.tokensError)
     return (
       <div className="empty" role="alert" data-testid="swap-error">
-        {text(state.tokensError)}
+        {t(state.tokensError.key, state.tokensError.params)}
       </div>
     )
   if (!state.tokens)
@@ -68,7 +67,7 @@ export default function Swap() {
             placeholder="0"
             value={state.fromAmount}
             onChange={(event) => setSwapAmount(portico, event.target.value)}
-            aria-invalid={problem === SwapText.insufficientBalance}
+            aria-invalid={problem?.kind === 'insufficientBalance'}
             data-testid="swap-amount"
           />
           <TokenPick token={state.from} onClick={() => openSwapTokenPicker(portico, 'from')} testId="swap-from" />
@@ -78,7 +77,7 @@ export default function Swap() {
             {fiat(payUsd)}
           </span>
           <span className="swap-balance">
-            <span className={`hint${problem === SwapText.insufficientBalance ? ' error' : ''}`} data-testid="swap-balance">
+            <span className={`hint${problem?.kind === 'insufficientBalance' ? ' error' : ''}`} data-testid="swap-balance">
               {t('send.balance', { amount: balance ? `${amount(balance.quantity.numeric)} ${balance.symbol}` : amount('0') })}
             </span>
             {balance && (
@@ -146,12 +145,12 @@ export default function Swap() {
       </div>
       <button
         type="button"
-        className={`button full${problem === SwapText.insufficientBalance ? ' problem-error' : ''}`}
+        className={`button full${problem?.kind === 'insufficientBalance' ? ' problem-error' : ''}`}
         disabled={problem !== undefined}
         onClick={() => navigate(portico, 'SwapPreview')}
         data-testid="swap-continue"
       >
-        {problem ? text(problem) : t('swap.review')}
+        {problem ? t(problem.key, problem.params) : t('swap.review')}
       </button>
     </div>
   )

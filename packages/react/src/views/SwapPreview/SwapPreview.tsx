@@ -27,13 +27,16 @@ import { swapCss } from '../Swap/styles.js'
  */
 export default function SwapPreview() {
   const portico = usePortico()
-  const { t, text, amount, usd: formatUsd } = useI18n()
+  const { t, amount, usd: formatUsd } = useI18n()
   const state = usePorticoStore('swap', (s) => s)
   const { tokenBalance } = usePorticoAccount()
   const [unlimited, setUnlimited] = useState(false)
   const choiceId = useId()
   const { from, to, quote, step } = state
-  if (!from || !to || !quote) return <div className="empty">{text(getSwapProblem(state, tokenBalance) ?? 'No quote')}</div>
+  if (!from || !to || !quote) {
+    const problem = getSwapProblem(state, tokenBalance)
+    return <div className="empty">{problem ? t(problem.key, problem.params) : t('swapText.noQuote')}</div>
+  }
   const receive = formatSwapAmount(quote.toAmount, to.decimals)
   const minimum = formatSwapAmount(minimumReceived(quote.toAmount, state.slippage), to.decimals)
   const busy = step === 'approve' || step === 'swap'
@@ -130,7 +133,7 @@ export default function SwapPreview() {
       )}
       {state.submitError && (
         <p className="hint error" role="alert">
-          {text(state.submitError)}
+          {t(state.submitError.key, state.submitError.params)}
         </p>
       )}
       <div className="actions">
