@@ -92,20 +92,22 @@ async function paymaster(method: string, op: unknown, opts: { user?: SponsorUser
   return { status: r.status, body: (await r.json()) as RpcAnswer['body'] }
 }
 
-/** A user's own Safe, and an operation for it the way the frame builds one (gas estimated by alto), not yet sponsored. */
-async function ownOperation(user: SponsorUser, to: Address = DEV_ACCOUNTS[4]!.address) {
+/**
+ * A user's own Safe, and an operation for it the way the frame builds one (gas estimated by alto), not yet
+ * sponsored: the stub serves both steps, so the operation is estimated with paymaster gas, but nothing is
+ * signed or counted here.
+ */
+async function ownOperation(user: SponsorUser, opts: { to?: Address; projectId?: string } = {}) {
+  const { to = DEV_ACCOUNTS[4]!.address, projectId } = opts
   const account = await toDevnetSafe(publicClient(), privateKeyToAccount(user.key))
+  const stub = async () => stubOf(await paymaster('pm_getPaymasterStubData', opStub(account.address), { user, ip: randomIp(), projectId }))
   const bundler = createBundlerClient({
     account,
     client: publicClient(),
     chain: chain(),
     userOperation: bundlerFees as never,
-    transport: http(url(`/v1/bundler/${CAIP2}`), { fetchFn: user.fetchFn }),
-    // The stub for both steps: the operation is estimated with paymaster gas, but nothing is signed or counted here.
-    paymaster: {
-      getPaymasterStubData: async () => stubOf(await paymaster('pm_getPaymasterStubData', opStub(account.address), { user, ip: randomIp() })),
-      getPaymasterData: async () => stubOf(await paymaster('pm_getPaymasterStubData', opStub(account.address), { user, ip: randomIp() })),
-    },
+    transport: http(url(`/v1/bundler/${CAIP2}`, projectId), { fetchFn: user.fetchFn }),
+    paymaster: { getPaymasterStubData: stub, getPaymasterData: stub },
   })
   const op = await bundler.prepareUserOperation({ calls: [{ to, value: 0n }] })
   return { account, bundler, op, rpc: formatUserOperationRequest(op) as unknown as Record<string, Hex> }
@@ -222,7 +224,7 @@ describe('sponsorship attacks', () => {
 
   it(`attack: one address bursts 125 requests; another user of the project is still sponsored (the project's quota of ${PER_PROJECT_PER_MINUTE} a minute counts signed sponsorships only)`, async () => {
     const [burster, other] = await Promise.all([signInSponsorUser(server), signInSponsorUser(server)])
-    const ops = await Promise.all([0, 1, 2].map((i) => ownOperation(burster, DEV_ACCOUNTS[i]!.address)))
+    const ops = await Promise.all([0, 1, 2].map((i) => ownOperation(burster, { to: DEV_ACCOUNTS[i]!.address })))
     const answers = await Promise.all(
       Array.from({ length: 125 }, (_, i) =>
         paymaster(
@@ -244,7 +246,7 @@ describe('sponsorship attacks', () => {
 
   it("budgets hold under 20 parallel requests: a user's day, then a project's day, never spent beyond its wei", async () => {
     const user = await signInSponsorUser(server, 'user-day')
-    const base = await ownOperationOn(user, 'user-day')
+    const base = await ownOperation(user, { projectId: 'user-day' })
     const reserve = (rpc: Record<string, Hex>) =>
       (BigInt(rpc.callGasLimit!) + BigInt(rpc.verificationGasLimit!) + BigInt(rpc.preVerificationGas!) + 75_000n) * BigInt(rpc.maxFeePerGas!)
     const variants = Array.from({ length: 20 }, (_, i) => ({ ...base.rpc, callGasLimit: toHex(BigInt(base.rpc.callGasLimit!) + BigInt(i)) }))
@@ -267,7 +269,7 @@ describe('sponsorship attacks', () => {
 
     // The project's day: 0.01 ETH for everyone on 'small-budget', asked by 20 users at once.
     const users = await Promise.all(Array.from({ length: 20 }, () => signInSponsorUser(server, 'small-budget')))
-    const theirs = await Promise.all(users.map((u) => ownOperationOn(u, 'small-budget')))
+    const theirs = await Promise.all(users.map((u) => ownOperation(u, { projectId: 'small-budget' })))
     const results = await Promise.all(
       theirs.map((t, i) => paymaster('pm_getPaymasterData', t.rpc, { user: users[i], ip: `10.0.5.${i + 1}`, projectId: 'small-budget' })),
     )
@@ -325,19 +327,3 @@ describe('sponsorship attacks', () => {
     expect((await call({ jsonrpc: '2.0', id: 1, method: 'debug_bundler_clearState', params: [] }, user.fetchFn)).status).toBe(403)
   }, 60_000)
 })
-
-/** ownOperation for a user of another project (the bundler and stub under that project id). */
-async function ownOperationOn(user: SponsorUser, projectId: string) {
-  const account = await toDevnetSafe(publicClient(), privateKeyToAccount(user.key))
-  const stub = async () => stubOf(await paymaster('pm_getPaymasterStubData', opStub(account.address), { user, ip: randomIp(), projectId }))
-  const bundler = createBundlerClient({
-    account,
-    client: publicClient(),
-    chain: chain(),
-    userOperation: bundlerFees as never,
-    transport: http(url(`/v1/bundler/${CAIP2}`, projectId), { fetchFn: user.fetchFn }),
-    paymaster: { getPaymasterStubData: stub, getPaymasterData: stub },
-  })
-  const op = await bundler.prepareUserOperation({ calls: [{ to: DEV_ACCOUNTS[4]!.address, value: 0n }] })
-  return { op, rpc: formatUserOperationRequest(op) as unknown as Record<string, Hex> }
-}

@@ -1,5 +1,6 @@
 import { useLayoutEffect, type RefObject } from 'react'
 import type { Portico } from '@portico/core'
+import { followElement } from './followElement.js'
 
 /**
  * Lays the secure frame exactly over `slot` while `active` (the frame draws a screen of its own
@@ -10,7 +11,6 @@ export function useFrameSlot(portico: Portico, slot: RefObject<HTMLElement | nul
     const element = slot.current
     if (!element || !active) return
     let cancelled = false
-    let frame = 0
     let show: (() => void) | undefined
     const client = portico.embeddedWalletClient
     void client?.then((c) => {
@@ -21,22 +21,10 @@ export function useFrameSlot(portico: Portico, slot: RefObject<HTMLElement | nul
       }
       show()
     })
-    const follow = () => {
-      cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(() => show?.())
-    }
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(follow)
-    observer?.observe(element)
-    window.addEventListener('resize', follow)
-    window.addEventListener('scroll', follow, true)
-    const settle = setInterval(follow, 250)
+    const stop = followElement(element, () => show?.())
     return () => {
       cancelled = true
-      cancelAnimationFrame(frame)
-      clearInterval(settle)
-      observer?.disconnect()
-      window.removeEventListener('resize', follow)
-      window.removeEventListener('scroll', follow, true)
+      stop()
       void client?.then((c) => c.hideFrame())
     }
   }, [portico, slot, active])

@@ -1,5 +1,6 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { embeddedCss } from '../../components/embedded/styles.js'
+import { useFrameSlot } from '../../components/embedded/useFrameSlot.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
@@ -17,41 +18,8 @@ export default function ApproveTransaction() {
   const { t } = useI18n()
   const [narrow] = useState(() => portico.environment.isMobile())
 
-  useLayoutEffect(() => {
-    const element = slot.current
-    if (!element || !method) return
-    let cancelled = false
-    let frame = 0
-    let show: (() => void) | undefined
-    const client = portico.embeddedWalletClient
-    void client?.then((c) => {
-      if (cancelled) return
-      show = () => {
-        const rect = element.getBoundingClientRect()
-        c.showFrame({ top: rect.top, left: rect.left, width: rect.width, height: rect.height })
-      }
-      show()
-    })
-    // The modal animates its height and the page may scroll or resize: follow the slot.
-    const follow = () => {
-      cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(() => show?.())
-    }
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(follow)
-    observer?.observe(element)
-    window.addEventListener('resize', follow)
-    window.addEventListener('scroll', follow, true)
-    const settle = setInterval(follow, 250)
-    return () => {
-      cancelled = true
-      cancelAnimationFrame(frame)
-      clearInterval(settle)
-      observer?.disconnect()
-      window.removeEventListener('resize', follow)
-      window.removeEventListener('scroll', follow, true)
-      void client?.then((c) => c.hideFrame())
-    }
-  }, [portico, method])
+  // The modal animates its height and the page may scroll or resize: the frame follows the slot.
+  useFrameSlot(portico, slot, method)
 
   return (
     <div ref={slot} className={`approve-frame-slot${narrow ? ' narrow' : ''}`} data-testid="approve-transaction" data-method={method}>
