@@ -1,7 +1,6 @@
 import type { EmbeddedState } from '@portico/core'
 import { useLayoutEffect, useRef, type RefObject } from 'react'
 import { WarningIcon } from '../icons.js'
-import { followElement } from './followElement.js'
 import { useI18n } from '../../i18n/useI18n.js'
 
 type FrameStartFailure = NonNullable<EmbeddedState['frameFailure']>
@@ -36,16 +35,30 @@ function useStorageAccessSlot(slot: RefObject<HTMLDivElement | null>, frame: Sto
   useLayoutEffect(() => {
     const element = slot.current
     if (!element || !frame) return
+    let raf = 0
     const show = () => {
       const rect = element.getBoundingClientRect()
       frame.showFrame({ top: rect.top, left: rect.left, width: rect.width, height: rect.height, visible: visibleArea(element) })
     }
     // The panel comes under the field: brought into view (the modal's body may scroll on a small screen).
     element.closest('.frame-failed')?.scrollIntoView({ block: 'nearest' })
+    const follow = () => {
+      cancelAnimationFrame(raf)
+      raf = requestAnimationFrame(show)
+    }
     show()
-    const stop = followElement(element, show)
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(follow)
+    observer?.observe(element)
+    window.addEventListener('resize', follow)
+    window.addEventListener('scroll', follow, true)
+    // The modal's opening animation moves the slot without resizing it.
+    const settle = setInterval(follow, 250)
     return () => {
-      stop()
+      cancelAnimationFrame(raf)
+      clearInterval(settle)
+      observer?.disconnect()
+      window.removeEventListener('resize', follow)
+      window.removeEventListener('scroll', follow, true)
       frame.hideFrame()
     }
   }, [slot, frame])
