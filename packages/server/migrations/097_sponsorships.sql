@@ -1,8 +1,8 @@
 -- Gas sponsorship (ERC-7677): one row per UserOperation the paymaster signed, bound to the signed-in
 -- embedded-wallet user who asked for it. reserved_wei (the operation's most: its gas limits at its max
 -- fee) counts against the user's and the project's daily budgets until the EntryPoint's
--- UserOperationEvent gives actual_wei (the indexer sets it); a signature that expired unused
--- (valid_until passed, no event) counts nothing. Budgets are per chain: wei of one chain is not wei of another.
+-- UserOperationEvent gives actual_wei (the indexer sets it); without an event it keeps counting its
+-- reservation. Budgets are per chain: wei of one chain is not wei of another.
 create table sponsorships (
   user_op_hash text primary key,
   project_id text not null,

@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/database.js'
  * Sponsorship budgets (migration 097): wei per day for each user of a project and for the whole project, on
  * each chain (a project pays for its own users), plus the project's signatures per minute on the chain. A sponsorship counts its reserved cost (gas limits at the max fee)
  * from the moment it is signed until the EntryPoint's UserOperationEvent says what it cost (reconcile,
- * called by the indexer); a signature that expired unused counts nothing. Days are UTC days.
+ * called by the indexer); until then it counts its reservation, even once its signature expired. Days are UTC days.
  *
  * Every check and the row it adds run in one transaction that first locks the project's row for the
  * chain, so parallel requests of one project take turns: no two of them can both fit the last wei.
@@ -38,17 +38,21 @@ export interface Remaining {
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
 const nextDay = (now: Date) => new Date(dayStart(now).getTime() + 86_400_000)
 
-/** What a row counts today: its actual cost once known, else its reservation while it can still run. */
-const COUNTED = 'case when actual_wei is not null then actual_wei when valid_until > $4 then reserved_wei else 0 end'
+/**
+ * What a row counts today: its actual cost once the indexer saw it, else its reservation. A signature that
+ * expired unseen still counts: the server cannot tell an operation never sent from one its indexer has not
+ * read (or does not follow), and counting it as free would let the budget refill itself every validity window.
+ */
+const COUNTED = 'coalesce(actual_wei, reserved_wei)'
 
 /** Today's spending of the project and of one of its users on a chain, and the project's signatures in the last minute: one query. */
 async function spending(db: Queryable, p: { projectId: string; userId: string; caip2: string; now: Date }) {
   const [row] = await db.query<{ user_spent: string; project_spent: string; recent: string }>(
     `select coalesce(sum(case when user_id = $3 then ${COUNTED} end), 0)::text as user_spent,
             coalesce(sum(${COUNTED}), 0)::text as project_spent,
-            count(*) filter (where created_at > $6)::text as recent
-     from sponsorships where project_id = $1 and caip2 = $2 and created_at >= $5`,
-    [p.projectId, p.caip2, p.userId, p.now, dayStart(p.now), new Date(p.now.getTime() - 60_000)],
+            count(*) filter (where created_at > $5)::text as recent
+     from sponsorships where project_id = $1 and caip2 = $2 and created_at >= $4`,
+    [p.projectId, p.caip2, p.userId, dayStart(p.now), new Date(p.now.getTime() - 60_000)],
   )
   return { user: BigInt(row?.user_spent ?? '0'), project: BigInt(row?.project_spent ?? '0'), recent: Number(row?.recent ?? 0) }
 }
