@@ -17,31 +17,7 @@ const skip = new Set(['node_modules', 'dist', 'build', '.data'])
  * Known folder knots of packages/core/src (issue 29). This list may only shrink: a knot that grows, or a new one,
  * fails; so does an entry that no longer matches what is found (write the smaller knot the command prints).
  */
-const allowedKnots = [
-  [
-    'actions',
-    'activity',
-    'analytics',
-    'api',
-    'cache.ts',
-    'embedded',
-    'environment.ts',
-    'errors',
-    'i18n',
-    'onramp',
-    'options.ts',
-    'portico.ts',
-    'provider',
-    'router.ts',
-    'send',
-    'siwx',
-    'storage.ts',
-    'stores',
-    'swap',
-    'utils',
-    'walletconnect',
-  ],
-]
+const allowedKnots = [['actions', 'analytics', 'options.ts', 'portico.ts', 'provider', 'selectors', 'walletconnect']]
 
 /** Generated sources, exempt from the line limit: the server's OpenAPI types and the message catalogues. */
 const generated = ['packages/core/src/api/openapi.ts', 'packages/core/src/i18n/messages/']

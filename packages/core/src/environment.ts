@@ -1,5 +1,3 @@
-import type { PopupHandle } from './embedded/client.js'
-
 /**
  * What core needs from the outside world, injected so that rules with timers and storage run
  * in Node tests with fakes. The react package passes browser implementations.
@@ -8,6 +6,15 @@ export interface StorageLike {
   getItem(key: string): string | null
   setItem(key: string, value: string): void
   removeItem(key: string): void
+}
+
+/** A popup window the host opened (SPEC §7 'Social popup'). */
+export interface PopupHandle {
+  readonly closed: boolean
+  /** The popup's window object: a result is accepted only from it. */
+  readonly window: unknown
+  navigate(url: string): void
+  close(): void
 }
 
 export interface Clock {

@@ -7,7 +7,7 @@ import { InvalidOptionsError } from './errors/options.js'
 import type { CaipNetwork } from './networks.js'
 import type { WalletConnectLoader } from './walletconnect/client.js'
 import type { ServerSiwxMarker, SIWXConfig } from './siwx/config.js'
-import type { EmbeddedWalletLoader } from './embedded/client.js'
+import type { EmbeddedWalletLoader } from './embedded/types.js'
 import type { ThemeMode, ThemeVariables } from './stores/theme.js'
 import { Locales, type Locale } from './i18n/locales.js'
 

@@ -24,7 +24,7 @@ import type { ProjectStore } from './stores/project.js'
 import type { NftsStore, TransactionsStore } from './stores/activity.js'
 import type { PorticoCache } from './cache.js'
 import type { EmbeddedStore } from './stores/embedded.js'
-import type { EmbeddedWalletClient } from './embedded/client.js'
+import type { EmbeddedWalletClient } from './embedded/types.js'
 import type { HttpClient } from './api/http.js'
 import type { GetProviderReturnType, SolanaWalletProvider } from './provider/types.js'
 

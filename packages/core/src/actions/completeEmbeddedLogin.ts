@@ -1,4 +1,4 @@
-import type { EmbeddedWalletClient } from '../embedded/client.js'
+import type { EmbeddedWalletClient } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
 import { track } from '../analytics/track.js'
 import { closeModal } from './closeModal.js'

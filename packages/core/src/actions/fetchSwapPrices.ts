@@ -1,6 +1,6 @@
 import type { Portico } from '../portico.js'
 import { isNativePlaceholder } from '../spec/swaps.js'
-import { getSwapGasPriceFromApi, getTokenPricesFromApi, type SwapToken } from '../swap/api.js'
+import { getSwapGasPriceFromApi, getTokenPricesFromApi, type SwapToken } from '../api/swap.js'
 
 export type FetchSwapPricesReturnType = Promise<void>
 

@@ -1,6 +1,6 @@
 import type { Portico } from '../portico.js'
 import { isNativePlaceholder } from '../spec/swaps.js'
-import { getSwapAllowanceFromApi, getSwapQuoteFromApi } from '../swap/api.js'
+import { getSwapAllowanceFromApi, getSwapQuoteFromApi } from '../api/swap.js'
 import { swapErrorMessage } from '../swap/errorText.js'
 import { keyOf } from '../i18n/message.js'
 import { swapAmount } from '../swap/rules.js'

@@ -1,5 +1,5 @@
 import type { Portico } from '../portico.js'
-import { getSwapTokensFromApi, type SwapTokenList } from '../swap/api.js'
+import { getSwapTokensFromApi, type SwapTokenList } from '../api/swap.js'
 
 export interface FetchSwapTokensParameters {
   /** CAIP-2 chain id. */

@@ -3,7 +3,7 @@ import { WalletsResponseSchema } from '../api/schemas.js'
 import { Limits } from '../spec/defaults.js'
 import { errorDisplayText } from '../errors/display.js'
 import type { Portico } from '../portico.js'
-import { filterWallets, type WalletListItem } from '../walletconnect/walletList.js'
+import { filterWallets, type WalletListItem } from '../spec/walletList.js'
 
 function listContext(portico: Portico) {
   return {

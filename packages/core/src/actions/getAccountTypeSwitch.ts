@@ -1,4 +1,4 @@
-import type { EmbeddedAccountType, EmbeddedWalletClient } from '../embedded/client.js'
+import type { EmbeddedAccountType, EmbeddedWalletClient } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
 import { getAccount } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'

@@ -1,4 +1,4 @@
-import { availableSocials, emailLoginAvailable } from '../embedded/socials.js'
+import { availableSocials, emailLoginAvailable } from '../selectors/socials.js'
 import type { Portico } from '../portico.js'
 
 export type GetConnectLayoutParameters = Portico

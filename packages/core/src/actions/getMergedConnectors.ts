@@ -3,7 +3,7 @@ import { mergeConnectors } from '../connectorList.js'
 import type { Portico } from '../portico.js'
 import { connectorIds } from '../spec/images.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
-import { isBrowserWalletHidden } from '../walletconnect/walletList.js'
+import { isBrowserWalletHidden } from '../spec/walletList.js'
 
 export type GetMergedConnectorsReturnType = Connector[]
 

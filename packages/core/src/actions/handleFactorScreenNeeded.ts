@@ -1,4 +1,4 @@
-import type { FactorScreenPurpose } from '../embedded/client.js'
+import type { FactorScreenPurpose } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 import { cancelFactorScreen } from './cancelFactorScreen.js'

@@ -1,6 +1,6 @@
 import { PorticoError } from '../errors/base.js'
 import { errorMessage } from '../i18n/message.js'
-import type { EmbeddedWalletClient, EmbeddedWalletEvent, FrameStartFailure } from '../embedded/client.js'
+import type { EmbeddedWalletClient, EmbeddedWalletEvent, FrameStartFailure } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
 import { reportError } from '../analytics/reportError.js'
 import { clearAlert, setAlert } from './setAlert.js'

@@ -7,7 +7,7 @@ import type { Portico } from '../portico.js'
 import { push, replace } from '../router.js'
 import { evmChainIdToCoinType } from '../send/validateSend.js'
 import { getAccount, setAccount } from '../stores/account.js'
-import { fullName } from '../stores/nameSelectors.js'
+import { fullName } from '../selectors/nameSelectors.js'
 import { getActiveConnectorId } from '../stores/connections.js'
 
 /** The label typed (the suffix is appended), or a full name. */

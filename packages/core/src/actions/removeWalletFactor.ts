@@ -1,5 +1,5 @@
 import { errorDisplayText } from '../errors/display.js'
-import type { WalletFactors } from '../embedded/client.js'
+import type { WalletFactors } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
 import { authClient } from './updateEmail.js'
 

@@ -1,5 +1,6 @@
 import type { ChainNamespace } from '../spec/caip.js'
-import { AUTH_CONNECTOR_ID, isAuthConnector, type EmbeddedWalletClient } from '../embedded/client.js'
+import { AUTH_CONNECTOR_ID, isAuthConnector } from '../embedded/authConnector.js'
+import type { EmbeddedWalletClient } from '../embedded/types.js'
 import { clearLoginCache, readLoginCache } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
 import { embeddedAccountType, embeddedUserParameters, registerAuthConnector } from './connectEmbeddedUser.js'

@@ -2,7 +2,7 @@ import type { Portico } from '../portico.js'
 import { goBack } from './goBack.js'
 import { fetchSwapPrices } from './fetchSwapPrices.js'
 import { requoteSwap } from './setSwapAmount.js'
-import type { SwapToken } from '../swap/api.js'
+import type { SwapToken } from '../api/swap.js'
 
 /** The picker's choice for its side; choosing the other side's token swaps the two. */
 export function selectSwapToken(portico: Portico, token: SwapToken) {

@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
 import { errorMessage } from '../i18n/message.js'
-import type { EmbeddedAccountType } from '../embedded/client.js'
+import type { EmbeddedAccountType } from '../embedded/types.js'
 import { writePreferredAccountType } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
 import { connectAuthConnector, embeddedAccountType } from './connectEmbeddedUser.js'

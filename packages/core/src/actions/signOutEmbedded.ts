@@ -1,4 +1,4 @@
-import { AUTH_CONNECTOR_ID, isAuthConnector } from '../embedded/client.js'
+import { AUTH_CONNECTOR_ID, isAuthConnector } from '../embedded/authConnector.js'
 import { clearLoginCache } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
 

@@ -1,7 +1,7 @@
 import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
 import { errorMessage } from '../i18n/message.js'
-import type { EmbeddedWalletClient } from '../embedded/client.js'
+import type { EmbeddedWalletClient } from '../embedded/types.js'
 import { readLoginCache, writeLoginCache } from '../embedded/loginCache.js'
 import { modalClosed } from '../embedded/modalClosed.js'
 import type { Portico } from '../portico.js'

@@ -1,7 +1,14 @@
 import * as v from 'valibot'
 import type { CaipNetwork } from '../networks.js'
-import type { Portico } from '../portico.js'
+import type { PorticoCache } from '../cache.js'
+import type { HttpClient } from './http.js'
 import { BalanceResponseSchema, type Balances } from './schemas.js'
+
+/** The part of a Portico instance this read uses (typed apart, so that api/ stays below portico.ts). */
+interface WithServer {
+  readonly api: HttpClient | undefined
+  readonly cache: PorticoCache
+}
 
 /**
  * Balances from the Portico server (loaded on demand: a page pays for it when it shows one). The
@@ -10,7 +17,7 @@ import { BalanceResponseSchema, type Balances } from './schemas.js'
  * the only read made while this portfolio is still in the client's cache — asks it for the chain
  * as it is now (Cache-Control: no-cache).
  */
-export async function fromServer(portico: Portico, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
+export async function fromServer(portico: WithServer, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
   const forced = portico.cache.get('portfolio', `${caipNetwork.caipNetworkId}:${address.toLowerCase()}`) !== undefined
   const json = await portico.api!.get({
     path: `v1/account/${address}/balance`,

@@ -1,14 +1,35 @@
+import type { ChainAdapter } from '../adapter.js'
+import type { PorticoCache } from '../cache.js'
 import type { ChainNamespace } from '../spec/caip.js'
 import type { CaipNetwork } from '../networks.js'
-import type { Portico } from '../portico.js'
+import type { Connector } from '../connectors.js'
+import type { HttpClient } from './http.js'
 import { formatUnits } from '../utils/format.js'
 import type { Balances } from './schemas.js'
 import { discoverWalletAssets, type AssetDiscoveryAnswers } from './walletAssetDiscovery.js'
 
-/** Per instance: what the active eip155 connection answered to wallet_getCapabilities, per account and chain. */
-const answersOf = new WeakMap<Portico, AssetDiscoveryAnswers>()
+/** The part of a Portico instance the reads use (typed apart, so that api/ stays below portico.ts). */
+interface WithReads {
+  readonly api: HttpClient | undefined
+  readonly cache: PorticoCache
+  readonly adapters: ReadonlyMap<ChainNamespace, ChainAdapter>
+  readonly stores: { readonly connections: Watchable<ActiveConnections> }
+}
 
-function assetDiscoveryAnswers(portico: Portico): AssetDiscoveryAnswers {
+/** What the reads use of the connections store (stores/connections.ts). */
+interface ActiveConnections {
+  readonly activeConnectorIds: Partial<Record<ChainNamespace, string>>
+  readonly connectors: readonly Connector[]
+}
+interface Watchable<T> {
+  getState(): T
+  subscribe(listener: (next: T, before: T) => void): () => void
+}
+
+/** Per instance: what the active eip155 connection answered to wallet_getCapabilities, per account and chain. */
+const answersOf = new WeakMap<WithReads, AssetDiscoveryAnswers>()
+
+function assetDiscoveryAnswers(portico: WithReads): AssetDiscoveryAnswers {
   let answers = answersOf.get(portico)
   if (!answers) {
     const fresh: AssetDiscoveryAnswers = new Map()
@@ -29,7 +50,7 @@ function assetDiscoveryAnswers(portico: Portico): AssetDiscoveryAnswers {
  * wallet_getAssets and the native balance from the chain; otherwise the Portico server's balances
  * (with `apiUrl`), else the native balance through the adapter.
  */
-export async function readBalances(portico: Portico, ns: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
+export async function readBalances(portico: WithReads, ns: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
   // The wallet's own provider behind the active connector (a read: no chain switch or error mapping needed).
   const { activeConnectorIds, connectors } = portico.stores.connections.getState()
   const connectorId = activeConnectorIds[ns]
@@ -42,7 +63,7 @@ export async function readBalances(portico: Portico, ns: ChainNamespace, address
   return portico.api ? (await import('./balances.js')).fromServer(portico, address, caipNetwork) : fromAdapter(portico, ns, address, caipNetwork)
 }
 
-async function fromAdapter(portico: Portico, ns: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
+async function fromAdapter(portico: WithReads, ns: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<Balances> {
   const adapter = portico.adapters.get(ns)
   if (!adapter) throw new Error(`No adapter for ${ns}`)
   const connectorId = portico.stores.connections.getState().activeConnectorIds[ns]

@@ -1,4 +1,4 @@
-import type { PopupHandle } from './client.js'
+import type { PopupHandle } from './types.js'
 
 /**
  * Browser parts of the embedded-wallet flows, out of the first load: the Connect view and the

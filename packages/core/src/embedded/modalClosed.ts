@@ -1,11 +1,11 @@
 import { ModalClosedError } from '../errors/flow.js'
-import type { Portico } from '../portico.js'
 
 /**
  * SPEC §8 'Modal closed': a promise that rejects when the modal closes, for racing against a
- * pending email connect or email update. `dispose` stops listening.
+ * pending email connect or email update. `dispose` stops listening. Takes only the listeners of the Portico
+ * (not its type), so that embedded/ stays below portico.ts.
  */
-export function modalClosed(portico: Portico): { closed: Promise<never>; dispose(): void } {
+export function modalClosed(portico: { readonly modalCloseListeners: Set<() => void> }): { closed: Promise<never>; dispose(): void } {
   let onClose!: () => void
   const closed = new Promise<never>((_, reject) => {
     onClose = () => reject(new ModalClosedError())

@@ -271,7 +271,7 @@ export {
 } from '../swap/rules.js'
 export { fetchSwapTokens, type FetchSwapTokensErrorType, type FetchSwapTokensParameters, type FetchSwapTokensReturnType } from '../actions/fetchSwapTokens.js'
 export { fetchSwapPrices } from '../actions/fetchSwapPrices.js'
-export type { SwapQuote, SwapToken, SwapTokenList } from '../swap/api.js'
+export type { SwapQuote, SwapToken, SwapTokenList } from '../api/swap.js'
 export { SWAP_SLIPPAGE_PERCENT, SWAP_SUGGESTED_SYMBOLS } from '../spec/swaps.js'
 export type { SwapState } from '../stores/swap.js'
 export { SendViews } from '../views.js'
@@ -295,7 +295,7 @@ export {
   BROWSER_WALLET_NAME,
   type WalletListItem,
   type WalletListContext,
-} from '../walletconnect/walletList.js'
+} from '../spec/walletList.js'
 export type { WalletConnectState } from '../stores/walletConnect.js'
 export { fetchWallets, searchWallets } from '../actions/fetchWallets.js'
 export type { WalletsState } from '../stores/wallets.js'
@@ -309,10 +309,10 @@ export { isCloseBlocked } from '../actions/closeModal.js'
 export type { SiwxState } from '../stores/siwx.js'
 export { registerName, type RegisterNameParameters, type RegisterNameErrorType } from '../actions/registerName.js'
 export { suggestNames, type SuggestNamesParameters } from '../actions/suggestNames.js'
-export { fullName, canRegisterName, getNameAvailability, type NameAvailability } from '../stores/nameSelectors.js'
-export { getOnrampPurchase, type OnrampPurchase } from '../stores/onrampSelectors.js'
-export { showsAllWallets } from '../stores/walletSelectors.js'
-export { getFooter, type FooterContent } from '../stores/routerSelectors.js'
+export { fullName, canRegisterName, getNameAvailability, type NameAvailability } from '../selectors/nameSelectors.js'
+export { getOnrampPurchase, type OnrampPurchase } from '../selectors/onrampSelectors.js'
+export { showsAllWallets } from '../selectors/walletSelectors.js'
+export { getFooter, type FooterContent } from '../selectors/routerSelectors.js'
 export { NameText } from '../spec/names.js'
 export type { NamesState } from '../stores/names.js'
 export { fetchOnrampOptions } from '../actions/fetchOnrampOptions.js'
@@ -324,28 +324,28 @@ export { onrampProviderLink, selectOnrampProvider } from '../actions/selectOnram
 export { amountOutsideLimits, OnrampDefaults } from '../onramp/rules.js'
 export type { OnrampState, OnrampProvider, PaymentCurrency, PurchaseCurrency } from '../stores/onramp.js'
 // Email and social login: the embedded wallet (issue 6)
-export {
-  AUTH_CONNECTOR_ID,
-  type EmailLoginAction,
-  type EmailUpdateAction,
-  type EmbeddedAccountType,
-  type EmbeddedSocialProvider,
-  type EmbeddedWalletClient,
-  type EmbeddedWalletEvent,
-  type EmbeddedWalletLoadParameters,
-  type EmbeddedWalletLoader,
-  type EmbeddedWalletUser,
-  type FactorScreenPurpose,
-  type FrameRect,
-  type PopupHandle,
-  type WalletFactorKind,
-  type WalletFactors,
-} from '../embedded/client.js'
+export { AUTH_CONNECTOR_ID } from '../embedded/authConnector.js'
+export type {
+  EmailLoginAction,
+  EmailUpdateAction,
+  EmbeddedAccountType,
+  EmbeddedSocialProvider,
+  EmbeddedWalletClient,
+  EmbeddedWalletEvent,
+  EmbeddedWalletLoadParameters,
+  EmbeddedWalletLoader,
+  EmbeddedWalletUser,
+  FactorScreenPurpose,
+  FrameRect,
+  PopupHandle,
+  WalletFactorKind,
+  WalletFactors,
+} from '../embedded/types.js'
 export { RpcCallNotAllowedError } from '../errors/connector.js'
 export { platformOf } from '../embedded/browser.js'
 export type { EmbeddedState } from '../stores/embedded.js'
 export { clearLoginCache, loginDisplayName, readLoginCache, type LoginCache } from '../embedded/loginCache.js'
-export { availableSocials, emailLoginAvailable, restrictedSocials } from '../embedded/socials.js'
+export { availableSocials, emailLoginAvailable, restrictedSocials } from '../selectors/socials.js'
 export { loadEmbeddedWallet } from '../actions/loadEmbeddedWallet.js'
 export { connectEmail, emailCooldownLeft, type ConnectEmailParameters } from '../actions/connectEmail.js'
 export { verifyOtp, type VerifyOtpParameters } from '../actions/verifyOtp.js'

@@ -4,7 +4,7 @@ import type { SendState } from '../stores/send.js'
 import { formatUnits, parseUnits } from '../utils/format.js'
 import { isNativeToken, validateSend } from './validateSend.js'
 import { SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS } from '../spec/solana.js'
-import { SendFormText } from './text.js'
+import { SendFormText } from '../spec/sendFormText.js'
 
 export { SendFormText }
 

@@ -1,6 +1,6 @@
 import type { CaipNetworkId } from '../spec/caip.js'
 import type { SIWXMessageData } from '../spec/siwx.js'
-import { SiwxText } from './text.js'
+import { SiwxText } from '../spec/siwxText.js'
 
 export { SiwxText }
 

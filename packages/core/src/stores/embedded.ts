@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla'
 import type { SocialProvider } from '../spec/defaults.js'
-import type { EmailUpdateAction, FactorScreenPurpose, FrameStartFailure, WalletFactorKind, WalletFactors } from '../embedded/client.js'
+import type { EmailUpdateAction, FactorScreenPurpose, FrameStartFailure, WalletFactorKind, WalletFactors } from '../embedded/types.js'
 
 /** The embedded wallet's UI state: email login, social login, email update, approval. */
 export interface EmbeddedState {

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla'
-import type { SwapQuote, SwapToken } from '../swap/api.js'
+import type { SwapQuote, SwapToken } from '../api/swap.js'
 import type { Message } from '../i18n/message.js'
 
 /** The Swap views' state: the pair, the amount as typed, the quote and the two-step submission. */

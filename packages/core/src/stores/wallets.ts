@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla'
-import type { WalletListItem } from '../walletconnect/walletList.js'
+import type { WalletListItem } from '../spec/walletList.js'
 
 /** The wallet registry as AllWallets shows it: pages as they load, and search results. */
 export interface WalletsState {

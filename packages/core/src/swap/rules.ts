@@ -2,8 +2,8 @@ import type { TokenBalance } from '../api/schemas.js'
 import { isNativePlaceholder } from '../spec/swaps.js'
 import type { SwapState } from '../stores/swap.js'
 import { formatUnits, parseUnits, truncateDecimals } from '../utils/format.js'
-import type { SwapToken } from './api.js'
-import { SwapText } from './text.js'
+import type { SwapToken } from '../api/swap.js'
+import { SwapText } from '../spec/swapText.js'
 import type { Problem } from '../i18n/message.js'
 
 export { SwapText }

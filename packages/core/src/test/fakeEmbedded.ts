@@ -6,8 +6,8 @@ import type {
   EmbeddedWalletUser,
   PopupHandle,
   WalletFactors,
-} from '../embedded/client.js'
-import { AUTH_CONNECTOR_ID } from '../embedded/client.js'
+} from '../embedded/types.js'
+import { AUTH_CONNECTOR_ID } from '../embedded/authConnector.js'
 import type { CreatePorticoOptions } from '../portico.js'
 import { ADDRESS, testPortico } from './fakes.js'
 

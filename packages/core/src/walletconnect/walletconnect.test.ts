@@ -2,7 +2,7 @@ import { desktopEnvironment } from '../environment.js'
 import { describe, expect, test } from 'vitest'
 import { formatNativeUrl, formatUniversalUrl } from './deepLinks.js'
 import { isPairingExpired, pairingExpiryFrom, shouldReusePairing } from './pairing.js'
-import { filterWallets, orderWallets, recommendedWallets } from './walletList.js'
+import { filterWallets, orderWallets, recommendedWallets } from '../spec/walletList.js'
 
 describe('SPEC §4 pairing', () => {
   test('rule: a pairing expires 4 minutes after the URI is set', () => {
@@ -56,7 +56,7 @@ describe('SPEC §5 Wallet list', () => {
     expect(filterWallets(wallets, { isMobile: true, installedRdns: ['com.x'] }).map((w) => w.id)).toContain('bw')
   })
   test("rule: the injected 'Browser Wallet' connector (a bare window.ethereum) is hidden on desktop, shown on a phone", async () => {
-    const { isBrowserWalletHidden } = await import('./walletList.js')
+    const { isBrowserWalletHidden } = await import('../spec/walletList.js')
     const browserWallet = { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', info: {} } as const
     expect(isBrowserWalletHidden(browserWallet, false)).toBe(true)
     expect(isBrowserWalletHidden(browserWallet, true)).toBe(false)

@@ -1,8 +1,8 @@
 import { Alerts, ErrorText, type AlertCode } from '../../spec/catalogue.js'
-import { SendFormText } from '../../send/text.js'
-import { SwapText } from '../../swap/text.js'
+import { SendFormText } from '../../spec/sendFormText.js'
+import { SwapText } from '../../spec/swapText.js'
 import { NameText } from '../../spec/names.js'
-import { SiwxText } from '../../siwx/text.js'
+import { SiwxText } from '../../spec/siwxText.js'
 import { enFirstLoad } from './en.firstLoad.js'
 
 /**

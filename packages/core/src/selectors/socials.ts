@@ -1,6 +1,6 @@
 import type { SocialProvider } from '../spec/defaults.js'
 import type { Portico } from '../portico.js'
-import { browserPlatform } from './browser.js'
+import { browserPlatform } from '../embedded/browser.js'
 
 /**
  * SPEC §5 'Social restrictions': on Telegram there is no google on iOS, no x on Mac and no

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { testPortico } from '../test/fakes.js'
 import { connectExternal } from '../actions/connectExternal.js'
-import { setAccount } from './account.js'
+import { setAccount } from '../stores/account.js'
 import { initialize } from '../actions/initialize.js'
 import { canRegisterName, getNameAvailability } from './nameSelectors.js'
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { embeddedTestPortico } from '../test/fakeEmbedded.js'
 import { availableSocials, emailLoginAvailable, restrictedSocials } from './socials.js'
-import { platformOf } from './browser.js'
+import { platformOf } from '../embedded/browser.js'
 
 describe("SPEC §5 'Social restrictions'", () => {
   test('rule: on Telegram, no google on iOS, no x on Mac, no facebook or x on Android', () => {

@@ -1,7 +1,7 @@
 // Selectors of the onramp store: what OnRampProviders shows, from the store and the active namespace.
 import { OnrampDefaults } from '../onramp/rules.js'
 import type { Portico } from '../portico.js'
-import type { OnrampProvider } from './onramp.js'
+import type { OnrampProvider } from '../stores/onramp.js'
 
 const METHOD_LABELS: Record<string, string> = { card: 'Card', ach_bank_account: 'Bank account' }
 

@@ -1,14 +1,10 @@
-import { sameConnectorId } from '../connectors.js'
 import type { ChainNamespace } from '../spec/caip.js'
 import type { Locale } from '../i18n/locales.js'
 import type { OAuthSocialProvider } from '../spec/defaults.js'
+import type { PopupHandle } from '../environment.js'
 
-/** The connector id the embedded wallet is listed, stored and reconnected under. */
-export const AUTH_CONNECTOR_ID = 'portico-auth'
-
-export function isAuthConnector(connectorId: string | undefined): boolean {
-  return connectorId !== undefined && sameConnectorId(connectorId, AUTH_CONNECTOR_ID)
-}
+// The popup is the environment's (Environment.openPopup); named here too for the embedded wallet's users.
+export type { PopupHandle }
 
 /** SPEC §4 'Email login': connecting by email returns one of these actions. */
 export type EmailLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
@@ -37,15 +33,6 @@ export interface EmbeddedWalletUser {
   addresses?: Record<string, string>
   userName?: string
   preferredAccountType?: EmbeddedAccountType
-}
-
-/** A popup window the host opened (SPEC §7 'Social popup'). */
-export interface PopupHandle {
-  readonly closed: boolean
-  /** The popup's window object: a result is accepted only from it. */
-  readonly window: unknown
-  navigate(url: string): void
-  close(): void
 }
 
 /** Events the frame sends without being asked. */

@@ -2,7 +2,7 @@
 // the name rules they use) load with the views that need them.
 import type { Portico } from '../portico.js'
 import { isValidName, toFullName } from '../spec/names.js'
-import { getAccount } from './account.js'
+import { getAccount } from '../stores/account.js'
 
 /** The full name for a label with the host's name suffix (SPEC §9). */
 export function fullName(portico: Portico, label: string): string {

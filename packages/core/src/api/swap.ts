@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { HttpClient } from '../api/http.js'
+import type { HttpClient } from './http.js'
 
 /** The part of a Portico instance these calls use (typed apart: the swap store imports this file's types). */
 interface WithApi {

@@ -1,4 +1,4 @@
-import { Limits } from '../spec/defaults.js'
+import { Limits } from './defaults.js'
 
 /** A wallet of the registry (GET /getWallets) or a host's custom wallet. */
 export interface WalletListItem {
