@@ -138,14 +138,19 @@ function downwardOrder(nodes, weight) {
  */
 export function checkKnots(knots, allowed) {
   const problems = []
-  const same = (a, b) => a.length === b.length && a.every((folder) => b.includes(folder))
+  const within = (a, b) => a.every((folder) => b.includes(folder))
   for (const knot of knots) {
-    const listed = allowed.find((entry) => knot.folders.every((folder) => entry.includes(folder)))
-    if (!listed) problems.push(`new folder knot: ${knot.folders.join(', ')}`)
-    else if (!same(listed, knot.folders)) problems.push(`a listed knot shrank to ${knot.folders.length} folders: write it as ${JSON.stringify(knot.folders)}`)
+    const listed = allowed.find((entry) => within(knot.folders, entry))
+    const grown = allowed.find((entry) => within(entry, knot.folders))
+    if (listed && listed.length !== knot.folders.length) {
+      problems.push(`a listed knot shrank to ${knot.folders.length} folders: write it as ${JSON.stringify(knot.folders)}`)
+    } else if (!listed && grown) {
+      const added = knot.folders.filter((folder) => !grown.includes(folder))
+      problems.push(`a listed knot grew to ${knot.folders.length} folders (${added.join(', ')} joined it): move the imports that close it instead`)
+    } else if (!listed) problems.push(`new folder knot: ${knot.folders.join(', ')}`)
   }
   for (const entry of allowed) {
-    if (!knots.some((knot) => same(entry, knot.folders)) && !knots.some((knot) => knot.folders.every((folder) => entry.includes(folder)))) {
+    if (!knots.some((knot) => within(knot.folders, entry) || within(entry, knot.folders))) {
       problems.push(`a listed knot is gone: remove ${JSON.stringify(entry)} from the allow-list`)
     }
   }
