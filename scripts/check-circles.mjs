@@ -40,7 +40,8 @@ const lineLimit = 400
 
 function sources(dir, pattern, out = []) {
   for (const name of readdirSync(dir)) {
-    if (skip.has(name)) continue
+    // Hidden folders (.demo-dist-*, .data) hold build outputs and data, not hand-written code.
+    if (skip.has(name) || name.startsWith('.')) continue
     const path = join(dir, name)
     if (statSync(path).isDirectory()) sources(path, pattern, out)
     else if (pattern.test(name) && !/\.d\.m?ts$/.test(name)) out.push(path)
