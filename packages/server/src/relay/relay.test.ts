@@ -85,6 +85,9 @@ describe('relay protocol', () => {
     c.sendText('[]')
     c.ws.send(Buffer.from([1, 2, 3]), { binary: true })
     expect(JSON.parse(await c.requestRaw('nope_method', {}))).toMatchObject({ error: { code: -32601 } })
+    // Dispatched by own method names only: Object.prototype's members are no methods.
+    for (const inherited of ['toString', 'constructor', '__proto__'])
+      expect(JSON.parse(await c.requestRaw(inherited, {}))).toMatchObject({ error: { code: -32601 } })
     expect(JSON.parse(await c.requestRaw('irn_publish', { topic: 'bad topic!', message: 'x' }))).toMatchObject({ error: { code: -32602 } })
     expect(JSON.parse(await c.requestRaw('irn_subscribe', null))).toMatchObject({ error: { code: -32602 } })
     await c.waitFor(() => errors.filter((e) => e.includes('"id":null')).length >= 3)
