@@ -1,5 +1,5 @@
 import type { App } from '../http/app.js'
-import { approveDevice, deviceApprovalDetails } from './email.js'
+import { approveDevice, deviceApprovalDetails } from './deviceApproval.js'
 import { esc } from './secureOrigin.js'
 import type { Auth } from './state.js'
 
