@@ -23,6 +23,7 @@ test('exports', () => {
       "EmailTexts",
       "ErrorReportThrottle",
       "ErrorText",
+      "EvmReadMethods",
       "Limits",
       "MAX_BATCHED_CALLS",
       "NAME_LABEL_PATTERN",

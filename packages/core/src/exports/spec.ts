@@ -59,6 +59,7 @@ export {
   type BatchCall,
 } from '../spec/calls.js'
 export { SponsorshipErrorCode } from '../spec/sponsorship.js'
+export { EvmReadMethods, type EvmReadMethod } from '../spec/evmReadMethods.js'
 export { EmailTexts, OTP_PATTERN } from '../spec/email.js'
 export { DEFAULT_NAME_SUFFIX, NAME_LABEL_PATTERN, NameRule, NameText, isValidName, toFullName, toNameLabel } from '../spec/names.js'
 export { originAllowed } from '../spec/origin.js'

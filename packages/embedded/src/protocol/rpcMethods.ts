@@ -1,3 +1,5 @@
+import { EvmReadMethods } from '@portico/core/spec'
+
 /**
  * SPEC §6 'Embedded-wallet RPC methods are split in two'. Safe read methods are answered
  * silently; unsafe ones need the user's approval on a screen drawn by the secure origin; any
@@ -6,38 +8,7 @@
 export const SafeRpcMethods = [
   // eip155 reads
   'eth_accounts',
-  'eth_blockNumber',
-  'eth_call',
-  'eth_chainId',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_getAccount',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockReceipts',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getCode',
-  'eth_getFilterChanges',
-  'eth_getFilterLogs',
-  'eth_getLogs',
-  'eth_getProof',
-  'eth_getStorageAt',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_maxPriorityFeePerGas',
-  'eth_newBlockFilter',
-  'eth_newFilter',
-  'eth_newPendingTransactionFilter',
-  'eth_sendRawTransaction',
-  'eth_syncing',
-  'eth_uninstallFilter',
-  'net_version',
+  ...EvmReadMethods,
   'wallet_getCapabilities',
   'wallet_getCallsStatus',
   // EIP-5792: shown on the frame's own screen, nothing signed.
