@@ -17,17 +17,18 @@ export interface ServerContext {
   /** JSON-RPC clients for the configured solana chains, by CAIP-2 id. */
   solanaRpc(caipNetworkId: string): SolanaRpc | undefined
   /**
-   * Set by the Solana indexer (services/index.ts): follow a solana address from now on and bring
-   * its history up to date (waits a few seconds at most; never throws). Unset when it is off.
+   * Set by the families' followers (ChainFamily.startFollower, services/index.ts): follow an address on a
+   * followed chain from now on and bring its history up to date (waits a few seconds at most; never throws);
+   * undefined on a chain no follower follows. Unset when no follower runs.
    */
-  watchSolana?: (caipNetworkId: string, address: string) => Promise<void>
+  follow?: (caipNetworkId: string, address: string) => Promise<void> | undefined
   /** Background work (indexers, sweeps) registers its stop function here. */
   onClose(fn: () => Promise<void> | void): void
   log: (...args: unknown[]) => void
   /** Structured JSON logs (pino): request lines, relay/indexer/auth events. Never secrets, OTPs or full emails. */
   logger?: import('pino').Logger
   /** The balance path's cache (chain/balanceCache.ts), invalidated by the indexer; set once the indexer has started. */
-  balanceCache?: import('./chain/balanceCache.js').BalanceCache
+  balanceCache?: import('./chain/balanceCacheTypes.js').BalanceCache
   /** The history path's cache (indexer/historyCache.ts), invalidated by the indexers' writes. */
   historyCache?: import('./indexer/historyCache.js').HistoryCache
 }

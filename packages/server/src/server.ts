@@ -84,9 +84,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const embedded = await startEmbeddedWallet(ctx) // issue 6: secure origin (+ dev mail catcher, dev OpenID provider)
   const metrics = createMetrics()
   const app = createApp(ctx, metrics)
-  const { indexer, solanaChains } = await startServices(ctx)
+  const { indexer, followedChains } = await startServices(ctx)
   // Balances cached for the chains the indexers follow (they invalidate them): shared through Redis when set.
-  const cacheOptions = { chains: [...indexer.chains, ...solanaChains], log: ctx.log }
+  const cacheOptions = { chains: [...indexer.chains, ...followedChains], log: ctx.log }
   ctx.balanceCache = ping.client ? redisBalanceCache(ping.client, cacheOptions) : memoryBalanceCache(cacheOptions)
   ctx.historyCache = ping.client ? redisHistoryCache(ping.client, { log: ctx.log }) : memoryHistoryCache({ log: ctx.log })
   registerHealth(app as never, {

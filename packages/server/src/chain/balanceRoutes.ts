@@ -126,7 +126,7 @@ export function register(app: App, ctx: ServerContext) {
     const { chainId } = c.req.valid('query')
     const family = readableFamily(ctx, chainId)
     if (!family.isAddress(address)) throw Refusal.invalidAddress(chainId, family)
-    void family.follow?.(ctx, chainId, address)
+    void ctx.follow?.(chainId, address)
     const key = family.accountKey(address)
     return cached(c, { chainId, address: key, tokenSet: tokenSet(chainId) }, () => family.readBalances(ctx, prices, chainId, key))
   })

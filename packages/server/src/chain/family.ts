@@ -13,6 +13,23 @@ export interface SiwxSignature {
   signature: string
 }
 
+/** A follower of addresses on demand (solana/indexer.ts): an address's activity is read from the first time it is asked about. */
+export interface Follower {
+  /** CAIP-2 ids of the chains it follows; none when it is off (no RPC, or the indexer disabled). */
+  readonly chains: readonly string[]
+  /** Follows `address` on `chainId` from now on and brings its history up to date first, waiting a few seconds at most. Never throws. */
+  watch(chainId: string, address: string): Promise<void>
+  stop(): Promise<void>
+}
+
+/** The sandbox onramp's purchases of devnet USDC on a family's devnet chains (onramp/sandbox.ts, onramp/orders.ts). */
+export interface SandboxOnramp {
+  /** How the sandbox lists a configured devnet chain (its network's name, label and chain id); undefined when `chainId` is not a chain of the family. */
+  network(chainId: string): { name: string; display_name: string; chain_id: string } | undefined
+  /** Mints `units` of the chain's devnet USDC (`usdc`) to `to` from the configured minter key; answers the transaction's id. */
+  mint(order: { chainId: string; rpcUrl: string; usdc: string; decimals: number; minterKey: string; to: string; units: bigint }): Promise<string>
+}
+
 /**
  * What the server knows about one chain family (a CAIP-2 namespace): the routes ask their family instead of
  * branching on a namespace. A new family is its own files plus one line in chain/families.ts.
@@ -27,6 +44,8 @@ export interface ChainFamily {
   accountKey(address: string): string
   /** An address as answered (from its stored form): EVM checksummed. */
   shownAddress(key: string): string
+  /** The JSON-RPC methods the server's RPC proxy forwards to the family's chains (chain/rpcRoutes.ts): reads and the broadcast of a signed transaction. */
+  readonly rpcMethods: ReadonlySet<string>
   /** Whether the server can read `chainId` (an RPC is configured for it). */
   reachable(ctx: ServerContext, chainId: string): boolean
   /** The chain's native currency and configured tokens (ServerConfig.chainAssets). */
@@ -42,10 +61,16 @@ export interface ChainFamily {
   tokenInfo(ctx: ServerContext, chainId: string, address: string): Promise<{ name: string | null; symbol: string | null } | undefined>
   /** History: the address transfers come from when tokens are minted, and whether a transaction's fee is answered. */
   readonly history: { mintSource: string; showsFee: boolean }
-  /** Set when the family's addresses are followed on demand: start following `address` on `chainId` (never throws). */
-  follow?(ctx: ServerContext, chainId: string, address: string): Promise<void> | undefined
-  /** Onramp: the currency a wallet of this family buys, and the provider's `blockchains` name that asks for this family. */
-  readonly onramp: { currency: 'USDC' | 'SOL'; blockchain?: string }
+  /**
+   * Set when the family's addresses are followed on demand (read from the first time the API is asked about them):
+   * its follower, started once with the server's background work (services/index.ts), reached through ctx.follow.
+   */
+  startFollower?(ctx: ServerContext): Follower
+  /**
+   * Onramp: the currency a wallet of this family buys, the provider's `blockchains` name that asks for this family,
+   * and the sandbox's purchases on the family's devnets (absent: the sandbox completes none for this family).
+   */
+  readonly onramp: { currency: 'USDC' | 'SOL'; blockchain?: string; sandbox?: SandboxOnramp }
   /** SIWX (CAIP-122): whether `signature` is the account's over `message`; may throw when it cannot be checked. */
   verifySiwx(ctx: ServerContext, signed: SiwxSignature): Promise<boolean>
 }

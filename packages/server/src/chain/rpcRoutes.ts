@@ -7,76 +7,16 @@ import { errorResponses, json } from '../http/responses.js'
 import { clientIp, rateLimitKey } from '../clientIp.js'
 import type { ServerContext } from '../context.js'
 import { CommonQuery } from '../schemas.js'
+import { familyOfNamespace } from './families.js'
 
-/**
+/*
  * Chain reads for the embedded wallet's frame (and any allowed page), so that no page needs the
- * server's upstream RPC URLs, which often carry a provider key. Only the methods below are
- * forwarded: reads, plus the broadcast of a transaction somebody already signed
- * (eth_sendRawTransaction, Solana sendTransaction), which gives the caller no power the chain's
- * public mempool does not. Everything else (signing, account and admin namespaces, debug and
+ * server's upstream RPC URLs, which often carry a provider key. Only the methods of the chain's
+ * family are forwarded (ChainFamily.rpcMethods): reads, plus the broadcast of a transaction somebody
+ * already signed (eth_sendRawTransaction, Solana sendTransaction), which gives the caller no power the
+ * chain's public mempool does not. Everything else (signing, account and admin namespaces, debug and
  * trace, mining, a devnet's anvil_/hardhat_ methods) is refused.
  */
-export const RPC_PROXY_METHODS: Record<string, ReadonlySet<string>> = {
-  eip155: new Set([
-    'eth_blockNumber',
-    'eth_call',
-    'eth_chainId',
-    'eth_estimateGas',
-    'eth_feeHistory',
-    'eth_gasPrice',
-    'eth_getAccount',
-    'eth_getBalance',
-    'eth_getBlockByHash',
-    'eth_getBlockByNumber',
-    'eth_getBlockReceipts',
-    'eth_getBlockTransactionCountByHash',
-    'eth_getBlockTransactionCountByNumber',
-    'eth_getCode',
-    'eth_getFilterChanges',
-    'eth_getFilterLogs',
-    'eth_getLogs',
-    'eth_getProof',
-    'eth_getStorageAt',
-    'eth_getTransactionByBlockHashAndIndex',
-    'eth_getTransactionByBlockNumberAndIndex',
-    'eth_getTransactionByHash',
-    'eth_getTransactionCount',
-    'eth_getTransactionReceipt',
-    'eth_maxPriorityFeePerGas',
-    'eth_newBlockFilter',
-    'eth_newFilter',
-    'eth_newPendingTransactionFilter',
-    'eth_sendRawTransaction',
-    'eth_syncing',
-    'eth_uninstallFilter',
-    'net_version',
-    'web3_clientVersion',
-  ]),
-  solana: new Set([
-    'getAccountInfo',
-    'getBalance',
-    'getBlockHeight',
-    'getEpochInfo',
-    'getFeeForMessage',
-    'getGenesisHash',
-    'getHealth',
-    'getLatestBlockhash',
-    'getMinimumBalanceForRentExemption',
-    'getMultipleAccounts',
-    'getRecentPrioritizationFees',
-    'getSignatureStatuses',
-    'getSignaturesForAddress',
-    'getSlot',
-    'getTokenAccountBalance',
-    'getTokenAccountsByOwner',
-    'getTransaction',
-    'getVersion',
-    'isBlockhashValid',
-    'sendTransaction',
-    'simulateTransaction',
-  ]),
-}
-
 export const NOT_ALLOWED = ErrorText.rpcCallNotAllowed // SPEC §8
 const MAX_BATCH = 20
 const UPSTREAM_TIMEOUT_MS = 10_000
@@ -151,7 +91,7 @@ export function register(app: App, ctx: ServerContext) {
 
 async function forward(c: Context, ctx: ServerContext, caip2: string) {
   const namespace = isCaip2(caip2) ? parseCaipNetworkId(caip2 as CaipNetworkId).namespace : ''
-  const methods = RPC_PROXY_METHODS[namespace]
+  const methods = familyOfNamespace(namespace)?.rpcMethods
   const upstream = primaryRpcUrl(ctx.config, caip2)
   if (!methods || !upstream) return rpcError(c, 404, -32601, `No RPC endpoint for chain ${caip2.slice(0, 80)}`)
 

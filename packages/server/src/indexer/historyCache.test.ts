@@ -4,7 +4,7 @@ import { startTestRedis, type TestRedis } from '../relay/testing.js'
 import { startTestServer } from '../testing.js'
 import { takeEpoch, type Fence } from './fence.js'
 import { memoryHistoryCache, type HistoryPage } from './historyCache.js'
-import { commitStep } from './indexer.js'
+import { commitStep } from './step.js'
 import { resetChain, type TxRow } from './store.js'
 
 /**

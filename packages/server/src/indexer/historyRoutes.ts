@@ -90,11 +90,11 @@ export function register(app: App, ctx: ServerContext) {
     const chainFamily = chainId ? familyOfChain(chainId) : undefined
     if (chainId && chainFamily && chainFamily !== family) throw Refusal.invalidAddress(chainId, chainFamily)
     // A followed family's address (Solana: solana/indexer.ts) is followed from the first time it is asked about; its first page waits for that read.
-    if (family.follow && !cursor)
+    if (family.startFollower && !cursor)
       await Promise.all(
         Object.keys(ctx.config.rpcUrls)
           .filter((id) => familyOfChain(id) === family && (!chainId || id === chainId))
-          .map((id) => family.follow?.(ctx, id, address)),
+          .map((id) => ctx.follow?.(id, address)),
       )
     const query = { address: family.accountKey(address), namespace: family.namespace, chainId, cursor, limit: limit ?? DEFAULT_PAGE_SIZE }
     const read = () => readHistory(ctx, prices, query)

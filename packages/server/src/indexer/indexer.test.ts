@@ -9,7 +9,8 @@ import { devClients, devnetServerConfig, waitFor } from '../chain/testing.js'
 import { startTestServer } from '../testing.js'
 import { DEFAULT_CONFIG } from '../config.js'
 import { evmClients, type ServerContext } from '../context.js'
-import { parseTransferLog, startIndexer, TRANSFER_TOPIC } from './indexer.js'
+import { startIndexer } from './indexer.js'
+import { parseTransferLog, TRANSFER_TOPIC } from './step.js'
 import { ZERO_ADDRESS } from './store.js'
 
 let devnet: Devnet

@@ -1,10 +1,8 @@
 import { primaryRpcUrl } from '../config/rpc.js'
 import { randomUUID } from 'node:crypto'
-import { createWalletClient, http, publicActions, type Address, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { familyOfChain } from '../chain/families.js'
 import type { ServerContext } from '../context.js'
 import type { Queryable } from '../db/database.js'
-import { mintSplTokens } from '../solana/mint.js'
 import { USDC_DECIMALS } from './sandbox.js'
 
 export interface OnrampOrder {
@@ -100,19 +98,6 @@ async function finishOrder(db: Queryable, id: string, status: 'completed' | 'fai
   return toOrder(row!)
 }
 
-const mintAbi = [
-  {
-    type: 'function',
-    name: 'mint',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [],
-  },
-] as const
-
 /**
  * Completes sandbox orders by minting devnet USDC from the configured minter key. Mints on one
  * chain run one at a time so the minter's nonces never collide.
@@ -128,46 +113,20 @@ export function sandboxMinter(ctx: ServerContext) {
     return next
   }
 
-  async function mint(chain: string, to: Address, units: bigint): Promise<Hex> {
+  /** The sandbox's USDC mint on a devnet chain, by the chain's family (ChainFamily.onramp.sandbox). */
+  async function mint(chain: string, to: string, units: bigint): Promise<string> {
     const settings = ctx.config.sandboxOnramp?.[chain]
     const rpcUrl = primaryRpcUrl(ctx.config, chain)
-    if (!settings || !rpcUrl) throw new Error(`${chain} is not a sandbox devnet chain`)
-    const chainId = Number(chain.slice('eip155:'.length))
-    const client = createWalletClient({
-      account: privateKeyToAccount(settings.minterPrivateKey as Hex),
-      chain: {
-        id: chainId,
-        name: chain,
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [rpcUrl] } },
-      },
-      transport: http(rpcUrl, { timeout: 10_000 }),
-      pollingInterval: 100,
-    }).extend(publicActions)
-    // Never mint against an endpoint that is not the configured chain.
-    const actual = await client.getChainId()
-    if (actual !== chainId) throw new Error(`The RPC for ${chain} reports chain ${actual}`)
-    const hash = await client.writeContract({ address: settings.usdc as Address, abi: mintAbi, functionName: 'mint', args: [to, units] })
-    const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 })
-    if (receipt.status !== 'success') throw new Error(`The mint transaction ${hash} reverted`)
-    return hash
-  }
-
-  /** The sandbox's USDC mint on a solana devnet: MintToChecked from the configured mint authority. */
-  async function mintOnSolana(chain: string, to: string, units: bigint): Promise<string> {
-    const settings = ctx.config.sandboxOnramp?.[chain]
-    const rpcUrl = primaryRpcUrl(ctx.config, chain)
-    if (!settings || !rpcUrl) throw new Error(`${chain} is not a sandbox devnet chain`)
-    return mintSplTokens({ rpcUrl, caip2: chain, mint: settings.usdc, authoritySecretKey: settings.minterPrivateKey, to, units, decimals: USDC_DECIMALS })
+    const sandbox = familyOfChain(chain)?.onramp.sandbox
+    if (!settings || !rpcUrl || !sandbox) throw new Error(`${chain} is not a sandbox devnet chain`)
+    return sandbox.mint({ chainId: chain, rpcUrl, usdc: settings.usdc, decimals: USDC_DECIMALS, minterKey: settings.minterPrivateKey, to, units })
   }
 
   return {
     /** Mints `units` to the order's wallet and records the outcome on the order. */
     async complete(order: OnrampOrder, units: bigint): Promise<OnrampOrder> {
       try {
-        const hash = await serial(order.chain, () =>
-          order.chain.startsWith('solana:') ? mintOnSolana(order.chain, order.wallet, units) : mint(order.chain, order.wallet as Address, units),
-        )
+        const hash = await serial(order.chain, () => mint(order.chain, order.wallet, units))
         // The wallet's cached balance is stale now (its indexer may not have reached the mint yet).
         await ctx.balanceCache?.invalidate(order.chain, [order.wallet])
         return await finishOrder(ctx.db, order.id, 'completed', hash, null)

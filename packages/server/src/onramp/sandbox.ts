@@ -1,7 +1,5 @@
-import { eip155ChainId } from '@portico/core/spec'
 import type { ServerConfig } from '../config.js'
-import { familyOfNamespace } from '../chain/families.js'
-import { SOLANA_DEVNET } from '../chain/solanaDevnet.js'
+import { chainFamilies, familyOfChain, familyOfNamespace } from '../chain/families.js'
 import { formatCents, formatUnits, parseCents, perMille } from './money.js'
 import type { OnrampOptions, OnrampProvider, OnrampUrlInput, PaymentCurrency, PurchaseNetwork, QuoteInput, QuoteResult } from './provider.js'
 
@@ -48,37 +46,15 @@ const MAINNET_NETWORKS: Array<PurchaseNetwork & { networkFeeCents: bigint }> = [
 ]
 
 /**
- * The devnet chains the sandbox completes purchases on: configured with a minter and an RPC URL.
- * eip155 chains by number; solana chains by their CAIP-2 reference, USDC being the chain's SPL mint.
+ * The devnet chains the sandbox completes purchases on: configured with a minter and an RPC URL, of a family
+ * with sandbox purchases (ChainFamily.onramp.sandbox: eip155 chains by number, solana chains by their CAIP-2
+ * reference, USDC being the chain's SPL mint).
  */
 export function sandboxChains(config: ServerConfig): Array<PurchaseNetwork & { caip: string; networkFeeCents: bigint; completable: true }> {
-  return Object.entries(config.sandboxOnramp ?? {})
-    .filter(([caip]) => (eip155ChainId(caip) !== undefined || caip.startsWith('solana:')) && config.rpcUrls[caip])
-    .map(([caip, chain]) => {
-      if (caip.startsWith('solana:')) {
-        const ref = caip.slice('solana:'.length)
-        const local = caip === SOLANA_DEVNET.caip2
-        return {
-          caip,
-          name: local ? 'portico-solana-devnet' : `solana-devnet-${ref.slice(0, 8).toLowerCase()}`,
-          display_name: local ? 'Portico Solana Devnet (sandbox)' : `Solana ${ref.slice(0, 8)} (sandbox)`,
-          chain_id: ref,
-          contract_address: chain.usdc,
-          networkFeeCents: 1n,
-          completable: true as const,
-        }
-      }
-      const id = caip.slice('eip155:'.length)
-      return {
-        caip,
-        name: id === '31337' ? 'portico-devnet' : id === '31338' ? 'portico-devnet-2' : `devnet-${id}`,
-        display_name: `Portico Devnet ${id} (sandbox)`,
-        chain_id: id,
-        contract_address: chain.usdc,
-        networkFeeCents: 1n,
-        completable: true as const,
-      }
-    })
+  return Object.entries(config.sandboxOnramp ?? {}).flatMap(([caip, chain]) => {
+    const network = config.rpcUrls[caip] ? familyOfChain(caip)?.onramp.sandbox?.network(caip) : undefined
+    return network ? [{ caip, ...network, contract_address: chain.usdc, networkFeeCents: 1n, completable: true as const }] : []
+  })
 }
 
 export function sandboxProvider(config: ServerConfig): OnrampProvider {
@@ -100,7 +76,7 @@ export function sandboxProvider(config: ServerConfig): OnrampProvider {
       label: SANDBOX_LABEL,
       feeRange: '1-2%',
       url: `${config.publicUrl}/sandbox/onramp`,
-      supportedChains: ['eip155', 'solana'],
+      supportedChains: chainFamilies.filter((family) => family.onramp.sandbox).map((family) => family.namespace),
       publicKey: SANDBOX_PUBLIC_KEY,
     }),
 

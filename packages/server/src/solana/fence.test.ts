@@ -9,7 +9,7 @@ import { FencedError, takeEpoch } from '../indexer/fence.js'
 import { leadership } from '../indexer/leader.js'
 import { killLockSession } from '../indexer/testing.js'
 import { startTestServer } from '../testing.js'
-import { syncAddress } from './indexer.js'
+import { syncAddress } from './sync.js'
 
 /**
  * The Solana follower's leader fencing, as the EVM indexer's (indexer/fence.test.ts), on the database

@@ -1,41 +1,24 @@
-import { z } from 'zod'
+import type { Follower } from '../chain/family.js'
 import type { ServerContext } from '../context.js'
-import type { Queryable } from '../db/database.js'
 import { FencedError, fencedTransaction, type Fence } from '../indexer/fence.js'
-import { DEFAULT_INDEXER_OPTIONS, insertMany, mapLimit, sleep, type IndexerOptions } from '../indexer/indexer.js'
+import { sleep } from '../indexer/async.js'
+import { DEFAULT_INDEXER_OPTIONS, type IndexerOptions } from '../indexer/options.js'
 import { leadership } from '../indexer/leader.js'
-import { TOKEN_PROGRAMS } from './programs.js'
-import { TokenAccountsAnswer, type SolanaRpc } from './rpc.js'
-import { MINT_SOURCE, parseSolanaTransaction, TransactionAnswer, type ParsedSolanaTransaction } from './transfers.js'
+import { checkChain, syncAddress } from './sync.js'
 
-export interface SolanaIndexer {
-  /** CAIP-2 ids of the solana chains being followed. */
-  chains: string[]
-  /**
-   * Follows `address` on `chainId` from now on (for a week after it was last asked about) and
-   * brings its history up to date first, waiting at most a few seconds. Never throws.
-   */
-  watch(chainId: string, address: string): Promise<void>
-  stop(): Promise<void>
-}
-
-/** How long an address stays followed after the API was last asked about it. */
+/** How long an address stays followed after the API was last asked about it (Follower.watch). */
 const WATCH_DAYS = 7
-/** Signatures per getSignaturesForAddress page, and the most read for one account in one sync (a fresh one starts there). */
-const PAGE = 1000
 /** How long an API request waits for an address's first sync before answering from what is stored. */
 const WATCH_WAIT_MS = 5_000
 /** How often an instance that does not lead the chain looks whether the leader has synced an address it was asked about. */
 const LEADER_SYNC_POLL_MS = 200
-
-const SignaturesAnswer = z.array(z.object({ signature: z.string() }))
 
 /**
  * The Solana side of the history indexer. A solana chain is followed per address: for each
  * address the API was asked about, and each of its token accounts (incoming SPL transfers to an
  * existing token account do not name the owner), new signatures are read with
  * getSignaturesForAddress (until the last one read), their transactions with getTransaction
- * (jsonParsed), and their SOL and SPL transfers written to the same tables as EVM history
+ * (jsonParsed), and their SOL and SPL transfers written to the same tables as EVM history (solana/sync.ts)
  * (chain_transactions with the fee, chain_transfers, account_transactions), each account's
  * newest signature kept in solana_signature_cursors. Polls every pollMs like the EVM indexer;
  * RPC and database errors are logged and retried with backoff. A chain whose newest recorded
@@ -45,7 +28,7 @@ const SignaturesAnswer = z.array(z.object({ signature: z.string() }))
  * has its late write refused (FencedError) and stands by. An instance asked about an address it does
  * not lead records the request and waits for the leader's sync (solana_watched.synced_at).
  */
-export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<IndexerOptions> = {}): SolanaIndexer {
+export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<IndexerOptions> = {}): Follower {
   const opts: IndexerOptions = { ...DEFAULT_INDEXER_OPTIONS, ...ctx.config.indexer, ...overrides }
   const chains = opts.enabled ? Object.keys(ctx.config.rpcUrls).filter((id) => id.startsWith('solana:') && ctx.solanaRpc(id)) : []
   const controller = new AbortController()
@@ -168,151 +151,6 @@ export function startSolanaIndexer(ctx: ServerContext, overrides: Partial<Indexe
       await leader.release()
     },
   }
-}
-
-/** Reads what is new for an address and its token accounts; each write under `fence` (FencedError when stale). */
-export async function syncAddress(ctx: ServerContext, rpc: SolanaRpc, chainId: string, owner: string, signal: AbortSignal, fence: Fence) {
-  const tokenAccounts = await Promise.all(
-    TOKEN_PROGRAMS.map((programId) =>
-      rpc.call('getTokenAccountsByOwner', [owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }], TokenAccountsAnswer),
-    ),
-  )
-  for (const account of [owner, ...tokenAccounts.flatMap((a) => a.value.map((v) => v.pubkey))]) {
-    if (signal.aborted) return
-    await syncAccount(ctx, rpc, chainId, account, signal, fence)
-  }
-}
-
-async function syncAccount(ctx: ServerContext, rpc: SolanaRpc, chainId: string, account: string, signal: AbortSignal, fence: Fence) {
-  const [cursor] = await ctx.db.query<{ last_signature: string }>('select last_signature from solana_signature_cursors where chain_id = $1 and account = $2', [
-    chainId,
-    account,
-  ])
-  const signatures: string[] = []
-  for (let before: string | undefined; ; ) {
-    const page = await rpc.call(
-      'getSignaturesForAddress',
-      [account, { limit: PAGE, commitment: 'confirmed', ...(cursor ? { until: cursor.last_signature } : {}), ...(before ? { before } : {}) }],
-      SignaturesAnswer,
-    )
-    signatures.push(...page.map((s) => s.signature))
-    if (page.length < PAGE || signatures.length >= PAGE) break
-    before = page.at(-1)!.signature
-  }
-  if (signatures.length === 0) return
-  const known = new Set<string>()
-  for (let i = 0; i < signatures.length; i += 500) {
-    const chunk = signatures.slice(i, i + 500)
-    const rows = await ctx.db.query<{ hash: string }>(
-      `select hash from chain_transactions where chain_id = $1 and hash in (${chunk.map((_, j) => `$${j + 2}`).join(', ')})`,
-      [chainId, ...chunk],
-    )
-    for (const r of rows) known.add(r.hash)
-  }
-  const fresh = signatures.filter((s) => !known.has(s))
-  const txs = await mapLimit(fresh, 4, async (signature) => {
-    const tx = await rpc.call(
-      'getTransaction',
-      [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }],
-      TransactionAnswer,
-    )
-    if (!tx) throw new Error(`getTransaction ${signature}: not available yet`)
-    return parseSolanaTransaction(tx)
-  })
-  if (signal.aborted) return
-  const involved = await fencedTransaction(ctx.db, fence, async (db) => {
-    const involved = await writeSolanaRows(db, chainId, txs)
-    await db.query(
-      `insert into solana_signature_cursors (chain_id, account, last_signature, updated_at) values ($1, $2, $3, now())
-       on conflict (chain_id, account) do update set last_signature = excluded.last_signature, updated_at = now()`,
-      [chainId, account, signatures[0]],
-    )
-    return involved
-  })
-  // Their cached balances and history pages (chain/balanceCache.ts, indexer/historyCache.ts).
-  await ctx.balanceCache?.invalidate(chainId, involved)
-  await ctx.historyCache?.invalidate(involved)
-}
-
-/** The same rows as EVM history: transactions (with the fee), transfers, and the accounts involved (returned). */
-export async function writeSolanaRows(db: Queryable, chainId: string, txs: ParsedSolanaTransaction[]): Promise<Set<string>> {
-  const rows = txs.map((tx) => ({ tx, time: tx.blockTime ?? Math.floor(Date.now() / 1000), index: signatureIndex(tx.signature) }))
-  await insertMany(
-    db,
-    'chain_transactions (chain_id, hash, block_number, block_time, tx_index, from_address, to_address, status, fee)',
-    rows.map(({ tx, time, index }) => [
-      chainId,
-      tx.signature,
-      tx.slot.toString(),
-      time,
-      index,
-      tx.feePayer,
-      tx.transfers[0]?.to ?? null,
-      tx.failed ? 'failed' : 'confirmed',
-      tx.fee.toString(),
-    ]),
-    'on conflict do nothing',
-  )
-  await insertMany(
-    db,
-    'chain_transfers (chain_id, hash, block_number, log_index, kind, token, from_address, to_address, amount, token_id)',
-    rows.flatMap(({ tx }) =>
-      tx.transfers.map((t, i) => [chainId, tx.signature, tx.slot.toString(), i, t.kind, t.token, t.from, t.to, t.amount.toString(), null]),
-    ),
-    'on conflict do nothing',
-  )
-  await insertMany(
-    db,
-    'account_transactions (address, chain_id, hash, block_time, block_number, tx_index)',
-    rows.flatMap(({ tx, time, index }) => {
-      const involved = new Set([tx.feePayer, ...tx.transfers.flatMap((t) => [t.from, t.to])])
-      involved.delete(MINT_SOURCE)
-      return [...involved].map((address) => [address, chainId, tx.signature, time, tx.slot.toString(), index])
-    }),
-    'on conflict do nothing',
-  )
-  const accounts = new Set(rows.flatMap(({ tx }) => [tx.feePayer, ...tx.transfers.flatMap((t) => [t.from, t.to])]))
-  accounts.delete(MINT_SOURCE)
-  const mints = new Map(txs.flatMap((tx) => [...tx.decimals]))
-  await insertMany(
-    db,
-    'token_metadata (chain_id, address, kind, name, symbol, decimals)',
-    [...mints].map(([mint, decimals]) => [chainId, mint, 'spl', null, null, decimals]),
-    'on conflict do nothing',
-  )
-  return accounts
-}
-
-/**
- * A transaction's place within its slot for paging: getSignaturesForAddress does not tell it, so a
- * stable 31-bit number from the signature orders transactions of one slot (keyset pages stay exact).
- */
-export function signatureIndex(signature: string): number {
-  let hash = 0x811c9dc5
-  for (let i = 0; i < signature.length; i++) hash = Math.imul(hash ^ signature.charCodeAt(i), 0x01000193) >>> 0
-  return hash & 0x7fffffff
-}
-
-/** Once per leadership and chain: is the newest transaction recorded still on the chain? If not, the chain was reset. */
-export async function checkChain(ctx: ServerContext, rpc: SolanaRpc, chainId: string, fence: Fence) {
-  const [newest] = await ctx.db.query<{ last_signature: string }>(
-    'select last_signature from solana_signature_cursors where chain_id = $1 order by updated_at desc limit 1',
-    [chainId],
-  )
-  if (!newest) return
-  const tx = await rpc.call(
-    'getTransaction',
-    [newest.last_signature, { encoding: 'json', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }],
-    z.unknown(),
-  )
-  if (tx !== null) return
-  ctx.log(`indexer ${chainId}: transaction ${newest.last_signature} is gone (chain reset); re-indexing`)
-  await fencedTransaction(ctx.db, fence, async (db) => {
-    for (const table of ['account_transactions', 'chain_transfers', 'chain_transactions', 'solana_signature_cursors', 'token_metadata'])
-      await db.query(`delete from ${table} where chain_id = $1`, [chainId])
-  })
-  await ctx.balanceCache?.clear(chainId)
-  await ctx.historyCache?.clear()
 }
 
 function describe(error: unknown): string {

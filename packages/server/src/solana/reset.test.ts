@@ -8,7 +8,7 @@ import { memoryBalanceCache } from '../chain/balanceCache.js'
 import { DEFAULT_CONFIG } from '../config.js'
 import { leadership } from '../indexer/leader.js'
 import { startTestServer } from '../testing.js'
-import { checkChain, syncAddress } from './indexer.js'
+import { checkChain, syncAddress } from './sync.js'
 
 /**
  * A restarted local Solana chain (what `npm start` does to its devnet): the follower's check finds its
