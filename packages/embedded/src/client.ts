@@ -118,7 +118,7 @@ export async function createEmbeddedWalletClient(
   }
 
   // The Solana account as a Wallet Standard wallet, registered in the page while a user is signed in.
-  const solanaChains = parameters.solanaChains ?? []
+  const solanaChains = parameters.chains?.solana ?? []
   const solana = createEmbeddedSolanaWallet(
     {
       address: () => user?.addresses?.solana,

@@ -1,3 +1,4 @@
+import { errorMessage, PorticoError } from '@portico/core'
 import { getBase64Decoder, type Address, type ReadonlyUint8Array, type TransactionMessageBytesBase64 } from '@solana/kit'
 import type { RpcCommitment } from './commitment.js'
 import type { SolanaRpc } from './rpc.js'
@@ -21,7 +22,11 @@ export async function priorityFee(rpc: SolanaRpc, accounts: Address[]): Promise<
 export async function networkFee(rpc: SolanaRpc, messageBytes: ReadonlyUint8Array, commitment: RpcCommitment): Promise<bigint> {
   const message = getBase64Decoder().decode(messageBytes) as TransactionMessageBytesBase64
   const { value } = await rpc.getFeeForMessage(message, { commitment }).send()
-  if (value === null) throw new Error('The network has no fee for this message (its blockhash expired)')
+  if (value === null)
+    throw new PorticoError(errorMessage('transactionFailed'), {
+      details: 'the network has no fee for this message (its blockhash expired)',
+      category: 'API_ERROR',
+    })
   return value
 }
 

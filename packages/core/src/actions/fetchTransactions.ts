@@ -9,9 +9,12 @@ import type { Portico } from '../portico.js'
 import { initialTransactionsState } from '../stores/activity.js'
 import { getAccount } from '../stores/account.js'
 import { showSnack } from './showSnack.js'
+import { ChainFamilies } from '../spec/families/index.js'
 
-/** The chain families whose history the Portico server indexes. */
-export const ActivityNamespaces: readonly string[] = ['eip155', 'solana']
+/** The chain families whose history the Portico server indexes (their records' `activity`). */
+export const ActivityNamespaces: readonly string[] = /* @__PURE__ */ Object.values(ChainFamilies)
+  .filter((family) => family.activity)
+  .map((family) => family.namespace)
 
 export interface FetchTransactionsParameters {
   /** Start again from the first page (pull to refresh, or a new account or network). */

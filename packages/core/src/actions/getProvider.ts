@@ -10,16 +10,18 @@ export type { Eip1193Event, GetProviderReturnType, PorticoEip1193Provider, Solan
 /**
  * The active connection's provider for a chain family, whatever the connection method: a
  * browser wallet, a WalletConnect session or the embedded wallet; `undefined` while nothing is
- * connected in that namespace. eip155: an EIP-1193 provider, the same object for the life of the
- * instance (listeners survive reconnects); getting it loads nothing heavy (the switch and connect
- * paths load on their first request). solana: the connection's Wallet Standard wallet, from the
- * Solana adapter.
+ * connected in that namespace. eip155: core's EIP-1193 provider, the same object for the life of
+ * the instance (listeners survive reconnects); getting it loads nothing heavy (the switch and
+ * connect paths load on their first request). Every other family: its adapter's provider of the
+ * active connection (solana: the connection's Wallet Standard wallet), so a new family's provider
+ * needs no line here. (EIP-1193 is the one provider standard core implements itself; reading the
+ * family records here would put them all in the page's first load.)
  */
 export function getProvider(portico: Portico, namespace: 'solana'): SolanaWalletProvider | undefined
 export function getProvider(portico: Portico, namespace?: ChainNamespace): GetProviderReturnType
 export function getProvider(portico: Portico, namespace: ChainNamespace = 'eip155'): GetProviderReturnType | SolanaWalletProvider {
-  if (namespace === 'solana') return solanaWallet(portico)
-  if (namespace !== 'eip155' || !portico.adapters.has(namespace)) return undefined
+  if (namespace !== 'eip155') return connectionWallet(portico, namespace)
+  if (!portico.adapters.has(namespace)) return undefined
   let provider = portico.publicProviders.get(namespace) as PorticoEip1193Provider | undefined
   if (!provider) {
     provider = createEip1193Provider(portico, namespace)
@@ -28,10 +30,11 @@ export function getProvider(portico: Portico, namespace: ChainNamespace = 'eip15
   return readAccount(portico, namespace).isConnected ? provider : undefined
 }
 
-function solanaWallet(portico: Portico): SolanaWalletProvider | undefined {
-  const connectorId = portico.stores.connections.getState().activeConnectorIds.solana
-  if (!connectorId || !readAccount(portico, 'solana').isConnected) return undefined
-  return portico.adapters.get('solana')?.getProvider?.(connectorId) as SolanaWalletProvider | undefined
+/** The adapter's provider of the namespace's active connection (a Solana connection's Wallet Standard wallet). */
+function connectionWallet(portico: Portico, namespace: ChainNamespace): SolanaWalletProvider | undefined {
+  const connectorId = portico.stores.connections.getState().activeConnectorIds[namespace]
+  if (!connectorId || !readAccount(portico, namespace).isConnected) return undefined
+  return portico.adapters.get(namespace)?.getProvider?.(connectorId) as SolanaWalletProvider | undefined
 }
 
 function createEip1193Provider(portico: Portico, namespace: ChainNamespace): PorticoEip1193Provider {

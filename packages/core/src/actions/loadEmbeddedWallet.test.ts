@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { embeddedTestPortico, fakeEmbeddedClient } from '../test/fakeEmbedded.js'
-import { testPortico } from '../test/fakes.js'
+import { devnet, devnet2, solanaDevnet, testPortico } from '../test/fakes.js'
 import { goBack } from './goBack.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 import { openModal } from './openModal.js'
@@ -21,6 +21,13 @@ describe('loading the embedded wallet', () => {
     await tick()
     expect(client.calls).toEqual(['SYNC_THEME light', 'SYNC_LOCALE en', 'SYNC_DAPP_DATA p1'])
     expect(portico.stores.embedded.getState().frameStatus).toBe('ready')
+  })
+
+  test("behavior: the frame's chains are the host's networks of each family it has an adapter for", async () => {
+    // A Solana network without a Solana adapter: the frame serves no Solana account.
+    const { portico, loader } = embeddedTestPortico({ networks: [devnet, devnet2, solanaDevnet] })
+    await loadEmbeddedWallet(portico)
+    expect(loader.loads[0]!.chains).toEqual({ eip155: ['eip155:31337', 'eip155:31338'] })
   })
 
   test("issue 19 Languages: the modal's locale is sent to the frame (a code only; the frame's screens speak it)", async () => {

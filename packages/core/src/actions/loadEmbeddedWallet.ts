@@ -2,6 +2,7 @@ import { PorticoError } from '../errors/base.js'
 import { errorMessage } from '../i18n/message.js'
 import type { EmbeddedWalletClient, EmbeddedWalletEvent, FrameStartFailure } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
+import type { ChainNamespace } from '../spec/caip.js'
 import { reportError } from '../analytics/reportError.js'
 import { clearAlert, setAlert } from './setAlert.js'
 import { handleApprovalDone } from './handleApprovalDone.js'
@@ -75,8 +76,7 @@ async function start(portico: Portico): Promise<EmbeddedWalletClient> {
     version: options.sdkVersion,
     enableLogger: Boolean(options.debug),
     rpcUrl: (evm ?? caipNetwork).rpcUrls.default.http[0] ?? '',
-    // Only when the host can use a Solana account: a Solana adapter and networks.
-    solanaChains: portico.adapters.has('solana') ? options.networks.filter((n) => n.chainNamespace === 'solana').map((n) => n.caipNetworkId) : [],
+    chains: frameChains(portico),
     onError(kind, error) {
       // SPEC §8: a frame that does not load is APKT003, a request that times out APKT004.
       reportError(portico, error, kind)
@@ -122,4 +122,15 @@ function onFrameEvent(portico: Portico, client: EmbeddedWalletClient, event: Emb
   else if (event.type === 'factorScreenNeeded') handleFactorScreenNeeded(portico, event.purpose)
   else if (event.type === 'factorScreenDone') handleFactorScreenDone(portico, client)
   else handleNotConnected(portico)
+}
+
+/**
+ * The host's networks (CAIP-2) per chain family it has an adapter for: the embedded wallet serves
+ * a family's account (its Solana wallet) only on these.
+ */
+function frameChains(portico: Portico): Partial<Record<ChainNamespace, string[]>> {
+  const chains: Partial<Record<ChainNamespace, string[]>> = {}
+  for (const network of portico.options.networks)
+    if (portico.adapters.has(network.chainNamespace)) (chains[network.chainNamespace] ??= []).push(network.caipNetworkId)
+  return chains
 }

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { HttpRequestError } from '../api/http.js'
 import { NameRecordSchema } from '../api/schemas.js'
-import { isValidAddress } from '../spec/caip.js'
+import { eip155ChainId } from '../spec/caip.js'
+import { chainFamily } from '../spec/families/index.js'
 import { ErrorText } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { evmChainIdToCoinType } from '../send/validateSend.js'
@@ -25,8 +26,9 @@ export async function setReceiver(portico: Portico, input: string) {
     receiverIsNew: undefined,
   })
   if (!value || !caipNetwork) return
-  if (isValidAddress(value, caipNetwork.chainNamespace)) {
-    const address = caipNetwork.chainNamespace === 'eip155' && !value.startsWith('0x') ? `0x${value}` : value
+  const family = chainFamily(caipNetwork.chainNamespace)
+  if (family?.isAddress(value)) {
+    const address = family.toAddress(value)
     send.setState({ receiverAddress: address })
     void lookupIdentity(portico, address)
     void checkReceiverAccount(portico, address)
@@ -68,7 +70,9 @@ async function resolveWithServer(portico: Portico, name: string) {
     if (error instanceof HttpRequestError && error.status === 404) return null
     throw error
   }
-  const coinType = caipNetwork.chainNamespace === 'eip155' ? String(evmChainIdToCoinType(Number(caipNetwork.id))) : undefined
+  // ENSIP-11: an EVM chain's coin type derives from its chain id.
+  const chainId = eip155ChainId(caipNetwork.caipNetworkId)
+  const coinType = chainId === undefined ? undefined : String(evmChainIdToCoinType(chainId))
   const entry = (coinType && record.addresses[coinType]) ?? record.addresses['60'] ?? Object.values(record.addresses)[0]
   const result = entry ? { address: entry.address, avatar: record.attributes?.avatar } : null
   portico.cache.set('name', name, result)
@@ -86,14 +90,15 @@ async function lookupIdentity(portico: Portico, address: string) {
 }
 
 /**
- * On Solana an address that holds no lamports has no account yet, and a transfer that creates it
- * must bring at least the rent-exempt minimum (send/sendForm.ts holds that rule); the receiver's
- * balance says which. Unknown (undefined) when it cannot be read: the chain then has the last word.
+ * Where the family's receiver rent rule applies (Solana: an address that holds no lamports has no
+ * account yet, and a transfer that creates it must bring at least the rent-exempt minimum;
+ * send/sendForm.ts holds that rule), the receiver's balance says which. Unknown (undefined) when
+ * it cannot be read: the chain then has the last word.
  */
 async function checkReceiverAccount(portico: Portico, address: string) {
   const caipNetwork = portico.stores.network.getState().caipNetwork
   const adapter = caipNetwork && portico.adapters.get(caipNetwork.chainNamespace)
-  if (caipNetwork?.chainNamespace !== 'solana' || !adapter) return
+  if (!caipNetwork || !chainFamily(caipNetwork.chainNamespace)?.receiverRent || !adapter) return
   try {
     const { value } = await adapter.getBalance({ address, caipNetwork })
     if (portico.stores.send.getState().receiverAddress === address) portico.stores.send.setState({ receiverIsNew: BigInt(value) === 0n })

@@ -125,8 +125,8 @@ export interface EmbeddedWalletLoadParameters {
   enableLogger: boolean
   rpcUrl: string
   enableCloudAuthAccount?: boolean
-  /** The host's Solana networks (CAIP-2): the embedded wallet serves its Solana account on these. */
-  solanaChains?: string[]
+  /** The host's networks (CAIP-2) per chain family it has an adapter for: the embedded wallet serves a family's account on these. */
+  chains?: Partial<Record<ChainNamespace, string[]>>
   /** Added (issue 28): the modal's language and mode, for what the frame draws before SYNC_LOCALE / SYNC_THEME reach it. */
   locale?: Locale
   themeMode?: 'dark' | 'light'

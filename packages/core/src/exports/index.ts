@@ -7,7 +7,6 @@ export {
   DefaultAccountTypes,
   isCaipAddress,
   isChainNamespace,
-  isValidAddress,
   parseCaipAddress,
   parseCaipNetworkId,
   toCaipAddress,
@@ -16,6 +15,7 @@ export {
   type CaipNetworkId,
   type ChainNamespace,
 } from '../spec/caip.js'
+export { ChainFamilies, chainFamily, explorerLinks, isValidAddress, type ChainFamilyRecord, type ExplorerNetwork } from '../spec/families/index.js'
 export { isValidName } from '../spec/names.js'
 export {
   ChainNamespaceNames,
@@ -64,6 +64,7 @@ export { StorageKeys, WALLET_PREFIX, createStorage, type PorticoStorage, type Re
 export { Views, footerFor, type View, type Footer } from '../views.js'
 export { push, replace, reset } from '../router.js'
 export { PorticoError, type PorticoErrorOptions } from '../errors/base.js'
+export { errorMessage, sendFormMessage, type CatalogueMessage } from '../i18n/message.js'
 export {
   Alerts,
   ErrorText,

@@ -9,7 +9,6 @@ export {
   isCaip2,
   isCaipAddress,
   isChainNamespace,
-  isValidAddress,
   parseCaip10,
   parseCaipAddress,
   parseCaipNetworkId,
@@ -19,6 +18,7 @@ export {
   type CaipNetworkId,
   type ChainNamespace,
 } from '../spec/caip.js'
+export { ChainFamilies, chainFamily, explorerLinks, isValidAddress, type ChainFamilyRecord, type ExplorerNetwork } from '../spec/families/index.js'
 export {
   CacheLifetimes,
   DefaultFeatures,

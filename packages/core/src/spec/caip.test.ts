@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { CAIP10_PATTERN, CAIP2_PATTERN, eip155ChainId, isCaip2, isCaipAddress, isValidAddress, parseCaip10 } from './caip.js'
+import { CAIP10_PATTERN, CAIP2_PATTERN, eip155ChainId, isCaip2, isCaipAddress, parseCaip10 } from './caip.js'
+import { isValidAddress } from './families/index.js'
 
 describe('SPEC §5 Addresses and names', () => {
   test('rule: EVM address is an optional 0x prefix then 40 hex characters', () => {

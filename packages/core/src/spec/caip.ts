@@ -71,13 +71,3 @@ export function parseCaipNetworkId(id: CaipNetworkId) {
   const index = id.indexOf(':')
   return { namespace: id.slice(0, index) as ChainNamespace, reference: id.slice(index + 1) }
 }
-
-const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
-
-/** SPEC §5 'Addresses and names': per-namespace address rules; other namespaces are invalid. */
-export function isValidAddress(address: string, namespace: ChainNamespace): boolean {
-  if (namespace === 'eip155') return EVM_ADDRESS.test(address)
-  if (namespace === 'solana') return SOLANA_ADDRESS.test(address)
-  return false
-}

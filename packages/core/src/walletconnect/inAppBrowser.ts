@@ -1,5 +1,5 @@
 import type { Portico } from '../portico.js'
-import type { ChainNamespace } from '../spec/caip.js'
+import { eip155ChainId, type ChainNamespace } from '../spec/caip.js'
 
 /** What a wallet's in-app-browser link is built from: the page to open and where the user is. */
 export interface InAppBrowserContext {
@@ -83,6 +83,6 @@ export function inAppBrowserLink(portico: Portico, wallet: { id: string; name?: 
     .getState()
     .connectors.some((c) => c.type !== 'WALLET_CONNECT' && ((entry.rdns && c.info?.rdns === entry.rdns) || c.name.toLowerCase() === named))
   if (present) return undefined
-  const evmChainId = caipNetwork?.chainNamespace === 'eip155' ? Number(caipNetwork.id) : undefined
+  const evmChainId = eip155ChainId(caipNetwork?.caipNetworkId)
   return entry.link({ href, origin, namespace, evmChainId })
 }

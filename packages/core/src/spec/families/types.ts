@@ -1,0 +1,40 @@
+import type { AccountType, ChainNamespace } from '../caip.js'
+
+/** A network's explorer, as `CaipNetwork.blockExplorers` gives it. */
+export interface ExplorerNetwork {
+  blockExplorers?: { default: { url: string } }
+}
+
+/**
+ * What core knows of one chain family (one CAIP-2 namespace): the rules and data that views and
+ * actions read instead of branching on the namespace. The chain's own work (connect, balances,
+ * sends, signatures) is its adapter's (`ChainAdapter`); the server has its own `ChainFamily`.
+ */
+export interface ChainFamilyRecord {
+  namespace: ChainNamespace
+  /** SPEC §5 'Addresses and names': whether `address` is an address of the family (syntax only). */
+  isAddress(address: string): boolean
+  /** The form a valid address is kept in (EVM: with the `0x` a user may leave out). */
+  toAddress(address: string): string
+  /** Whether two spellings of an address differ (EVM addresses are checksum-insensitive). */
+  caseSensitiveAddresses: boolean
+  /** The native unit every network of the family counts in by default, and its decimals. */
+  native: { symbol: string; decimals: number }
+  /** SPEC §6: the account types the family has, and its default. */
+  accountTypes: readonly AccountType[]
+  defaultAccountType: AccountType
+  /** Links into a network's explorer; undefined when the network names none. */
+  explorer: {
+    address(network: ExplorerNetwork, address: string): string | undefined
+    transaction(network: ExplorerNetwork, hash: string): string | undefined
+  }
+  /** SPEC §7 'Onramp provider link': the destinationCurrencyCode bought for an account of the family. */
+  onrampCurrency: string
+  /** Whether the Portico server serves the family's transaction history (the Activity view). */
+  activity: boolean
+  /**
+   * Whether a transfer to an address without an account must bring the rent-exempt minimum
+   * (Solana): the send form then reads the receiver's balance.
+   */
+  receiverRent: boolean
+}
