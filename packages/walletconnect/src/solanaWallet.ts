@@ -1,14 +1,5 @@
-import type {
-  SolanaSignAndSendTransactionFeature,
-  SolanaSignAndSendTransactionInput,
-  SolanaSignMessageFeature,
-  SolanaSignMessageInput,
-  SolanaSignTransactionFeature,
-  SolanaSignTransactionInput,
-  SolanaTransactionCommitment,
-} from '@solana/wallet-standard-features'
-import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
-import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsChangeProperties, StandardEventsFeature } from '@wallet-standard/features'
+import type { SolanaTransactionCommitment } from '@solana/wallet-standard-features'
+import { createSolanaWalletShell, type SolanaShellWallet, type SolanaWalletLink } from '@portico/solana/walletShell'
 import type UniversalProvider from '@walletconnect/universal-provider'
 import * as v from 'valibot'
 import { fromBase58, fromBase64, toBase58, toBase64, withSignature } from './encoding.js'
@@ -18,14 +9,7 @@ import { toWalletError } from './walletErrors.js'
 export const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'] as const
 export const SOLANA_EVENTS: string[] = []
 
-export type WalletConnectSolanaFeatures = StandardConnectFeature &
-  StandardDisconnectFeature &
-  StandardEventsFeature &
-  SolanaSignMessageFeature &
-  SolanaSignTransactionFeature &
-  SolanaSignAndSendTransactionFeature
-
-export type WalletConnectSolanaWallet = Wallet & { readonly features: WalletConnectSolanaFeatures; readonly isWalletConnect: true }
+export type WalletConnectSolanaWallet = SolanaShellWallet & { readonly isWalletConnect: true }
 
 const Base58 = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]+$/))
 const Base64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/))
@@ -35,8 +19,6 @@ const SignatureStatuses = v.object({
   result: v.object({ value: v.array(v.nullable(v.object({ err: v.unknown(), confirmationStatus: v.nullish(v.string()) }))) }),
 })
 
-const ACCOUNT_FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const
-const VERSIONS = ['legacy', 0] as const
 const ICON =
   'data:image/svg+xml;base64,' +
   btoa(
@@ -45,54 +27,14 @@ const ICON =
   )
 
 /**
- * The session's solana accounts as a Wallet Standard wallet, so the Solana adapter treats a
- * WalletConnect wallet like any browser wallet. Each feature becomes one request over the
- * session with the encodings of WalletConnect's Solana RPC: messages, public keys and
- * signatures in base58, wire transactions in base64.
+ * The session's solana accounts as a Wallet Standard wallet (the Solana package's shell), so the
+ * Solana adapter treats a WalletConnect wallet like any browser wallet. This is the shell's link:
+ * each feature becomes one request over the session with the encodings of WalletConnect's Solana
+ * RPC: messages, public keys and signatures in base58, wire transactions in base64.
  */
 export function createSolanaWallet(provider: UniversalProvider, options: { onWalletRequest?: (method: string) => void } = {}): WalletConnectSolanaWallet {
-  const listeners = new Set<(properties: StandardEventsChangeProperties) => void>()
   const namespace = () => provider.session?.namespaces.solana
-  const chains = (): IdentifierString[] => {
-    const ns = namespace()
-    return [...new Set(ns?.chains ?? ns?.accounts.map((a) => a.split(':').slice(0, 2).join(':')) ?? [])] as IdentifierString[]
-  }
-  const known = new Map<string, WalletAccount>()
-  const accounts = (): WalletAccount[] => {
-    // Session accounts are CAIP-10 per chain; one account per address, listing its chains.
-    const byAddress = new Map<string, IdentifierString[]>()
-    for (const caip10 of namespace()?.accounts ?? []) {
-      const [ns, ref, address] = caip10.split(':') as [string, string, string]
-      byAddress.set(address, [...(byAddress.get(address) ?? []), `${ns}:${ref}`])
-    }
-    return [...byAddress].map(([address, accountChains]) => {
-      const previous = known.get(address)
-      if (previous && previous.chains.join() === accountChains.join()) return previous
-      const account: WalletAccount = Object.freeze({ address, publicKey: fromBase58(address), chains: accountChains, features: ACCOUNT_FEATURES })
-      known.set(address, account)
-      return account
-    })
-  }
-  const emit = () => {
-    const properties = { accounts: accounts() }
-    for (const listener of [...listeners]) listener(properties)
-  }
-  provider.on('session_update', emit)
-  provider.on('session_delete', emit)
-
-  /** A session chain: the one asked for when the session has it, else the session's first. */
-  const chainFor = (chain?: string) => {
-    const all = chains()
-    if (!all.length) throw toWalletError({ code: 4100, message: 'The WalletConnect session has no Solana accounts' })
-    return chain && all.includes(chain as IdentifierString) ? chain : all[0]!
-  }
-  const sessionAccount = (account: WalletAccount) => {
-    if (!namespace()?.accounts.some((a) => a.endsWith(`:${account.address}`)))
-      throw toWalletError({ code: 4100, message: `${account.address} is not an account of the WalletConnect session` })
-    return account.address
-  }
-  const request = async <T>(method: string, params: Record<string, unknown>, schema: v.GenericSchema<unknown, T>, chain?: string) => {
-    const chainId = chainFor(chain)
+  const request = async <T>(method: string, params: Record<string, unknown>, schema: v.GenericSchema<unknown, T>, chainId: string) => {
     options.onWalletRequest?.(method)
     let result: unknown
     try {
@@ -105,81 +47,59 @@ export function createSolanaWallet(provider: UniversalProvider, options: { onWal
     return parsed.output
   }
 
-  const signMessage = async ({ account, message }: SolanaSignMessageInput) => {
-    const pubkey = sessionAccount(account)
-    const { signature } = await request('solana_signMessage', { message: toBase58(message), pubkey }, SignatureResult)
-    return { signedMessage: message, signature: fromBase58(signature), signatureType: 'ed25519' as const }
-  }
-  const signTransaction = async ({ account, transaction, chain }: SolanaSignTransactionInput) => {
-    const pubkey = sessionAccount(account)
-    const result = await request('solana_signTransaction', { transaction: toBase64(transaction), pubkey }, SignTransactionResult, chain)
-    // The current RPC answers the signed transaction; its older form only the signature.
-    if ('transaction' in result) return { signedTransaction: fromBase64(result.transaction) }
-    return { signedTransaction: withSignature(transaction, account.publicKey as Uint8Array, fromBase58(result.signature)) }
-  }
-  const signAndSendTransaction = async ({ account, transaction, chain, options: send = {} }: SolanaSignAndSendTransactionInput) => {
-    const pubkey = sessionAccount(account)
-    const chainId = chainFor(chain)
-    const { commitment, ...sendOptions } = send
-    const { signature } = await request('solana_signAndSendTransaction', { transaction: toBase64(transaction), pubkey, sendOptions }, SignatureResult, chainId)
-    // The RPC has no commitment: "confirm after sending" is done here, on the network's RPC.
-    // The proposal's rpcMap: the host's RPC of each network, kept with the session across reloads.
-    const rpcUrl = (provider.optionalNamespaces?.solana?.rpcMap as Record<string, string> | undefined)?.[chainId]
-    if (commitment && rpcUrl) await confirm(rpcUrl, signature, commitment)
-    return { signature: fromBase58(signature) }
-  }
-  const each =
-    <I, O>(fn: (input: I) => Promise<O>) =>
-    async (...inputs: readonly I[]) => {
-      const outputs: O[] = []
-      for (const input of inputs) outputs.push(await fn(input))
-      return outputs
-    }
-
-  return {
-    version: '1.0.0',
-    get name() {
-      return provider.session?.peer.metadata.name ?? 'WalletConnect'
+  const link: SolanaWalletLink = {
+    name: () => provider.session?.peer.metadata.name ?? 'WalletConnect',
+    icon: ICON as SolanaWalletLink['icon'],
+    chains() {
+      const ns = namespace()
+      return [...new Set(ns?.chains ?? ns?.accounts.map((a) => a.split(':').slice(0, 2).join(':')) ?? [])]
     },
-    icon: ICON as Wallet['icon'],
-    get chains() {
-      return chains()
+    accounts() {
+      // Session accounts are CAIP-10 per chain; one account per address, listing its chains.
+      const byAddress = new Map<string, string[]>()
+      for (const caip10 of namespace()?.accounts ?? []) {
+        const [ns, ref, address] = caip10.split(':') as [string, string, string]
+        byAddress.set(address, [...(byAddress.get(address) ?? []), `${ns}:${ref}`])
+      }
+      return [...byAddress].map(([address, chains]) => ({ address, publicKey: fromBase58(address), chains }))
     },
-    get accounts() {
-      return accounts()
+    // The session was approved when the pairing settled: connecting reads its accounts.
+    // Disconnecting ends the whole session, as the EVM side's wallet_revokePermissions does.
+    async disconnect() {
+      if (provider.session) await provider.disconnect()
     },
-    isWalletConnect: true,
-    features: {
-      'standard:connect': {
-        version: '1.0.0',
-        // The session was approved when the pairing settled: connecting reads its accounts.
-        connect: async () => ({ accounts: accounts() }),
-      },
-      'standard:disconnect': {
-        version: '1.0.0',
-        // Ends the whole session, as the EVM side's wallet_revokePermissions does.
-        disconnect: async () => {
-          if (!provider.session) return
-          await provider.disconnect()
-          emit()
-        },
-      },
-      'standard:events': {
-        version: '1.0.0',
-        on: (_event, listener) => {
-          listeners.add(listener)
-          return () => void listeners.delete(listener)
-        },
-      },
-      'solana:signMessage': { version: '1.1.0', signMessage: each(signMessage) },
-      'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: VERSIONS, signTransaction: each(signTransaction) },
-      'solana:signAndSendTransaction': {
-        version: '1.0.0',
-        supportedTransactionVersions: VERSIONS,
-        signAndSendTransaction: each(signAndSendTransaction),
-      },
+    async signMessage({ address, message, chain }) {
+      const { signature } = await request('solana_signMessage', { message: toBase58(message), pubkey: address }, SignatureResult, chain)
+      return fromBase58(signature)
+    },
+    async signTransactions(requests) {
+      const signed: Uint8Array[] = []
+      for (const { address, transaction, chain } of requests) {
+        const result = await request('solana_signTransaction', { transaction: toBase64(transaction), pubkey: address }, SignTransactionResult, chain)
+        // The current RPC answers the signed transaction; its older form only the signature.
+        signed.push('transaction' in result ? fromBase64(result.transaction) : withSignature(transaction, fromBase58(address), fromBase58(result.signature)))
+      }
+      return signed
+    },
+    async signAndSendTransaction({ address, transaction, chain, options: send = {} }) {
+      const { commitment, ...sendOptions } = send
+      const { signature } = await request(
+        'solana_signAndSendTransaction',
+        { transaction: toBase64(transaction), pubkey: address, sendOptions },
+        SignatureResult,
+        chain,
+      )
+      // The RPC has no commitment: "confirm after sending" is done here, on the network's RPC.
+      // The proposal's rpcMap: the host's RPC of each network, kept with the session across reloads.
+      const rpcUrl = (provider.optionalNamespaces?.solana?.rpcMap as Record<string, string> | undefined)?.[chain]
+      if (commitment && rpcUrl) await confirm(rpcUrl, signature, commitment)
+      return fromBase58(signature)
     },
   }
+  const wallet = Object.assign(createSolanaWalletShell(link), { isWalletConnect: true as const })
+  provider.on('session_update', wallet.refresh)
+  provider.on('session_delete', wallet.refresh)
+  return wallet
 }
 
 const RANK: Record<string, number> = { processed: 0, confirmed: 1, finalized: 2 }
