@@ -65,6 +65,7 @@ export { Views, footerFor, type View, type Footer } from '../views.js'
 export { push, replace, reset } from '../router.js'
 export { PorticoError, type PorticoErrorOptions } from '../errors/base.js'
 export { errorMessage, sendFormMessage, type CatalogueMessage } from '../i18n/message.js'
+export { createEip1193Shell, eip1193Error, type Eip1193Link, type Eip1193Shell } from '../provider/eip1193Shell.js'
 export {
   Alerts,
   ErrorText,
