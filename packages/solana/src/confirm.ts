@@ -1,5 +1,6 @@
 import { getBase58Decoder, getBase64Decoder, type Base64EncodedWireTransaction, type Signature } from '@solana/kit'
-import { errorMessage, PorticoError } from '@portico/core'
+import { catalogueMessage, PorticoError } from '@portico/core'
+import { ErrorText } from '@portico/core/spec'
 import { rpcOf, type ChainContext } from './rpc.js'
 
 /** Sends a transaction the wallet signed (wallets without solana:signAndSendTransaction); its signature. */
@@ -24,7 +25,7 @@ export async function waitForTransaction({ caipNetwork, commitment }: ChainConte
     if (status?.confirmationStatus && RANK[status.confirmationStatus] >= RANK[commitment]) return { status: 'success' }
     await new Promise((resolve) => setTimeout(resolve, 400))
   }
-  throw new PorticoError(errorMessage('transactionFailed'), {
+  throw new PorticoError(catalogueMessage('error', ErrorText, 'transactionFailed'), {
     details: `${hash} did not reach '${commitment}' within ${TIMEOUT_MS / 1000} s`,
     category: 'API_ERROR',
   })

@@ -1,4 +1,5 @@
-import { errorMessage, PorticoError } from '@portico/core'
+import { catalogueMessage, PorticoError } from '@portico/core'
+import { ErrorText } from '@portico/core/spec'
 import { getBase64Decoder, type Address, type ReadonlyUint8Array, type TransactionMessageBytesBase64 } from '@solana/kit'
 import type { RpcCommitment } from './commitment.js'
 import type { SolanaRpc } from './rpc.js'
@@ -23,7 +24,7 @@ export async function networkFee(rpc: SolanaRpc, messageBytes: ReadonlyUint8Arra
   const message = getBase64Decoder().decode(messageBytes) as TransactionMessageBytesBase64
   const { value } = await rpc.getFeeForMessage(message, { commitment }).send()
   if (value === null)
-    throw new PorticoError(errorMessage('transactionFailed'), {
+    throw new PorticoError(catalogueMessage('error', ErrorText, 'transactionFailed'), {
       details: 'the network has no fee for this message (its blockhash expired)',
       category: 'API_ERROR',
     })

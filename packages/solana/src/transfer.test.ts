@@ -4,7 +4,7 @@
  * SOL, USDC (Token) and the Token-2022 mint, the receiver's token account created when missing,
  * the cost shown before equal to what the sender paid, SPEC's refusals, rejection.
  */
-import { PorticoError, sendFormMessage, UserRejectedRequestError, type CatalogueMessage, type TransferParameters } from '@portico/core'
+import { catalogueMessage, PorticoError, SendFormText, UserRejectedRequestError, type CatalogueMessage, type TransferParameters } from '@portico/core'
 import { SOLANA_DEVNET_MINTS } from '@portico/devnet/solana-constants'
 import { SOLANA_TEST_WALLET_NAME } from '@portico/test-wallets/solana'
 import { generateKeyPairSigner } from '@solana/kit'
@@ -84,26 +84,34 @@ describe('SolanaAdapter: sends', () => {
   test("SPEC's refusals, before the wallet is asked: rent-exempt minimum, invalid address, insufficient balance", async () => {
     const { adapter, handle, send } = await connected(3)
     const to = await fresh()
-    const belowRent = sendFormMessage('belowRentExemptMinimum', '0.00089088', 'SOL')
+    const belowRent = catalogueMessage('sendForm', SendFormText, 'belowRentExemptMinimum', '0.00089088', 'SOL')
     expect(belowRent.text).toBe('A new account needs at least 0.00089088 SOL')
     await expect(adapter.sendTransfer(send({ to, amount: 890_879n }))).rejects.toEqual(refusal(belowRent))
     await expect(adapter.estimateTransferFee(send({ to, amount: 1_000n }))).rejects.toEqual(refusal(belowRent))
     // An existing account takes any amount.
     expect(BigInt((await adapter.estimateTransferFee(send({ to: handle.devAccounts[0]!, amount: 1_000n }))).value)).toBeGreaterThan(0n)
     await expect(adapter.sendTransfer(send({ to: '0x5FbDB2315678afecb367f032d93F642f64180aa3', amount: 1n }))).rejects.toEqual(
-      refusal(sendFormMessage('invalidAddress')),
+      refusal(catalogueMessage('sendForm', SendFormText, 'invalidAddress')),
     )
-    await expect(adapter.sendTransfer(send({ to: 'not-an-address', amount: 1n }))).rejects.toEqual(refusal(sendFormMessage('invalidAddress')))
-    await expect(adapter.sendTransfer(send({ to, amount: 1n, tokenAddress: to }))).rejects.toEqual(refusal(sendFormMessage('invalidAddress')))
+    await expect(adapter.sendTransfer(send({ to: 'not-an-address', amount: 1n }))).rejects.toEqual(
+      refusal(catalogueMessage('sendForm', SendFormText, 'invalidAddress')),
+    )
+    await expect(adapter.sendTransfer(send({ to, amount: 1n, tokenAddress: to }))).rejects.toEqual(
+      refusal(catalogueMessage('sendForm', SendFormText, 'invalidAddress')),
+    )
     const lamports = await chainReads(chain.devnet).lamports(handle.address)
-    await expect(adapter.sendTransfer(send({ to, amount: lamports }))).rejects.toEqual(refusal(sendFormMessage('insufficientBalance')))
+    await expect(adapter.sendTransfer(send({ to, amount: lamports }))).rejects.toEqual(
+      refusal(catalogueMessage('sendForm', SendFormText, 'insufficientBalance')),
+    )
     const usdc = SOLANA_DEVNET_MINTS.usdc.address
     const held = await chainReads(chain.devnet).tokenBalance(handle.address, usdc)
-    await expect(adapter.sendTransfer(send({ to, amount: held + 1n, tokenAddress: usdc }))).rejects.toEqual(refusal(sendFormMessage('insufficientBalance')))
+    await expect(adapter.sendTransfer(send({ to, amount: held + 1n, tokenAddress: usdc }))).rejects.toEqual(
+      refusal(catalogueMessage('sendForm', SendFormText, 'insufficientBalance')),
+    )
     // A new owner without SOL holds no USDC either.
     const empty = await fresh()
     await expect(adapter.estimateTransferFee(send({ from: empty, to, amount: 1n, tokenAddress: usdc }))).rejects.toEqual(
-      refusal(sendFormMessage('insufficientBalance')),
+      refusal(catalogueMessage('sendForm', SendFormText, 'insufficientBalance')),
     )
     expect(handle.signed).toHaveLength(0)
     expect(await chainReads(chain.devnet).lamports(to)).toBe(0n)

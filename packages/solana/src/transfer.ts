@@ -1,7 +1,8 @@
 // The adapter's on-demand chunk (its entry stays small): everything that needs @solana/kit and the
 // program clients, imported on first use (a balance, a fee estimate, a send).
 import { SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS } from '@portico/core/spec'
-import { errorMessage, formatUnits, PorticoError, sendFormMessage, type AdapterBalance, type CatalogueMessage, type TransferParameters } from '@portico/core'
+import { catalogueMessage, formatUnits, PorticoError, SendFormText, type AdapterBalance, type CatalogueMessage, type TransferParameters } from '@portico/core'
+import { ErrorText } from '@portico/core/spec'
 import {
   address,
   appendTransactionMessageInstructions,
@@ -50,7 +51,8 @@ const refuse = (message: CatalogueMessage) => new PorticoError(message, { catego
  */
 export async function prepareTransfer(context: ChainContext, { from, to, amount, tokenAddress }: TransferParameters): Promise<PreparedTransfer> {
   const { caipNetwork, commitment } = context
-  if (!isSolanaAddress(to) || (tokenAddress !== undefined && !isSolanaAddress(tokenAddress))) throw refuse(sendFormMessage('invalidAddress'))
+  if (!isSolanaAddress(to) || (tokenAddress !== undefined && !isSolanaAddress(tokenAddress)))
+    throw refuse(catalogueMessage('sendForm', SendFormText, 'invalidAddress'))
   const rpc = rpcOf(caipNetwork)
   const sender = address(from)
   const signer = createNoopSigner(sender)
@@ -64,7 +66,7 @@ export async function prepareTransfer(context: ChainContext, { from, to, amount,
       const receiver = await rpc.getBalance(address(to), { commitment }).send()
       if (receiver.value === 0n && amount < SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS) {
         const { decimals, symbol } = caipNetwork.nativeCurrency
-        throw refuse(sendFormMessage('belowRentExemptMinimum', formatUnits(SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS, decimals), symbol))
+        throw refuse(catalogueMessage('sendForm', SendFormText, 'belowRentExemptMinimum', formatUnits(SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS, decimals), symbol))
       }
       instructions.push(getTransferSolInstruction({ source: signer, destination: address(to), amount }))
       writable.push(address(to))
@@ -74,7 +76,8 @@ export async function prepareTransfer(context: ChainContext, { from, to, amount,
       const mintAccount = await rpc.getAccountInfo(mint, { encoding: 'jsonParsed', commitment }).send()
       const info = (mintAccount.value?.data as { parsed?: { type?: string; info?: { decimals?: number; extensions?: { extension?: string }[] } } } | undefined)
         ?.parsed
-      if (!mintAccount.value || info?.type !== 'mint' || typeof info.info?.decimals !== 'number') throw refuse(sendFormMessage('invalidAddress'))
+      if (!mintAccount.value || info?.type !== 'mint' || typeof info.info?.decimals !== 'number')
+        throw refuse(catalogueMessage('sendForm', SendFormText, 'invalidAddress'))
       const tokenProgram = mintAccount.value.owner
       const [source] = await findAssociatedTokenPda({ owner: sender, mint, tokenProgram })
       const [destination] = await findAssociatedTokenPda({ owner: address(to), mint, tokenProgram })
@@ -85,7 +88,7 @@ export async function prepareTransfer(context: ChainContext, { from, to, amount,
           (r) => BigInt(r.value.amount),
           () => 0n,
         )
-      if (held < amount) throw refuse(sendFormMessage('insufficientBalance'))
+      if (held < amount) throw refuse(catalogueMessage('sendForm', SendFormText, 'insufficientBalance'))
       const existing = await rpc.getAccountInfo(destination, { encoding: 'base64', commitment }).send()
       if (!existing.value) {
         instructions.push(getCreateAssociatedTokenIdempotentInstruction({ payer: signer, ata: destination, owner: address(to), mint, tokenProgram }))
@@ -112,11 +115,11 @@ export async function prepareTransfer(context: ChainContext, { from, to, amount,
     const transaction = compileTransaction(message)
     const fee = await networkFee(rpc, transaction.messageBytes, commitment)
     const { value: lamports } = await rpc.getBalance(sender, { commitment }).send()
-    if (lamports < solOut + fee + accountRent) throw refuse(sendFormMessage('insufficientBalance'))
+    if (lamports < solOut + fee + accountRent) throw refuse(catalogueMessage('sendForm', SendFormText, 'insufficientBalance'))
     return { rpc, wire: new Uint8Array(getTransactionEncoder().encode(transaction)), networkFee: fee, accountRent }
   } catch (error) {
     if (error instanceof PorticoError) throw error
-    throw new PorticoError(errorMessage('transactionFailed'), { cause: error, category: 'API_ERROR' })
+    throw new PorticoError(catalogueMessage('error', ErrorText, 'transactionFailed'), { cause: error, category: 'API_ERROR' })
   }
 }
 

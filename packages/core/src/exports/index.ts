@@ -64,7 +64,8 @@ export { StorageKeys, WALLET_PREFIX, createStorage, type PorticoStorage, type Re
 export { Views, footerFor, type View, type Footer } from '../views.js'
 export { push, replace, reset } from '../router.js'
 export { PorticoError, type PorticoErrorOptions } from '../errors/base.js'
-export { errorMessage, sendFormMessage, type CatalogueMessage } from '../i18n/message.js'
+export { catalogueMessage } from '../i18n/catalogueMessage.js'
+export type { CatalogueMessage } from '../i18n/message.js'
 export { createEip1193Shell, eip1193Error, type Eip1193Link, type Eip1193Shell } from '../provider/eip1193Shell.js'
 export {
   Alerts,

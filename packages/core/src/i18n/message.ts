@@ -5,6 +5,9 @@ import { SwapText } from '../spec/swapText.js'
 import { SiwxText } from '../spec/siwxText.js'
 import type { MessageKey } from './messages/en.js'
 import type { MessageParams } from './translate.js'
+import { catalogueMessage, type CatalogueArgs } from './catalogueMessage.js'
+
+export { catalogueMessage, type CatalogueArgs } from './catalogueMessage.js'
 
 /**
  * A catalogued text as it travels from where a problem is found to where it is shown: its key and
@@ -28,24 +31,6 @@ export interface Problem<Kind extends string = string> extends Message {
 
 /** The key and parameters of a message, without its English. */
 export const keyOf = ({ key, params }: Message): Message => (params ? { key, params } : { key })
-
-type Catalogue = Record<string, string | ((...args: never[]) => string)>
-export type CatalogueArgs<T> = T extends (...args: infer A) => string ? A : []
-
-/** The message `prefix.name` of one of core's catalogues (ErrorText, SendFormText…), with its arguments. */
-export function catalogueMessage<T extends Catalogue, K extends keyof T & string>(
-  prefix: string,
-  catalogue: T,
-  name: K,
-  ...args: CatalogueArgs<T[K]>
-): CatalogueMessage {
-  const text = catalogue[name]!
-  return {
-    key: `${prefix}.${name}` as MessageKey,
-    params: args.length ? (Object.assign({}, args) as unknown as MessageParams) : undefined,
-    text: typeof text === 'function' ? (text as (...values: unknown[]) => string)(...args) : text,
-  }
-}
 
 /** A text from outside (a wallet's or a server's own message): not catalogued, shown as it came. */
 export const externalMessage = (text: string): CatalogueMessage => ({ key: 'error.external', params: { text }, text })
