@@ -1,8 +1,13 @@
 import type { Portico } from '../portico.js'
-import { getSendProblem } from '../send/sendForm.js'
+import { getSendProblem, type SendProblem } from '../send/sendForm.js'
 
-/** The form's first problem in SPEC §5's words; undefined when the send may go ahead. */
-export type GetCurrentSendProblemReturnType = string | undefined
+/**
+ * The form's first problem: `kind` says which (decide on it, e.g. isSendInputError), `key` and `params`
+ * how it reads (`translate(en, key, params)` from `@portico/core/i18n` gives SPEC §5's English; the
+ * modal shows it in the user's language). Undefined when the send may go ahead. Until issue 29 this was
+ * the English sentence itself.
+ */
+export type GetCurrentSendProblemReturnType = SendProblem | undefined
 export type GetCurrentSendProblemErrorType = never
 
 /** What stops the current send form from continuing (see send/sendForm.ts), read from the stores. */

@@ -108,7 +108,11 @@ describe('sendTokens on Solana', () => {
     await expect(sendTokens(portico)).rejects.toThrow('Insufficient balance')
     setSendAmount(portico, '0.0001')
     await expect.poll(() => portico.stores.send.getState().receiverIsNew).toBe(true)
-    await expect(sendTokens(portico)).rejects.toThrow('A new account needs at least 0.00089088 SOL')
+    await expect(sendTokens(portico)).rejects.toMatchObject({
+      key: 'sendForm.belowRentExemptMinimum',
+      params: { 0: '0.00089088', 1: 'SOL' },
+      shortMessage: 'A new account needs at least 0.00089088 SOL',
+    })
     expect(portico.stores.snack.getState().message).toBe('A new account needs at least 0.00089088 SOL')
     expect(transfers).toEqual([])
   })

@@ -1,6 +1,7 @@
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
 import { errorMessage } from '../i18n/message.js'
+import { inEnglish } from '../i18n/inEnglish.js'
 import { UserRejectedRequestError } from '../errors/connector.js'
 import type { Portico } from '../portico.js'
 import { replace } from '../router.js'
@@ -21,7 +22,7 @@ import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 /** `queued`: a multi-signer Safe queued it; `hash` is the Safe's id until its other signers execute it. */
 export type SendTokensReturnType = { hash: string; queued?: boolean }
-/** SPEC §5's text of the form's problem, or SPEC §8's transaction texts (API_ERROR). */
+/** The form's problem (its key and params, `shortMessage` SPEC §5's English), or SPEC §8's transaction texts (API_ERROR). */
 export type SendTokensErrorType = PorticoError
 
 /**
@@ -40,8 +41,9 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
   // SPEC §5's texts first, then the form's own (balance, amount, Solana's rent-exempt minimum): nothing is sent.
   const invalid = getSendProblem(state, caipNetwork, sendingNamespaces(portico))
   if (invalid) {
-    showSnack(portico, { message: invalid, variant: 'error' })
-    throw new PorticoError(invalid, { category: 'API_ERROR' })
+    const error = new PorticoError(inEnglish(invalid), { category: 'API_ERROR' })
+    showSnack(portico, { message: error.shortMessage, variant: 'error' })
+    throw error
   }
   const prepared = prepareSend(portico)
   if (!prepared?.adapter.sendTransfer) throw new PorticoError(errorMessage('unsupportedChain'))

@@ -41,7 +41,10 @@ describe('setReceiver on Solana', () => {
     const portico = await solanaConnected()
     for (const input of ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'not-an-address', 'O0Il' + '1'.repeat(40)]) {
       await setReceiver(portico, input)
-      expect(portico.stores.send.getState()).toMatchObject({ receiverAddress: undefined, receiverError: 'Invalid address' })
+      expect(portico.stores.send.getState()).toMatchObject({
+        receiverAddress: undefined,
+        receiverError: { key: 'sendForm.invalidAddress', kind: 'invalidAddress' },
+      })
     }
   })
 })

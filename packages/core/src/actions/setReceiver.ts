@@ -3,10 +3,9 @@ import { HttpRequestError } from '../api/http.js'
 import { NameRecordSchema } from '../api/schemas.js'
 import { eip155ChainId } from '../spec/caip.js'
 import { chainFamily } from '../spec/families/index.js'
-import { ErrorText } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { evmChainIdToCoinType } from '../send/validateSend.js'
-import { SendFormText } from '../send/sendForm.js'
+import { invalidAddressProblem, resolveNameProblem } from '../send/sendForm.js'
 import { getIdentity } from './fetchIdentity.js'
 
 /**
@@ -36,7 +35,7 @@ export async function setReceiver(portico: Portico, input: string) {
   }
   // Neither an address of this chain family (SPEC §5) nor a name to resolve.
   if (!value.includes('.')) {
-    send.setState({ receiverError: SendFormText.invalidAddress })
+    send.setState({ receiverError: invalidAddressProblem })
     return
   }
   send.setState({ receiverResolving: true })
@@ -47,14 +46,14 @@ export async function setReceiver(portico: Portico, input: string) {
     const typed = send.getState().receiverInput
     if (typed && typed.trim() !== value) return
     if (send.getState().receiverError !== undefined || !resolved) {
-      send.setState({ receiverResolving: false, receiverError: ErrorText.errorResolvingName })
+      send.setState({ receiverResolving: false, receiverError: resolveNameProblem() })
       return
     }
     send.setState({ receiverResolving: false, receiverAddress: resolved.address, receiverProfileName: value, receiverProfileImageUrl: resolved.avatar })
     void checkReceiverAccount(portico, resolved.address)
   } catch (error) {
     const reason = error instanceof HttpRequestError && error.status !== 404 ? error.reason : undefined
-    send.setState({ receiverResolving: false, receiverError: reason ?? ErrorText.errorResolvingName })
+    send.setState({ receiverResolving: false, receiverError: resolveNameProblem(reason) })
   }
 }
 

@@ -75,7 +75,7 @@ describe('send form actions', () => {
     portico.stores.send.setState({ token: eth, sendTokenAmount: '0.1', receiverAddress: RECEIVER })
     expect(getCurrentSendProblem(portico)).toBeUndefined()
     portico.stores.network.setState({ unsupported: true })
-    expect(getCurrentSendProblem(portico)).toBe('Unsupported chain')
+    expect(getCurrentSendProblem(portico)).toEqual({ key: 'error.unsupportedChain', kind: 'unsupportedChain' })
   })
 
   test('rule: a successful send resets the send state and replaces the send views with Account', async () => {

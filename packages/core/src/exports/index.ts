@@ -209,9 +209,9 @@ export { setSendToken, type SetSendTokenParameters } from '../actions/setSendTok
 export { setSendAmount, type SetSendAmountParameters } from '../actions/setSendAmount.js'
 export { resetSend } from '../actions/resetSend.js'
 export { estimateSendFee } from '../actions/estimateSendFee.js'
-export { validateSend, isNativeToken, evmChainIdToCoinType, MAX_EVM_CHAIN_ID } from '../send/validateSend.js'
+export { validateSend, isNativeToken, evmChainIdToCoinType, MAX_EVM_CHAIN_ID, type ValidateSendProblem } from '../send/validateSend.js'
 export { parseUnits } from '../utils/format.js'
-export { initialSendState, type SendState } from '../stores/send.js'
+export { initialSendState, type ReceiverProblem, type SendState } from '../stores/send.js'
 export type { TransferParameters } from '../adapter.js'
 export { NameRecordSchema } from '../api/schemas.js'
 // Account: identity, tokens, NFTs, activity (issue 4)
@@ -250,7 +250,16 @@ export {
 export { startSend, type StartSendParameters } from '../actions/startSend.js'
 export { typeReceiver, type TypeReceiverParameters } from '../actions/typeReceiver.js'
 export { getCurrentSendProblem, type GetCurrentSendProblemReturnType } from '../actions/getCurrentSendProblem.js'
-export { getMaxSendAmount, getSendProblem, isInsufficientBalance, isSendInputError, sendAmountInUsd, SendFormText } from '../send/sendForm.js'
+export {
+  getMaxSendAmount,
+  getSendProblem,
+  isInsufficientBalance,
+  isSendInputError,
+  sendAmountInUsd,
+  SendFormText,
+  type SendProblem,
+  type SendProblemKind,
+} from '../send/sendForm.js'
 // Swaps (the server's /v1/convert/*)
 export { startSwap } from '../actions/startSwap.js'
 export { setSwapAmount } from '../actions/setSwapAmount.js'

@@ -16,8 +16,6 @@ const allowed: Record<string, number> = {
   'packages/core/src/provider/walletCalls.ts': 1,
   // The snack store keeps a sentence: to go with the send and sign-in problems as keys.
   'packages/core/src/actions/signInWithWallet.ts': 1,
-  // getSendProblem still returns a sentence (isSendInputError).
-  'packages/core/src/send/sendForm.ts': 3,
 }
 
 const catalogues = 'ErrorText|ConnectionErrorText|SendFormText|SwapText|NameText|SiwxText|Alerts'

@@ -1,6 +1,19 @@
 import { describe, expect, test } from 'vitest'
+import { en } from '../i18n/messages/en.js'
+import { translate } from '../i18n/translate.js'
 import { devnet, solanaDevnet } from '../test/fakes.js'
-import { getMaxSendAmount, getSendProblem, isInsufficientBalance, sendAmountInUsd } from './sendForm.js'
+import {
+  getMaxSendAmount,
+  getSendProblem,
+  invalidAddressProblem,
+  isInsufficientBalance,
+  isSendInputError,
+  sendAmountInUsd,
+  type SendProblem,
+} from './sendForm.js'
+
+/** The problem's kind and how it reads in English (the modal shows it by its key, in the user's language). */
+const read = (problem: SendProblem | undefined) => problem && { kind: problem.kind, text: translate(en, problem.key, problem.params) }
 
 const eth = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '' }
 const usdc = {
@@ -17,7 +30,10 @@ describe('send form', () => {
   test("behavior: an amount above the token balance is 'Insufficient balance'", () => {
     expect(isInsufficientBalance(eth, '1.5')).toBe(false)
     expect(isInsufficientBalance(eth, '1.500000000000000001')).toBe(true)
-    expect(getSendProblem({ token: usdc, sendTokenAmount: '100.26', receiverAddress: undefined }, devnet, ['eip155'])).toBe('Insufficient balance')
+    expect(read(getSendProblem({ token: usdc, sendTokenAmount: '100.26', receiverAddress: undefined }, devnet, ['eip155']))).toEqual({
+      kind: 'insufficientBalance',
+      text: 'Insufficient balance',
+    })
   })
 
   test('behavior: Max is the full token balance; for the native currency minus the fee estimate when known', () => {
@@ -36,17 +52,23 @@ describe('send form', () => {
   test("rule: the form shows SPEC §5 'Send' texts verbatim, in the spec's order", () => {
     const ok = { token: eth, sendTokenAmount: '0.1', receiverAddress: to }
     expect(getSendProblem(ok, devnet, ['eip155'])).toBeUndefined()
-    expect(getSendProblem({ ...ok, receiverAddress: undefined }, devnet, ['eip155'])).toBe('An amount and receiver address are required')
-    expect(getSendProblem({ ...ok, token: undefined }, devnet, ['eip155'])).toBe('A token is required')
-    expect(getSendProblem({ ...ok, token: { ...usdc, address: undefined } }, devnet, ['eip155'])).toBe('tokenAddress is required')
-    expect(getSendProblem(ok, undefined, ['eip155'])).toBe('Unsupported chain')
-    expect(getSendProblem(ok, { ...devnet, caipNetworkId: 'eip155:2147483648' }, ['eip155'])).toBe('Invalid chainId')
+    expect(getSendProblem({ ...ok, receiverAddress: undefined }, devnet, ['eip155'])).toEqual({
+      key: 'error.amountAndReceiverRequired',
+      kind: 'amountAndReceiverRequired',
+    })
+    expect(read(getSendProblem({ ...ok, receiverAddress: undefined }, devnet, ['eip155']))?.text).toBe('An amount and receiver address are required')
+    expect(read(getSendProblem({ ...ok, token: undefined }, devnet, ['eip155']))?.text).toBe('A token is required')
+    expect(read(getSendProblem({ ...ok, token: { ...usdc, address: undefined } }, devnet, ['eip155']))?.text).toBe('tokenAddress is required')
+    expect(read(getSendProblem(ok, undefined, ['eip155']))?.text).toBe('Unsupported chain')
+    expect(read(getSendProblem(ok, { ...devnet, caipNetworkId: 'eip155:2147483648' }, ['eip155']))?.text).toBe('Invalid chainId')
   })
 
   test("behavior: a malformed or zero amount is 'Invalid amount'", () => {
-    expect(getSendProblem({ token: eth, sendTokenAmount: '1.2.3', receiverAddress: to }, devnet, ['eip155'])).toBe('Invalid amount')
-    expect(getSendProblem({ token: eth, sendTokenAmount: '0', receiverAddress: to }, devnet, ['eip155'])).toBe('Invalid amount')
-    expect(getSendProblem({ token: usdc, sendTokenAmount: '1.1234567', receiverAddress: to }, devnet, ['eip155'])).toBe('Invalid amount')
+    const invalidAmount = { key: 'sendForm.invalidAmount', kind: 'invalidAmount' }
+    expect(getSendProblem({ token: eth, sendTokenAmount: '1.2.3', receiverAddress: to }, devnet, ['eip155'])).toEqual(invalidAmount)
+    expect(getSendProblem({ token: eth, sendTokenAmount: '0', receiverAddress: to }, devnet, ['eip155'])).toEqual(invalidAmount)
+    expect(getSendProblem({ token: usdc, sendTokenAmount: '1.1234567', receiverAddress: to }, devnet, ['eip155'])).toEqual(invalidAmount)
+    expect(read(getSendProblem({ token: eth, sendTokenAmount: '0', receiverAddress: to }, devnet, ['eip155']))?.text).toBe('Invalid amount')
   })
 })
 
@@ -63,7 +85,12 @@ describe('send form on Solana', () => {
 
   test("rule: SOL to an address without an account below the rent-exempt minimum is 'A new account needs at least 0.00089088 SOL'", () => {
     const form = { token: sol, sendTokenAmount: '0.0008', receiverAddress: receiver, receiverIsNew: true }
-    expect(getSendProblem(form, solanaDevnet, ['solana'])).toBe('A new account needs at least 0.00089088 SOL')
+    expect(getSendProblem(form, solanaDevnet, ['solana'])).toEqual({
+      key: 'sendForm.belowRentExemptMinimum',
+      kind: 'belowRentExemptMinimum',
+      params: { 0: '0.00089088', 1: 'SOL' },
+    })
+    expect(read(getSendProblem(form, solanaDevnet, ['solana']))?.text).toBe('A new account needs at least 0.00089088 SOL')
     expect(getSendProblem({ ...form, sendTokenAmount: '0.00089088' }, solanaDevnet, ['solana'])).toBeUndefined()
     // An existing account takes any amount; unknown existence leaves it to the chain.
     expect(getSendProblem({ ...form, receiverIsNew: false }, solanaDevnet, ['solana'])).toBeUndefined()
@@ -73,17 +100,18 @@ describe('send form on Solana', () => {
   })
 
   test("behavior: an invalid receiver shows 'Invalid address'; more than the balance shows first", () => {
-    const form = { token: sol, sendTokenAmount: '1', receiverAddress: undefined, receiverError: 'Invalid address' }
-    expect(getSendProblem(form, solanaDevnet, ['solana'])).toBe('Invalid address')
-    expect(getSendProblem({ ...form, sendTokenAmount: '2.000000001' }, solanaDevnet, ['solana'])).toBe('Insufficient balance')
+    const form = { token: sol, sendTokenAmount: '1', receiverAddress: undefined, receiverError: invalidAddressProblem }
+    expect(read(getSendProblem(form, solanaDevnet, ['solana']))).toEqual({ kind: 'invalidAddress', text: 'Invalid address' })
+    expect(read(getSendProblem({ ...form, sendTokenAmount: '2.000000001' }, solanaDevnet, ['solana']))?.kind).toBe('insufficientBalance')
   })
 })
 
-test('behavior: problems the user must correct show as errors; missing input does not', async () => {
-  const { isSendInputError } = await import('./sendForm.js')
-  expect(isSendInputError('Insufficient balance')).toBe(true)
-  expect(isSendInputError('Invalid address')).toBe(true)
-  expect(isSendInputError('A new account needs at least 0.00089088 SOL')).toBe(true)
-  expect(isSendInputError('An amount and receiver address are required')).toBe(false)
+test('behavior: problems the user must correct show as errors (decided on the kind); missing input does not', () => {
+  expect(isSendInputError({ key: 'sendForm.insufficientBalance', kind: 'insufficientBalance' })).toBe(true)
+  expect(isSendInputError(invalidAddressProblem)).toBe(true)
+  expect(isSendInputError({ key: 'sendForm.belowRentExemptMinimum', kind: 'belowRentExemptMinimum', params: { 0: '0.00089088', 1: 'SOL' } })).toBe(true)
+  expect(isSendInputError({ key: 'error.amountAndReceiverRequired', kind: 'amountAndReceiverRequired' })).toBe(false)
+  // A name that could not be resolved, in the name service's own words: not the user's to correct as typed.
+  expect(isSendInputError({ key: 'error.external', kind: 'errorResolvingName', params: { text: 'Name service unavailable' } })).toBe(false)
   expect(isSendInputError(undefined)).toBe(false)
 })

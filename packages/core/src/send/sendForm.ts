@@ -2,11 +2,38 @@ import type { TokenBalance } from '../api/schemas.js'
 import type { CaipNetwork } from '../networks.js'
 import type { SendState } from '../stores/send.js'
 import { formatUnits, parseUnits } from '../utils/format.js'
-import { isNativeToken, validateSend } from './validateSend.js'
+import { isNativeToken, validateSend, type ValidateSendProblem } from './validateSend.js'
 import { SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS } from '../spec/solana.js'
+import type { Problem } from '../i18n/message.js'
+import type { MessageParams } from '../i18n/translate.js'
+import type { ReceiverProblem } from '../stores/send.js'
 import { SendFormText } from '../spec/sendFormText.js'
 
 export { SendFormText }
+
+/**
+ * What stops a send: which problem (`kind`, for decisions) and how it reads (`key`, `params`; render it
+ * with `translate` of `@portico/core/i18n`, or `t(key, params)` in the modal). The kinds: a SendFormText
+ * name, one of SPEC §5's (validateSend), or the receiver field's ('invalidAddress', 'errorResolvingName').
+ */
+export type SendProblem = Problem<keyof typeof SendFormText> | ValidateSendProblem | ReceiverProblem
+export type SendProblemKind = SendProblem['kind']
+
+const sendFormProblem = (kind: keyof typeof SendFormText, params?: MessageParams): SendProblem =>
+  params ? { key: `sendForm.${kind}`, kind, params } : { key: `sendForm.${kind}`, kind }
+
+/** The receiver is neither an address of the active chain family (SPEC §5) nor a name: 'Invalid address'. */
+export const invalidAddressProblem: ReceiverProblem = { key: 'sendForm.invalidAddress', kind: 'invalidAddress' }
+
+/** A name could not be resolved: the name service's own words when it gave some, else 'Error resolving name'. */
+export function resolveNameProblem(reason?: string): ReceiverProblem {
+  return reason
+    ? { key: 'error.external', kind: 'errorResolvingName', params: { text: reason } }
+    : { key: 'error.errorResolvingName', kind: 'errorResolvingName' }
+}
+
+/** Problems the user has to correct (shown as an error), as opposed to input still missing. */
+const inputErrors: ReadonlySet<SendProblemKind> = new Set<SendProblemKind>(['insufficientBalance', 'invalidAddress', 'belowRentExemptMinimum'])
 
 function baseUnits(amount: string, token: TokenBalance): bigint | undefined {
   try {
@@ -20,13 +47,8 @@ function baseUnits(amount: string, token: TokenBalance): bigint | undefined {
  * A problem the user has to correct (shown as an error), as opposed to input still missing:
  * too large an amount, a receiver that is not an address, SOL below a new account's minimum.
  */
-export function isSendInputError(problem: string | undefined): boolean {
-  if (!problem) return false
-  return (
-    problem === SendFormText.insufficientBalance ||
-    problem === SendFormText.invalidAddress ||
-    problem.startsWith(SendFormText.belowRentExemptMinimum('', '').trim())
-  )
+export function isSendInputError(problem: SendProblem | undefined): boolean {
+  return problem !== undefined && inputErrors.has(problem.kind)
 }
 
 /** The amount is more than the token balance. */
@@ -63,20 +85,20 @@ export function sendAmountInUsd(token: TokenBalance | undefined, amount: string 
 
 /**
  * The first reason the send cannot continue, as the form shows it: a too-large amount first
- * (it shows while typing), then SPEC §5 'Send' in the spec's order and texts, then a malformed
- * amount. Undefined when the send may go ahead.
+ * (it shows while typing), then the receiver field's problem, then SPEC §5 'Send' in the spec's
+ * order and texts, then a malformed amount. Undefined when the send may go ahead.
  */
 export function getSendProblem(
   state: Pick<SendState, 'token' | 'sendTokenAmount' | 'receiverAddress'> & Partial<Pick<SendState, 'receiverError' | 'receiverIsNew'>>,
   caipNetwork: CaipNetwork | undefined,
   supportedNamespaces: readonly string[],
-): string | undefined {
-  if (isInsufficientBalance(state.token, state.sendTokenAmount)) return SendFormText.insufficientBalance
+): SendProblem | undefined {
+  if (isInsufficientBalance(state.token, state.sendTokenAmount)) return sendFormProblem('insufficientBalance')
   if (state.receiverError && !state.receiverAddress) return state.receiverError
   const invalid = validateSend(state, caipNetwork, supportedNamespaces)
   if (invalid) return invalid
   const amount = baseUnits(state.sendTokenAmount!, state.token!)
-  if (amount === undefined || amount === 0n) return SendFormText.invalidAmount
+  if (amount === undefined || amount === 0n) return sendFormProblem('invalidAmount')
   const belowRent = belowRentExemptMinimum(state.token!, amount, state.receiverIsNew, caipNetwork!)
   if (belowRent) return belowRent
   return undefined
@@ -89,8 +111,8 @@ export function getSendProblem(
 export function belowRentExemptMinimum(token: TokenBalance, amount: bigint, receiverIsNew: boolean | undefined, caipNetwork: CaipNetwork) {
   if (caipNetwork.chainNamespace !== 'solana' || !receiverIsNew || !isNativeToken(token, caipNetwork)) return undefined
   if (amount >= SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS) return undefined
-  return SendFormText.belowRentExemptMinimum(
-    formatUnits(SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS, caipNetwork.nativeCurrency.decimals),
-    caipNetwork.nativeCurrency.symbol,
-  )
+  return sendFormProblem('belowRentExemptMinimum', {
+    0: formatUnits(SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS, caipNetwork.nativeCurrency.decimals),
+    1: caipNetwork.nativeCurrency.symbol,
+  })
 }

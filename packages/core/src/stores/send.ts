@@ -1,5 +1,12 @@
 import { createStore } from 'zustand/vanilla'
 import type { TokenBalance } from '../api/schemas.js'
+import type { Problem } from '../i18n/message.js'
+
+/**
+ * Why the receiver field has no address: not an address nor a name ('invalidAddress'), or a name that
+ * could not be resolved ('errorResolvingName', read in the name service's own words when it gave some).
+ */
+export type ReceiverProblem = Problem<'invalidAddress' | 'errorResolvingName'>
 
 /** SPEC §3 'Send state'. */
 export interface SendState {
@@ -17,9 +24,10 @@ export interface SendState {
   lastRetry: number | undefined
   /** The network fee estimate for the preview, in the native currency. */
   fee: { amount: string; symbol: string; usd?: number } | undefined
-  /** Set while the receiver name is being resolved, or when it could not be. */
+  /** Set while the receiver name is being resolved. */
   receiverResolving: boolean
-  receiverError: string | undefined
+  /** Why the receiver typed has no address (a key and parameters, never a sentence). */
+  receiverError: ReceiverProblem | undefined
   /** The receiver has no account yet (Solana: an address holding no lamports); undefined until known. */
   receiverIsNew: boolean | undefined
 }

@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/useI18n.js'
 /** An address, or a name (alice.portico.id, ENS) resolved after a pause in typing; shows the resolved name and avatar. */
 export function ReceiverInput() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t } = useI18n()
   const input = usePorticoStore('send', (s) => s.receiverInput)
   const address = usePorticoStore('send', (s) => s.receiverAddress)
   const name = usePorticoStore('send', (s) => s.receiverProfileName)
@@ -35,7 +35,7 @@ export function ReceiverInput() {
           </span>
         ) : error ? (
           <span className="hint error" data-testid="receiver-error">
-            {text(error)}
+            {t(error.key, error.params)}
           </span>
         ) : address && (name || address !== input.trim()) ? (
           <span className="receiver-card" data-testid="receiver-resolved">

@@ -7,15 +7,17 @@ import { sendCss } from './styles.js'
 import { TokenAmountInput } from './TokenAmountInput.js'
 import { Sheet } from '../../styles/Sheet.js'
 import { useI18n } from '../../i18n/useI18n.js'
+import { sameMessage } from '../../i18n/sameMessage.js'
 
 /**
  * Send, step 1: token and amount, then the receiver. The continue button shows what is missing
- * (SPEC §5 'Send' texts, verbatim) until the send can be previewed.
+ * (SPEC §5 'Send' texts, by their keys) until the send can be previewed; the problem's kind says
+ * whether it is the user's to correct.
  */
 export default function WalletSend() {
   const portico = usePortico()
-  const problem = usePorticoSelector(getCurrentSendProblem)
-  const { t, text } = useI18n()
+  const problem = usePorticoSelector(getCurrentSendProblem, sameMessage)
+  const { t } = useI18n()
   return (
     <div className="send" data-testid="wallet-send">
       <Sheet css={sendCss} />
@@ -33,7 +35,7 @@ export default function WalletSend() {
         onClick={() => navigate(portico, 'WalletSendPreview')}
         data-testid="send-continue"
       >
-        {problem ? text(problem) : t('send.preview')}
+        {problem ? t(problem.key, problem.params) : t('send.preview')}
       </button>
     </div>
   )
