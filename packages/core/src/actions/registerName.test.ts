@@ -45,12 +45,13 @@ describe("SPEC §4 'Name registration'", () => {
     }))
     await expect(registerName(portico, 'alice')).rejects.toThrow('alice.portico.id is already registered')
     expect(portico.stores.router.getState().view).toBe('RegisterAccountName')
-    expect(portico.stores.names.getState().error).toBe('alice.portico.id is already registered')
+    expect(portico.stores.names.getState().error).toEqual({ key: 'error.external', params: { text: 'alice.portico.id is already registered' } })
   })
 
   test("rule: without a reason the text is 'Error registering name {name}'", async () => {
     const { portico } = await setup(() => ({ status: 500, json: {} }))
     await expect(registerName(portico, 'alice')).rejects.toThrow('Error registering name alice.portico.id')
+    expect(portico.stores.names.getState().error).toEqual({ key: 'error.errorRegisteringName', params: { 0: 'alice.portico.id' } })
   })
 
   test("error: 'Address or auth connector not found' when disconnected", async () => {

@@ -1,8 +1,7 @@
-import { externalMessage, nameMessage, errorMessage } from '../i18n/message.js'
+import { externalMessage, nameMessage, errorMessage, keyOf } from '../i18n/message.js'
 import { HttpRequestError } from '../api/http.js'
-import { isValidName, NameText } from '../spec/names.js'
+import { isValidName } from '../spec/names.js'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
 import type { Portico } from '../portico.js'
 import { push, replace } from '../router.js'
 import { evmChainIdToCoinType } from '../send/validateSend.js'
@@ -13,7 +12,7 @@ import { getActiveConnectorId } from '../stores/connections.js'
 /** The label typed (the suffix is appended), or a full name. */
 export type RegisterNameParameters = string
 export type RegisterNameReturnType = void
-/** SPEC §5's texts, or the server's first reason / 'Error registering name {name}' (API_ERROR). */
+/** SPEC §5's texts, or the server's first reason (key 'error.external') / 'Error registering name {name}' (API_ERROR); `names.error` keeps the same key and params. */
 export type RegisterNameErrorType = PorticoError
 
 /**
@@ -32,8 +31,9 @@ export async function registerName(portico: Portico, label: RegisterNameParamete
   if (!address || !connectorId || !adapter?.signMessage) throw new PorticoError(nameMessage('addressOrConnectorNotFound'))
   const name = fullName(portico, label)
   if (!isValidName(name.split('.')[0]!)) {
-    names.setState({ error: NameText.invalidName })
-    throw new PorticoError(nameMessage('invalidName'))
+    const invalid = nameMessage('invalidName')
+    names.setState({ error: keyOf(invalid) })
+    throw new PorticoError(invalid)
   }
 
   names.setState({ loading: true, error: undefined })
@@ -48,9 +48,9 @@ export async function registerName(portico: Portico, label: RegisterNameParamete
     replace(router, 'RegisterAccountNameSuccess')
   } catch (cause) {
     const reason = cause instanceof HttpRequestError ? cause.reason : undefined
-    const text = reason ?? ErrorText.errorRegisteringName(name)
-    names.setState({ loading: false, error: text })
+    const message = reason ? externalMessage(reason) : errorMessage('errorRegisteringName', name)
+    names.setState({ loading: false, error: keyOf(message) })
     if (router.getState().view !== 'RegisterAccountName') push(router, 'RegisterAccountName')
-    throw new PorticoError(reason ? externalMessage(reason) : errorMessage('errorRegisteringName', name), { cause, category: 'API_ERROR' })
+    throw new PorticoError(message, { cause, category: 'API_ERROR' })
   }
 }

@@ -1,17 +1,18 @@
 import * as v from 'valibot'
 import { HttpRequestError } from '../api/http.js'
 import { Time } from '../spec/defaults.js'
-import { ErrorText } from '../spec/catalogue.js'
-import { isValidName, NameText, toNameLabel } from '../spec/names.js'
+import { isValidName, toNameLabel } from '../spec/names.js'
+import type { Message } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 
 /** What the user typed: a label, or a full name. */
 export type SuggestNamesParameters = string
 export type SuggestNamesReturnType = void
-/** Never throws: a failure is stored in `names.error`. */
+/** Never throws: a failure is stored in `names.error` (a key and parameters; the server's own words as 'error.external'). */
 export type SuggestNamesErrorType = never
 
 const SuggestionsSchema = v.object({ suggestions: v.array(v.object({ name: v.string(), registered: v.boolean() })) })
+const invalidName: Message = { key: 'nameText.invalidName' }
 
 /** Suggestions as the user types (after the default 500 ms debounce), with availability. */
 export function suggestNames(portico: Portico, input: SuggestNamesParameters): SuggestNamesReturnType {
@@ -21,7 +22,7 @@ export function suggestNames(portico: Portico, input: SuggestNamesParameters): S
   if (pending !== undefined) portico.clock.clearTimeout(pending)
   const label = toNameLabel(input, portico.options.nameSuffix)
   if (!portico.api || !isValidName(label)) {
-    names.setState({ suggestions: [], suggestionsLoading: false, error: label && !isValidName(label) ? NameText.invalidName : undefined })
+    names.setState({ suggestions: [], suggestionsLoading: false, error: label && !isValidName(label) ? invalidName : undefined })
     return
   }
   names.setState({ suggestionsLoading: true })
@@ -35,7 +36,8 @@ export function suggestNames(portico: Portico, input: SuggestNamesParameters): S
         names.setState({ suggestions: v.parse(SuggestionsSchema, json).suggestions, suggestionsLoading: false })
       } catch (error) {
         const reason = error instanceof HttpRequestError ? error.reason : undefined
-        names.setState({ suggestionsLoading: false, suggestions: [], error: reason ?? ErrorText.errorFetchingNameSuggestions })
+        const message: Message = reason ? { key: 'error.external', params: { text: reason } } : { key: 'error.errorFetchingNameSuggestions' }
+        names.setState({ suggestionsLoading: false, suggestions: [], error: message })
       }
     }, Time.defaultDebounceMs),
   )

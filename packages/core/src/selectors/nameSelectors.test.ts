@@ -54,19 +54,30 @@ describe('RegisterAccountName: name availability', () => {
       wanted: 'alice.portico.id',
       status: 'taken',
       canRegister: false,
-      hint: 'alice.portico.id is already registered',
+      hint: { key: 'nameText.taken', params: { 0: 'alice.portico.id' } },
       hintIsError: true,
     })
   })
   test('behavior: a free name is available; the suffix typed by the user is taken off', () => {
     const a = named('Alice.portico.id', { suggestions: [{ name: 'alice.portico.id', registered: false }] })
-    expect(a).toMatchObject({ label: 'alice', status: 'available', canRegister: true, hint: 'alice.portico.id is available', hintIsError: false })
+    expect(a).toMatchObject({
+      label: 'alice',
+      status: 'available',
+      canRegister: true,
+      hint: { key: 'nameText.available', params: { 0: 'alice.portico.id' } },
+      hintIsError: false,
+    })
   })
   test('behavior: while suggestions load nothing is claimed and Register waits', () => {
     const a = named('alice', { suggestionsLoading: true, suggestions: [{ name: 'alice.portico.id', registered: true }] })
-    expect(a).toMatchObject({ status: 'checking', canRegister: false, hint: 'Checking availability…', hintIsError: false })
+    expect(a).toMatchObject({ status: 'checking', canRegister: false, hint: { key: 'nameText.checking' }, hintIsError: false })
+  })
+  test('behavior: while registering the hint asks for the signature; a stored problem is the hint, as an error', () => {
+    expect(named('alice', { loading: true })).toMatchObject({ hint: { key: 'nameText.approveInWallet' }, hintIsError: false, canRegister: false })
+    const refused = { key: 'error.external', params: { text: 'Name service unavailable' } } as const
+    expect(named('alice', { error: refused })).toMatchObject({ hint: refused, hintIsError: true })
   })
   test('rule: SPEC §5 an invalid name cannot be registered', () => {
-    expect(named('ab')).toMatchObject({ status: 'unknown', canRegister: false, hint: 'Letters, digits and hyphens, at least 4' })
+    expect(named('ab')).toMatchObject({ status: 'unknown', canRegister: false, hint: { key: 'nameText.labelRule' } })
   })
 })

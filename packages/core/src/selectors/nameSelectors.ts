@@ -1,5 +1,6 @@
 // Selectors of the names store, in their own module: the store is in the first load, these (and
 // the name rules they use) load with the views that need them.
+import type { Message } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import { isValidName, toFullName } from '../spec/names.js'
 import { getAccount } from '../stores/account.js'
@@ -29,7 +30,8 @@ export interface NameAvailability {
   /** taken / available from the suggestions for exactly this name; checking while they load. */
   status: 'taken' | 'available' | 'checking' | 'unknown'
   canRegister: boolean
-  hint: string
+  /** What the field's hint says: a key and parameters (`t(key, params)`), never a sentence. Until issue 29 its English. */
+  hint: Message
   hintIsError: boolean
 }
 
@@ -45,16 +47,12 @@ export function getNameAvailability(portico: Portico): NameAvailability {
   const wanted = label ? fullName(portico, label) : ''
   const exact = suggestionsLoading ? undefined : suggestions.find((s) => s.name === wanted)
   const status = exact ? (exact.registered ? 'taken' : 'available') : suggestionsLoading ? 'checking' : 'unknown'
-  const hint = loading
-    ? 'Approve the signature in your wallet'
+  const hint: Message = loading
+    ? { key: 'nameText.approveInWallet' }
     : (error ??
-      (status === 'taken'
-        ? `${wanted} is already registered`
-        : status === 'available'
-          ? `${wanted} is available`
-          : status === 'checking'
-            ? 'Checking availability…'
-            : 'Letters, digits and hyphens, at least 4'))
+      (status === 'taken' || status === 'available'
+        ? { key: `nameText.${status}`, params: { 0: wanted } }
+        : { key: status === 'checking' ? 'nameText.checking' : 'nameText.labelRule' }))
   return {
     label,
     wanted,

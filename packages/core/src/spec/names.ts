@@ -15,11 +15,19 @@ export function isValidName(label: string): boolean {
 /** SPEC §9: the name service's suffix when the host names none (Portico's server's default). */
 export const DEFAULT_NAME_SUFFIX = '.portico.id'
 
-/** SPEC §5 'Name registration' texts (the first two); the third is the label rule in the form's words. */
+/**
+ * SPEC §5 'Name registration' texts (the first two); the third is the label rule in the form's words;
+ * the rest are RegisterAccountName's hints under the name field.
+ */
 export const NameText = {
   networkNotFound: 'Network not found',
   addressOrConnectorNotFound: 'Address or auth connector not found',
   invalidName: 'Use at least 4 letters, digits or hyphens',
+  approveInWallet: 'Approve the signature in your wallet',
+  taken: (name: string) => `${name} is already registered`,
+  available: (name: string) => `${name} is available`,
+  checking: 'Checking availability…',
+  labelRule: 'Letters, digits and hyphens, at least 4',
 } as const
 
 /** The full name for a label: the name service appends its suffix (SPEC §9); a full name stays as it is. */

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla'
+import type { Message } from '../i18n/message.js'
 
 /** RegisterAccountName: what the user typed, the suggestions for it, and the registration. */
 export interface NamesState {
@@ -6,7 +7,8 @@ export interface NamesState {
   suggestions: Array<{ name: string; registered: boolean }>
   suggestionsLoading: boolean
   loading: boolean
-  error: string | undefined
+  /** The last problem (an invalid label, the server's refusal in its own words as 'error.external'): a key and parameters. */
+  error: Message | undefined
   registeredName: string | undefined
 }
 

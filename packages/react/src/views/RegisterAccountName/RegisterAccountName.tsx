@@ -2,10 +2,11 @@ import { fullName, getNameAvailability, registerName, suggestNames } from '@port
 import { useRef, type FormEvent } from 'react'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
-import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
+import { usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { namesCss } from './styles.js'
 import { Sheet } from '../../styles/Sheet.js'
 import { useI18n } from '../../i18n/useI18n.js'
+import { shallowEqualWithMessages } from '../../i18n/sameMessage.js'
 
 /**
  * SPEC §2 RegisterAccountName: pick a name. Suggestions with their availability arrive as the
@@ -13,14 +14,14 @@ import { useI18n } from '../../i18n/useI18n.js'
  */
 export default function RegisterAccountName() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t } = useI18n()
   const input = usePorticoStore('names', (s) => s.input)
   const suggestions = usePorticoStore('names', (s) => s.suggestions)
   const suggestionsLoading = usePorticoStore('names', (s) => s.suggestionsLoading)
   const loading = usePorticoStore('names', (s) => s.loading)
   const inputRef = useRef<HTMLInputElement>(null)
   const suffix = fullName(portico, '')
-  const { label, canRegister, hint, hintIsError } = usePorticoSelector(getNameAvailability, shallowEqual)
+  const { label, canRegister, hint, hintIsError } = usePorticoSelector(getNameAvailability, shallowEqualWithMessages)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -63,7 +64,7 @@ export default function RegisterAccountName() {
         role={hintIsError ? 'alert' : undefined}
         data-testid="register-name-hint"
       >
-        {hint && text(hint)}
+        {t(hint.key, hint.params)}
       </p>
       {(suggestionsLoading || suggestions.length > 0) && (
         <>
