@@ -30,7 +30,7 @@ export async function checkSiwx(portico: Portico) {
     else if (!hasSession) openModal(portico, { view: 'SIWXSignMessage' })
   } catch (error) {
     portico.logger.error('sign-in initialization failed', error)
-    store.setState({ status: 'error', error: SiwxText.initFailed })
+    store.setState({ status: 'error', error: { key: 'siwxText.initFailed' } })
     await disconnect(portico).catch(() => undefined)
     reset(portico.stores.router, 'Connect')
     showSnack(portico, { message: SiwxText.initFailed, variant: 'error' })

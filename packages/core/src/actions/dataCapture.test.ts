@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { en } from '../i18n/messages/en.js'
 import type { SIWXConfig, SIWXSession } from '../siwx/config.js'
 import { formatSiwxMessage } from '../spec/siwx.js'
 import { testPortico } from '../test/fakes.js'
@@ -46,7 +47,8 @@ describe('DataCapture (SPEC §2, §4 "If email capture is on, open DataCapture")
   test("rule: the email must be valid — 'Please enter a valid email address'", () => {
     expect(dataCaptureProblem('ada@example.com')).toBeUndefined()
     for (const bad of ['', '   ', 'ada', 'ada@', '@example.com', 'ada example@x.com'])
-      expect(dataCaptureProblem(bad)).toBe('Please enter a valid email address')
+      expect(dataCaptureProblem(bad)).toEqual({ key: 'siwxText.emailRequired', kind: 'emailRequired' })
+    expect(en['siwxText.emailRequired']).toBe('Please enter a valid email address')
   })
 
   test('behavior: an invalid email stays on DataCapture with the error', async () => {
@@ -54,7 +56,7 @@ describe('DataCapture (SPEC §2, §4 "If email capture is on, open DataCapture")
     expect(portico.stores.router.getState().view).toBe('DataCapture')
     expect(submitDataCapture(portico, 'nope')).toBe(false)
     expect(portico.stores.router.getState().view).toBe('DataCapture')
-    expect(portico.stores.siwx.getState().error).toBe('Please enter a valid email address')
+    expect(portico.stores.siwx.getState().error).toMatchObject({ key: 'siwxText.emailRequired' })
   })
 
   test('rule: a valid email continues to SIWXSignMessage and is signed as a mailto: resource', async () => {

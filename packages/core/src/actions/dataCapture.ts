@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
-import { SiwxText } from '../siwx/config.js'
+import type { Problem } from '../i18n/message.js'
 import { closeModal } from './closeModal.js'
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), v.email())
@@ -14,9 +14,9 @@ export function emailResource(email: string): string {
   return `mailto:${email}`
 }
 
-/** The DataCapture check: a valid email address, else 'Please enter a valid email address'. */
-export function dataCaptureProblem(email: string): string | undefined {
-  return v.safeParse(EmailSchema, email).success ? undefined : SiwxText.emailRequired
+/** The DataCapture check: a valid email address, else the problem 'emailRequired' ('Please enter a valid email address'). */
+export function dataCaptureProblem(email: string): Problem<'emailRequired'> | undefined {
+  return v.safeParse(EmailSchema, email).success ? undefined : { key: 'siwxText.emailRequired', kind: 'emailRequired' }
 }
 
 /**

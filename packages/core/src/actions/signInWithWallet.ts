@@ -42,7 +42,7 @@ export async function signInWithWallet(portico: Portico) {
   } catch (cause) {
     portico.logger.debug('sign-in failed', cause)
     raiseProviderAlert(portico, cause)
-    store.setState({ status: 'error', error: SiwxText.errorSigning })
+    store.setState({ status: 'error', error: { key: 'siwxText.errorSigning' } })
     showSnack(portico, { message: SiwxText.errorSigning, variant: 'error' })
     track(portico, 'SIWX_AUTH_ERROR', { network: caipNetwork.caipNetworkId })
     throw new PorticoError(siwxMessage('errorSigning'), { cause })

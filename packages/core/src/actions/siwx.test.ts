@@ -80,6 +80,7 @@ describe("SPEC §4 'Wallet sign-in'", () => {
       throw new Error('user said no')
     }
     await expect(signInWithWallet(portico)).rejects.toThrow('Error signing message')
+    expect(portico.stores.siwx.getState()).toMatchObject({ status: 'error', error: { key: 'siwxText.errorSigning' } })
     expect(portico.stores.router.getState().view).toBe('SIWXSignMessage')
     expect(portico.stores.snack.getState().message).toBe('Error signing message')
   })
@@ -100,6 +101,7 @@ describe("SPEC §4 'Wallet sign-in'", () => {
   test('rule: an initialization failure disconnects, resets to Connect and shows the text', async () => {
     const { portico } = await setup(true, { getSessions: true })
     expect(portico.stores.connections.getState().status).toBe('disconnected')
+    expect(portico.stores.siwx.getState().error).toEqual({ key: 'siwxText.initFailed' })
     expect(portico.stores.router.getState().view).toBe('Connect')
     expect(portico.stores.snack.getState().message).toBe('A problem occurred while trying initialize authentication')
   })

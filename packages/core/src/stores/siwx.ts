@@ -1,8 +1,10 @@
 import { createStore } from 'zustand/vanilla'
+import type { Message } from '../i18n/message.js'
 
 export interface SiwxState {
   status: 'idle' | 'checking' | 'signing' | 'signed' | 'error'
-  error: string | undefined
+  /** Why sign-in or DataCapture stopped: a key and parameters (`t(key, params)`), never a sentence. Until issue 29 its English. */
+  error: Message | undefined
   /** Whether the active account has a session on the active network. */
   hasSession: boolean
   /** Networks the account has signed in on, newest last (cancel goes back to the last one). */

@@ -81,7 +81,7 @@ describe("SPEC §4 'A universal-provider sign-in works only when all chains are 
       const { portico } = testPortico({ siwx: config })
       await expect(completeAuthentication(portico, auth, request)).rejects.toThrow(SiwxText.errorSigning)
       expect(stored).toHaveLength(0)
-      expect(portico.stores.siwx.getState()).toMatchObject({ status: 'error', error: SiwxText.errorSigning })
+      expect(portico.stores.siwx.getState()).toMatchObject({ status: 'error', error: { key: 'siwxText.errorSigning' } })
     }
   })
 })

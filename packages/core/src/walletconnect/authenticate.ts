@@ -50,7 +50,7 @@ export async function completeAuthentication(portico: Portico, auth: WalletConne
     track(portico, 'SIWX_AUTH_SUCCESS', { network: auth.data.chainId })
   } catch (cause) {
     portico.logger.error('one-click sign-in failed', cause)
-    store.setState({ status: 'error', error: SiwxText.errorSigning })
+    store.setState({ status: 'error', error: { key: 'siwxText.errorSigning' } })
     track(portico, 'SIWX_AUTH_ERROR', { network: auth.data.chainId })
     await disconnect(portico).catch(() => undefined)
     showSnack(portico, { message: SiwxText.errorSigning, variant: 'error' })

@@ -22,6 +22,7 @@ export function usePorticoSiwx() {
     isSignedIn: hasSession,
     /** Newest last. */
     signedNetworks,
+    /** Why sign-in stopped: a message key and parameters (show it with `translate` of `@portico/core/i18n`), not a sentence. */
     error,
     email,
     signIn,

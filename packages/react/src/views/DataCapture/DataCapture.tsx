@@ -18,7 +18,7 @@ const MailIcon = () => (
  */
 export default function DataCapture() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t } = useI18n()
   const error = usePorticoStore('siwx', (s) => s.error)
   const saved = usePorticoStore('siwx', (s) => s.email)
   const [email, setEmail] = useState(saved ?? '')
@@ -57,7 +57,7 @@ export default function DataCapture() {
           />
         </div>
         <p id="data-capture-error" className="error-text error" role={shownError ? 'alert' : undefined} data-testid="data-capture-error">
-          {shownError ? text(shownError) : ''}
+          {shownError ? t(shownError.key, shownError.params) : ''}
         </p>
         <button type="submit" className="button full" data-testid="data-capture-continue">
           {t('common.continue')}

@@ -45,7 +45,7 @@ describe('SIWXSignMessage renders the sign-in state of core', () => {
     expect(get('siwx-sign')!.textContent).toBe('Signing…')
     expect((get('siwx-sign') as HTMLButtonElement).disabled).toBe(true)
     expect(get('siwx-status')!.textContent).toBe('Approve the request in your wallet')
-    act(() => portico.stores.siwx.setState({ status: 'error', error: 'Error signing message' }))
+    act(() => portico.stores.siwx.setState({ status: 'error', error: { key: 'siwxText.errorSigning' } }))
     expect(get('siwx-status')!.textContent).toBe('Error signing message')
     expect(get('siwx-status')!.getAttribute('role')).toBe('alert')
     expect((get('siwx-sign') as HTMLButtonElement).disabled).toBe(false)

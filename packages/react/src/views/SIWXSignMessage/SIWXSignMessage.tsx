@@ -16,7 +16,7 @@ import { useI18n } from '../../i18n/useI18n.js'
  */
 export default function SIWXSignMessage() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t } = useI18n()
   const { address } = usePorticoAccount()
   const caipNetwork = usePorticoStore('network', (s) => s.caipNetwork)
   const status = usePorticoStore('siwx', (s) => s.status)
@@ -61,7 +61,7 @@ export default function SIWXSignMessage() {
         aria-live="polite"
         data-testid="siwx-status"
       >
-        {signing ? t('siwx.approve') : status === 'error' && error ? text(error) : ''}
+        {signing ? t('siwx.approve') : status === 'error' && error ? t(error.key, error.params) : ''}
       </p>
       <div className="siwx-actions">
         <button type="button" className="button secondary" onClick={() => void cancel()} disabled={signing || cancelling} data-testid="siwx-cancel">
