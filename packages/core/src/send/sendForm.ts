@@ -1,12 +1,11 @@
 import type { TokenBalance } from '../api/schemas.js'
 import type { CaipNetwork } from '../networks.js'
-import type { SendState } from '../stores/send.js'
+import type { ReceiverProblem, SendState } from '../stores/send.js'
 import { formatUnits, parseUnits } from '../utils/format.js'
 import { isNativeToken, validateSend, type ValidateSendProblem } from './validateSend.js'
 import { SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS } from '../spec/solana.js'
 import type { Problem } from '../i18n/message.js'
 import type { MessageParams } from '../i18n/translate.js'
-import type { ReceiverProblem } from '../stores/send.js'
 import { SendFormText } from '../spec/sendFormText.js'
 
 export { SendFormText }
