@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import type { Requests, RequestKind } from '@portico/embedded/protocol'
+import type { KeyFamilies } from '../keys.js'
 import { apiUrl } from './apiUrl.js'
 import { createApprovalQueue, type ApprovalQueue } from './approvalQueue.js'
 import { createEmit, type Emit } from './emit.js'
@@ -63,6 +64,8 @@ export function createFrameSession(opts: {
   hostOrigin: string
   post(message: unknown): void
   storage: FrameStorage
+  /** The chain families whose keys the wallet holds (rpc/index.ts). */
+  keyFamilies: KeyFamilies
 }): FrameSession {
   const { config, root, hostOrigin, post } = opts
   const emit = createEmit(post)
@@ -79,7 +82,7 @@ export function createFrameSession(opts: {
     addPasskey: (userName, salt, save) => showAddPasskey(screens, { userName, salt, save }),
     addPassword: (save) => showAddPassword(screens, { save }),
   }
-  const wallet = new FrameWallet(opts.storage, { apiUrl: config.apiUrl, projectId: config.projectId }, prompts)
+  const wallet = new FrameWallet(opts.storage, { apiUrl: config.apiUrl, projectId: config.projectId }, prompts, opts.keyFamilies)
   const session: FrameSession = {
     config,
     root,

@@ -15,15 +15,15 @@ import {
   wrap,
   type PasswordKdf,
 } from '../custody.js'
-import { combinePair, deriveKeys, newEntropy, secretHash, splitPair, type DerivedKeys } from '../keys.js'
+import { evmPrivateKey } from '../families/eip155.js'
+import { combinePair, deriveKeys, newEntropy, secretHash, splitPair, type DerivedKeys, type KeyFamilies } from '../keys.js'
 import { ApiError, createApi, type Api, type Tokens } from './api.js'
 import { FactorCancelled, type Factor } from './factorScreens.js'
 import type { FrameStorage } from './storage.js'
 
-const evmAddressOf = (key: `0x${string}`) => privateKeyToAccount(key).address
-
 export interface Unlocked {
   keys: DerivedKeys
+  /** The eip155 key's account: the wallet's key proofs to the server are its signatures. */
   account: PrivateKeyAccount
   /** The wallet secret (kept in memory while unlocked, like the keys it gives). */
   entropy: Uint8Array
@@ -82,6 +82,8 @@ export class FrameWallet {
     private readonly storage: FrameStorage,
     opts: { apiUrl: string; projectId: string },
     private readonly prompts: FactorPrompts,
+    /** The chain families whose keys the wallet derives (rpc/index.ts). */
+    private readonly families: KeyFamilies,
   ) {
     this.api = createApi({
       apiUrl: opts.apiUrl,
@@ -133,7 +135,7 @@ export class FrameWallet {
   }
 
   private setUnlocked(entropy: Uint8Array, keys: DerivedKeys) {
-    this.unlocked = { keys, entropy, account: privateKeyToAccount(keys.evmPrivateKey) }
+    this.unlocked = { keys, entropy, account: privateKeyToAccount(evmPrivateKey(keys)) }
   }
 
   private async unlock(interactive: boolean) {
@@ -142,7 +144,7 @@ export class FrameWallet {
     if (!wallet) {
       // First sign-in: the keys are made here. One 2-of-2 for this device, one for recovery.
       const entropy = newEntropy()
-      const keys = deriveKeys(entropy, evmAddressOf)
+      const keys = deriveKeys(entropy, this.families)
       const [deviceShare, authShare] = await splitPair(entropy)
       const recoveryShares = await splitPair(entropy)
       const hash = secretHash(entropy)
@@ -153,7 +155,7 @@ export class FrameWallet {
       const deviceShare = await this.storage.getSecret<string>(`share:${wallet.secretHash}`)
       if (wallet.authShare && deviceShare) {
         const authShare = await openRelease(this.storage.device, wallet.authShare, `auth-share:${this.deviceId}`)
-        const { entropy, keys } = await combinePair([deviceShare, authShare], wallet, evmAddressOf)
+        const { entropy, keys } = await combinePair([deviceShare, authShare], wallet, this.families)
         this.setUnlocked(entropy, keys)
       } else if (wallet.recovery?.available && interactive) {
         await this.recover(wallet as Required<Pick<NonNullable<WalletMaterial['wallet']>, 'secretHash' | 'addresses' | 'recovery'>>)
@@ -217,7 +219,7 @@ export class FrameWallet {
       const recovery = fromB64url(await unwrap(wrapKey, opened.wrappedKey, WRAP_AAD.recoveryKey))
       shares[0] = await unwrap(recovery, shares[0], WRAP_AAD.recoveryShare)
     }
-    const { entropy, keys } = await combinePair(shares, wallet, evmAddressOf)
+    const { entropy, keys } = await combinePair(shares, wallet, this.families)
     const [newDeviceShare, authShare] = await splitPair(entropy)
     this.setUnlocked(entropy, keys)
     await this.storage.setSecret(`share:${wallet.secretHash}`, newDeviceShare)
