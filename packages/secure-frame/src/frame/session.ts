@@ -6,7 +6,8 @@ import { createApprovalQueue, type ApprovalQueue } from './approvalQueue.js'
 import { createEmit, type Emit } from './emit.js'
 import { showAddPasskey, showAddPassword, showUseFactor, type ScreenHost } from './factorScreens.js'
 import type { FrameStorage } from './storage.js'
-import { FrameWallet, type FactorPrompts } from './wallet.js'
+import { FrameWallet } from './wallet.js'
+import type { FactorPrompts } from './walletFactors.js'
 
 export interface FrameConfig {
   projectId: string
