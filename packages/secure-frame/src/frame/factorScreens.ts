@@ -7,6 +7,7 @@
  */
 import { MIN_PASSWORD_LENGTH } from '../custody.js'
 import { ApiError } from './api.js'
+import { UserRejectedRequestError } from './errors/rpc.js'
 import { formatDecimal, formatWait, t } from './i18n/index.js'
 import { createPasskey, passkeysSupported, usePasskey } from './passkeys.js'
 
@@ -28,8 +29,12 @@ export interface Factor {
   prfSalt?: string
 }
 
-/** The user left the screen (Cancel, or the host aborted). */
-export class FactorCancelled extends Error {}
+/** The user left the screen (Cancel, or the host aborted): a user rejection (4001), like a no on the approval screen. */
+export class FactorCancelled extends UserRejectedRequestError {
+  constructor() {
+    super({ message: 'Cancelled' })
+  }
+}
 
 /** Enabled after a short delay, like the approval screen's buttons (clickjacking). */
 const BUTTON_DELAY_MS = 600
@@ -116,7 +121,7 @@ function screen<T>(host: ScreenHost, purpose: FactorPurpose, title: string, lead
     const cancel = () => {
       if (settled) return
       finish()
-      reject(new FactorCancelled('Cancelled'))
+      reject(new FactorCancelled())
     }
     active = { cancel }
     setup(f, done)
