@@ -48,6 +48,14 @@ describe('rpc/index: dispatch by namespace', () => {
     `)
   })
 
+  test("behavior: each family's entry brings its key and its networks, for its own namespace", () => {
+    for (const [namespace, family] of Object.entries(families)) {
+      expect(family!.networks.namespace).toBe(namespace)
+      expect(keyFamilies[namespace]).toBe(family!.keys)
+      expect(keys.addresses[namespace]).toBeTypeOf('string')
+    }
+  })
+
   test('behavior: eip155 reaches its handlers, after the smart-account check', async () => {
     const { rpc, shown } = frame()
     expect(await rpc({ method: 'eth_chainId' })).toBe('0x7a69')
