@@ -1,20 +1,14 @@
-import type {
-  ChainNamespace,
-  EmbeddedWalletClient,
-  EmbeddedWalletEvent,
-  EmbeddedWalletLoadParameters,
-  EmbeddedWalletUser,
-  FactorScreenPurpose,
-  FrameRect,
-  PopupHandle,
-} from '@portico/core'
-import * as v from 'valibot'
+import type { ChainNamespace, EmbeddedWalletClient, EmbeddedWalletLoadParameters, EmbeddedWalletUser, FrameRect } from '@portico/core'
 import { createEip155Provider } from './eip155Provider.js'
 import { createEmbeddedSolanaWallet } from './solanaWallet.js'
 import { registerWallet } from '@wallet-standard/wallet'
-import { createFrameTransport, type HostWindow, type MessageLike } from './frameTransport.js'
-import { SocialResultMessageSchema } from './protocol/index.js'
+import { clientEventOf, createClientEvents } from './clientEvents.js'
+import { createFrameElement } from './frameElement.js'
+import { frameRequests } from './frameRequests.js'
+import { createFrameTransport, type HostWindow } from './frameTransport.js'
+import type { FrameQuery } from './protocol/index.js'
 import type { EmbeddedWalletOptions } from './options.js'
+import { waitForSocialResult } from './socialResult.js'
 
 /** Where the client lives: the host page's window and document (fakes in unit tests). */
 export interface ClientHost {
@@ -23,87 +17,55 @@ export interface ClientHost {
   warn?(message: string, detail?: unknown): void
 }
 
-const HIDDEN_STYLE =
-  'position:fixed;right:0;bottom:0;width:1px;height:1px;border:0;opacity:0;pointer-events:none;z-index:-1;color-scheme:normal;background:transparent'
-
 /**
- * The frame client: one hidden iframe on the secure origin, the request calls core uses, the
- * EIP-1193 facade, the social popup's result, and showing the frame for its approval screen.
+ * The frame client: one hidden iframe on the secure origin (frameElement.ts), the request calls core uses
+ * (frameRequests.ts, and below those that change the signed-in user), the chain families' providers, the social
+ * popup's result (socialResult.ts), and showing the frame for its approval screen.
  */
 export async function createEmbeddedWalletClient(
   options: EmbeddedWalletOptions,
   parameters: EmbeddedWalletLoadParameters,
   host: ClientHost = { window: window as unknown as HostWindow, document },
 ): Promise<EmbeddedWalletClient> {
-  const listeners = new Set<(event: EmbeddedWalletEvent) => void>()
-  // Events that arrive before core subscribed (NOT_CONNECTED right after READY) are kept for it.
-  const early: EmbeddedWalletEvent[] = []
-  const emit = (event: EmbeddedWalletEvent) => {
-    if (listeners.size === 0) early.push(event)
-    else for (const listener of listeners) listener(event)
-  }
+  const events = createClientEvents()
   let user: EmbeddedWalletUser | undefined
   let chainId: number | undefined
 
-  let iframe!: HTMLIFrameElement
+  const element = createFrameElement(host.document, () => transport.frameLoaded())
   const transport = createFrameTransport({
     frameUrl: options.frameUrl,
-    query: {
-      projectId: parameters.projectId,
-      chainId: parameters.chainId,
-      version: parameters.version,
-      enableLogger: parameters.enableLogger,
-      rpcUrl: parameters.rpcUrl,
-      enableCloudAuthAccount: parameters.enableCloudAuthAccount ?? options.enableCloudAuthAccount,
-      ...(parameters.locale ? { locale: parameters.locale } : {}),
-      ...(parameters.themeMode ? { themeMode: parameters.themeMode } : {}),
-    },
+    query: frameQuery(options, parameters),
     window: host.window,
     warn: host.warn,
-    mountFrame(src) {
-      iframe = host.document.createElement('iframe')
-      iframe.title = 'Portico secure wallet'
-      iframe.style.cssText = HIDDEN_STYLE
-      iframe.setAttribute('aria-hidden', 'true')
-      iframe.tabIndex = -1
-      iframe.dataset.testid = 'portico-secure-frame'
-      // The frame needs none of the host's permissions, only passkeys (WebAuthn) on its own
-      // origin: the factor screens create and use them there (CUSTODY.md).
-      const secure = new URL(src).origin
-      iframe.setAttribute('allow', `publickey-credentials-get ${secure}; publickey-credentials-create ${secure}`)
-      iframe.referrerPolicy = 'origin'
-      // Issue 28: a document that loaded without the frame's STARTING (the browser's error page for an
-      // unreachable or blocked origin) fails the start within a short grace, not after 20 s.
-      iframe.addEventListener('load', () => {
-        if (!initialBlank(iframe)) transport.frameLoaded()
-      })
-      iframe.src = src
-      host.document.body.appendChild(iframe)
-      return iframe
-    },
+    mountFrame: element.mount,
     onError: parameters.onError,
     onStartFailed(reason, storageAccess) {
-      if (!storageAccess) hideFrame()
+      if (!storageAccess) element.hide()
       parameters.onStartFailed?.({
         reason,
         // The frame's own button asks for storage on the user's click in it: the host lays it over a slot.
         ...(storageAccess
-          ? { storageAccess: { showFrame: (rect: FrameRect) => showFrame(rect, 'Allow storage — Portico secure wallet'), hideFrame, destroy } }
+          ? {
+              storageAccess: {
+                showFrame: (rect: FrameRect) => element.show(rect, 'Allow storage — Portico secure wallet'),
+                hideFrame: element.hide,
+                destroy,
+              },
+            }
           : {}),
       })
     },
     onEvent(kind, payload) {
-      if (kind === 'RPC_APPROVAL_NEEDED') emit({ type: 'approvalNeeded', method: (payload as { method: string }).method })
-      else if (kind === 'RPC_APPROVAL_DONE') emit({ type: 'approvalDone', approved: (payload as { approved: boolean }).approved })
-      else if (kind === 'FACTOR_SCREEN_NEEDED') emit({ type: 'factorScreenNeeded', purpose: (payload as { purpose: FactorScreenPurpose }).purpose })
-      else if (kind === 'FACTOR_SCREEN_DONE') emit({ type: 'factorScreenDone' })
-      else if (kind === 'NOT_CONNECTED') {
-        const had = user !== undefined
-        user = undefined
-        if (had) eip155.emitAccounts(undefined)
-        syncSolana()
-        emit({ type: 'notConnected' })
+      if (kind !== 'NOT_CONNECTED') {
+        const event = clientEventOf(kind, payload)
+        if (event) events.emit(event)
+        return
       }
+      const had = user !== undefined
+      user = undefined
+      if (had) eip155.emitAccounts(undefined)
+      syncSolana()
+      events.emit({ type: 'notConnected' })
     },
   })
 
@@ -147,67 +109,34 @@ export async function createEmbeddedWalletClient(
     rpc: (method, params, chain) => transport.request('RPC_REQUEST', { method, params, chainId: chain, chainNamespace: 'eip155' }),
   })
 
-  function showFrame(rect: FrameRect, title: string) {
-    // Through the CSSOM, not the style attribute: a host page's CSP without 'unsafe-inline' allows it.
-    iframe.style.cssText =
-      `position:fixed;top:${rect.top}px;left:${rect.left}px;width:${rect.width}px;height:${rect.height}px;border:0;` +
-      'opacity:1;pointer-events:auto;z-index:2147483647;color-scheme:normal;background:transparent' +
-      clipTo(rect)
-    iframe.removeAttribute('aria-hidden')
-    iframe.tabIndex = 0
-    iframe.title = title
-  }
-  function hideFrame() {
-    iframe.style.cssText = HIDDEN_STYLE
-    iframe.setAttribute('aria-hidden', 'true')
-    iframe.tabIndex = -1
-    iframe.title = 'Portico secure wallet'
-  }
   function destroy() {
     transport.destroy()
-    iframe.remove()
-    listeners.clear()
+    element.remove()
+    events.clear()
   }
 
   try {
     await transport.ready
   } catch (error) {
     transport.destroy()
-    iframe?.remove()
+    element.remove()
     throw error
   }
   // Ready after the user allowed storage on the frame's own button: the frame goes back to hiding.
-  hideFrame()
+  element.hide()
 
   return {
+    ...frameRequests(transport),
     frameOrigin: transport.origin,
-    connectEmail: (email) => transport.request('CONNECT_EMAIL', { email }),
-    getFactors: () => transport.request('GET_FACTORS', {}),
-    addFactor: (kind) => transport.request('ADD_FACTOR', { kind }),
-    removeFactor: (id) => transport.request('REMOVE_FACTOR', { id }),
-    connectDevice: async () => void (await transport.request('CONNECT_DEVICE', {})),
-    connectOtp: async (otp) => {
-      const { action, matchCode } = await transport.request('CONNECT_OTP', { otp })
-      return action === 'VERIFY_DEVICE' ? { action, ...(matchCode ? { matchCode } : {}) } : { action: 'CONNECT' as const }
-    },
     getUser: async (p) => setUser(await transport.request('GET_USER', p)),
-    isConnected: async () => (await transport.request('IS_CONNECTED', {})).isConnected,
-    getSocialRedirectUri: async (provider) => (await transport.request('GET_SOCIAL_REDIRECT_URI', { provider })).uri,
     waitForSocialResult: (popup) => waitForSocialResult(host, transport.origin, popup),
     connectSocial: async (p) => setUser(await transport.request('CONNECT_SOCIAL', p)),
-    getFarcasterUri: async () => (await transport.request('GET_FARCASTER_URI', {})).url,
     connectFarcaster: async () => setUser(await transport.request('CONNECT_FARCASTER', {})),
-    updateEmail: (email) => transport.request('UPDATE_EMAIL', { email }),
-    updateEmailPrimaryOtp: async (otp) => void (await transport.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })),
     async updateEmailSecondaryOtp(otp) {
       const result = await transport.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
       if (user) user = { ...user, email: result.newEmail }
       return result
     },
-    syncTheme: async (themeMode) => void (await transport.request('SYNC_THEME', { themeMode })),
-    syncLocale: async (locale) => void (await transport.request('SYNC_LOCALE', { locale })),
-    syncDappData: async (data) => void (await transport.request('SYNC_DAPP_DATA', data)),
-    getSmartAccountEnabledNetworks: async () => (await transport.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).smartAccountEnabledNetworks,
     async setPreferredAccount(type) {
       const result = await transport.request('SET_PREFERRED_ACCOUNT', { type })
       // SPEC §4 'reconnect': the frame's user is read again, so the eip155 facade answers the
@@ -215,7 +144,6 @@ export async function createEmbeddedWalletClient(
       if (user) setUser(await transport.request('GET_USER', {}))
       return result
     },
-    reload: async () => void (await transport.request('RELOAD', {})),
     async signOut() {
       try {
         await transport.request('SIGN_OUT', {})
@@ -224,40 +152,32 @@ export async function createEmbeddedWalletClient(
         syncSolana()
       }
     },
-    abortRpc: async () => void (await transport.request('RPC_ABORT', {})),
     user: () => user,
     providerFor(namespace: ChainNamespace) {
       if (namespace === 'eip155') return eip155
       return namespace === 'solana' && solanaChains.length > 0 ? solana : undefined
     },
-    onEvent(listener) {
-      listeners.add(listener)
-      for (const event of early.splice(0)) listener(event)
-      return () => void listeners.delete(listener)
-    },
+    onEvent: events.subscribe,
     showFrame(rect: FrameRect) {
-      showFrame(rect, 'Approve the request — Portico secure wallet')
-      if (iframe.ownerDocument?.activeElement !== iframe) iframe.focus()
+      element.show(rect, 'Approve the request — Portico secure wallet')
+      element.focus()
     },
-    hideFrame,
+    hideFrame: element.hide,
     destroy,
   }
 }
 
-/** clip-path (which clips hit testing too) for the part of `rect` outside `rect.visible`. */
-function clipTo(rect: FrameRect): string {
-  const v = rect.visible
-  if (!v) return ''
-  const inset = [v.top - rect.top, rect.left + rect.width - v.right, rect.top + rect.height - v.bottom, v.left - rect.left]
-  return `;clip-path:inset(${inset.map((n) => `${Math.max(0, Math.round(n))}px`).join(' ')})`
-}
-
-/** The initial about:blank an iframe may fire `load` for before its src (same-origin, so readable). */
-function initialBlank(iframe: HTMLIFrameElement): boolean {
-  try {
-    return iframe.contentWindow?.location.href === 'about:blank'
-  } catch {
-    return false // cross-origin: the frame's document, or the browser's error page in its place
+/** SPEC §7: the frame's query, from the host's options and core's load parameters. */
+function frameQuery(options: EmbeddedWalletOptions, parameters: EmbeddedWalletLoadParameters): FrameQuery {
+  return {
+    projectId: parameters.projectId,
+    chainId: parameters.chainId,
+    version: parameters.version,
+    enableLogger: parameters.enableLogger,
+    rpcUrl: parameters.rpcUrl,
+    enableCloudAuthAccount: parameters.enableCloudAuthAccount ?? options.enableCloudAuthAccount,
+    ...(parameters.locale ? { locale: parameters.locale } : {}),
+    ...(parameters.themeMode ? { themeMode: parameters.themeMode } : {}),
   }
 }
 
@@ -272,27 +192,4 @@ const EMBEDDED_WALLET_ICON =
  */
 function addressOf(user: EmbeddedWalletUser | undefined): string | undefined {
   return user?.accounts?.[0]?.address ?? user?.addresses?.eip155 ?? user?.address
-}
-
-/**
- * SPEC §7 'Social popup': the result is accepted only from the secure origin, only from the
- * popup this click opened, and only in the shape of the protocol's SOCIAL_RESULT. It says only
- * whether the sign-in finished (the server redeemed the provider's answer itself).
- */
-function waitForSocialResult(host: ClientHost, origin: string, popup: PopupHandle) {
-  let onMessage: (event: MessageLike) => void = () => {}
-  const result = new Promise<'done' | 'error'>((resolve) => {
-    onMessage = (event) => {
-      if (event.origin !== origin || event.source !== popup.window) return
-      const parsed = v.safeParse(SocialResultMessageSchema, event.data)
-      if (!parsed.success) {
-        ;(host.warn ?? console.warn)('[portico] ignored an invalid social result message', parsed.issues[0]?.message)
-        return
-      }
-      host.window.removeEventListener('message', onMessage)
-      resolve(parsed.output.payload.status)
-    }
-    host.window.addEventListener('message', onMessage)
-  })
-  return { result, cancel: () => host.window.removeEventListener('message', onMessage) }
 }

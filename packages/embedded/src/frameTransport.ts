@@ -1,17 +1,13 @@
 import * as v from 'valibot'
 import {
   APP_PREFIX,
-  ErrorPayloadSchema,
   FRAME_PREFIX,
   FrameErrors,
-  FactorRequests,
   FactorScreenTimeoutMs,
   FrameEvents,
   FrameMessageSchema,
   FrameTimeouts,
-  LongRequests,
   Requests,
-  isUnsafeRpcMethod,
   newMessageId,
   type FrameEventKind,
   type FrameQuery,
@@ -19,6 +15,11 @@ import {
   type RequestPayload,
   type RequestResult,
 } from './protocol/index.js'
+import { FrameRequestError, FrameStartError, FrameTimeoutError, type FrameStartFailureReason } from './frameErrors.js'
+import { createPendingRequests, type Timers } from './pendingRequests.js'
+
+export { FrameRequestError, FrameStartError, FrameTimeoutError, type FrameStartFailureReason } from './frameErrors.js'
+export type { Timers } from './pendingRequests.js'
 
 /** The part of `window` the transport needs (a fake in unit tests). */
 export interface HostWindow {
@@ -33,48 +34,6 @@ export interface MessageLike {
 /** The frame element: created, shown and hidden by the transport's owner. */
 export interface FrameElement {
   readonly contentWindow: { postMessage(message: unknown, targetOrigin: string): void } | null
-}
-
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-/** A request the frame answered with an error. `code` is an EIP-1193 code when the frame gave one. */
-export class FrameRequestError extends Error {
-  override name = 'FrameRequestError'
-  constructor(
-    readonly kind: RequestKind,
-    message: string,
-    readonly code?: number,
-  ) {
-    super(message)
-  }
-}
-
-/** SPEC §8: reported when the frame does not load in time, or a request times out. */
-export class FrameTimeoutError extends Error {
-  override name = 'FrameTimeoutError'
-  constructor(
-    readonly reason: (typeof FrameErrors)[keyof typeof FrameErrors],
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-/** Why the frame could not start (issue 28): its storage is denied, or it never said it started. */
-export type FrameStartFailureReason = 'storage' | 'unreachable'
-
-/** The frame cannot start: no READY will come (this frame is given up). */
-export class FrameStartError extends Error {
-  override name = 'FrameStartError'
-  constructor(
-    readonly reason: FrameStartFailureReason,
-    message: string,
-  ) {
-    super(message)
-  }
 }
 
 export interface FrameTransportOptions {
@@ -112,16 +71,6 @@ export function frameSrc(frameUrl: string, query: FrameQuery): URL {
   return url
 }
 
-interface Pending {
-  kind: RequestKind
-  resolve(value: unknown): void
-  reject(error: Error): void
-  timer: unknown
-  timeoutMs: number
-  /** (Re)starts the timeout. */
-  arm(ms: number): void
-}
-
 /**
  * The host's end of the channel to the secure frame. The frame's origin and its contentWindow
  * are pinned when the frame is created: a message counts only if it comes from that origin AND
@@ -137,7 +86,12 @@ export function createFrameTransport(options: FrameTransportOptions) {
   const warn = options.warn ?? ((message, detail) => console.warn(`[portico] ${message}`, detail ?? ''))
   const src = frameSrc(options.frameUrl, options.query)
   const origin = src.origin
-  const pending = new Map<string, Pending>()
+  const pending = createPendingRequests({
+    timers,
+    warn,
+    onTimeout: (error) => options.onError(FrameErrors.requestTimeout, error),
+    timeouts: { approvalMs: options.approvalTimeoutMs, defaultMs: options.defaultTimeoutMs },
+  })
   let destroyed = false
 
   let markReady!: () => void
@@ -180,7 +134,7 @@ export function createFrameTransport(options: FrameTransportOptions) {
     const { type, id, payload } = envelope.output
     const name = type.slice(FRAME_PREFIX.length)
     if (id === undefined) return handleEvent(name, payload)
-    handleReply(name, id, payload)
+    pending.reply(name, id, payload)
   }
 
   function handleEvent(name: string, payload: unknown) {
@@ -191,8 +145,8 @@ export function createFrameTransport(options: FrameTransportOptions) {
     if (!parsed.success) return warn(`ignored an invalid ${kind} event`, parsed.issues[0]?.message)
     // The user is on one of the frame's factor screens: their time there does not count against
     // the request that showed it; its own timeout starts again once the screen is done.
-    if (kind === 'FACTOR_SCREEN_NEEDED') for (const entry of pending.values()) entry.arm(Math.max(entry.timeoutMs, FactorScreenTimeoutMs))
-    if (kind === 'FACTOR_SCREEN_DONE') for (const entry of pending.values()) entry.arm(entry.timeoutMs)
+    if (kind === 'FACTOR_SCREEN_NEEDED') pending.rearm(FactorScreenTimeoutMs)
+    if (kind === 'FACTOR_SCREEN_DONE') pending.rearm()
     started = true
     if (kind === 'START_FAILED') {
       const failure = parsed.output as v.InferOutput<(typeof FrameEvents)['START_FAILED']>
@@ -209,38 +163,6 @@ export function createFrameTransport(options: FrameTransportOptions) {
       timers.setTimeout(markReady, FrameTimeouts.postReadyDelayMs)
     }
     options.onEvent(kind, parsed.output)
-  }
-
-  function handleReply(name: string, id: string, payload: unknown) {
-    const match = /^(.*)_(SUCCESS|ERROR)$/.exec(name)
-    const entry = pending.get(id)
-    if (!match || !entry || match[1] !== entry.kind) return warn(`ignored a reply that matches no request (${name})`)
-    if (match[2] === 'SUCCESS') {
-      const parsed = v.safeParse(Requests[entry.kind].result, payload ?? {})
-      if (!parsed.success) return warn(`ignored an invalid ${name} reply`, parsed.issues[0]?.message)
-      settle(id)
-      entry.resolve(parsed.output)
-    } else {
-      const parsed = v.safeParse(ErrorPayloadSchema, payload)
-      if (!parsed.success) return warn(`ignored an invalid ${name} reply`, parsed.issues[0]?.message)
-      settle(id)
-      entry.reject(new FrameRequestError(entry.kind, parsed.output.message, parsed.output.code))
-    }
-  }
-
-  function settle(id: string) {
-    const entry = pending.get(id)
-    if (entry) timers.clearTimeout(entry.timer)
-    pending.delete(id)
-  }
-
-  function timeoutFor(kind: RequestKind, payload: unknown): number {
-    // The user may be on one of the frame's factor screens (a passkey, a password).
-    if ((FactorRequests as readonly string[]).includes(kind)) return FactorScreenTimeoutMs
-    if ((LongRequests as readonly string[]).includes(kind)) return FrameTimeouts.connectMs
-    if (kind === 'SIGN_OUT') return FrameTimeouts.signOutMs
-    if (kind === 'RPC_REQUEST' && isUnsafeRpcMethod((payload as { method: string }).method)) return options.approvalTimeoutMs ?? 600_000
-    return options.defaultTimeoutMs ?? 30_000
   }
 
   options.window.addEventListener('message', onMessage)
@@ -277,28 +199,9 @@ export function createFrameTransport(options: FrameTransportOptions) {
       await ready
       if (destroyed || !target) throw new FrameRequestError(kind, 'The wallet frame is gone')
       const id = newMessageId()
-      const timeoutMs = timeoutFor(kind, parsed.output)
-      return new Promise<RequestResult<K>>((resolve, reject) => {
-        const entry: Pending = {
-          kind,
-          resolve: resolve as (value: unknown) => void,
-          reject,
-          timer: undefined,
-          timeoutMs,
-          arm(ms) {
-            timers.clearTimeout(entry.timer)
-            entry.timer = timers.setTimeout(() => {
-              pending.delete(id)
-              const error = new FrameTimeoutError(FrameErrors.requestTimeout, `${kind} timed out after ${ms / 1000} s`)
-              options.onError(FrameErrors.requestTimeout, error)
-              reject(error)
-            }, ms)
-          },
-        }
-        entry.arm(timeoutMs)
-        pending.set(id, entry)
-        target.postMessage({ type: `${APP_PREFIX}${kind}`, id, payload: parsed.output }, origin)
-      })
+      const reply = pending.add(kind, id, parsed.output)
+      target.postMessage({ type: `${APP_PREFIX}${kind}`, id, payload: parsed.output }, origin)
+      return reply
     },
     destroy() {
       destroyed = true
@@ -310,10 +213,7 @@ export function createFrameTransport(options: FrameTransportOptions) {
         settled = true
         failLoad(new FrameStartError('storage', 'The wallet frame is gone'))
       }
-      for (const [id, entry] of pending) {
-        settle(id)
-        entry.reject(new FrameRequestError(entry.kind, 'The wallet frame is gone'))
-      }
+      pending.rejectAll((kind) => new FrameRequestError(kind, 'The wallet frame is gone'))
     },
   }
 }

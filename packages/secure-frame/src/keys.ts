@@ -1,8 +1,6 @@
-import { HDKey } from '@scure/bip32'
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
-import { base58, base64 } from '@scure/base'
-import { ed25519 } from '@noble/curves/ed25519'
+import { base64 } from '@scure/base'
 import { hmac } from '@noble/hashes/hmac'
 import { sha256, sha512 } from '@noble/hashes/sha2'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils'
@@ -10,16 +8,26 @@ import { combine, split } from 'shamir-secret-sharing'
 
 /**
  * Key material of the embedded wallet. Runs only in the secure frame (and in tests): 16 bytes of
- * entropy → BIP-39 mnemonic → EVM m/44'/60'/0'/0/0 (BIP-32) and Solana m/44'/501'/0'/0'
- * (SLIP-10 ed25519). The entropy is the secret that is split into shares.
+ * entropy → BIP-39 mnemonic → seed, from which each chain family derives its own key and address
+ * (families/<namespace>.ts: eip155 m/44'/60'/0'/0/0 by BIP-32, solana m/44'/501'/0'/0' by SLIP-10).
+ * The entropy is the secret that is split into shares.
  */
-export const EVM_PATH = "m/44'/60'/0'/0/0"
-export const SOLANA_PATH = [44, 501, 0, 0] // all hardened
+
+/** One chain family's key: its derivation from the wallet's BIP-39 seed, and its address. */
+export interface KeyFamily {
+  derive(seed: Uint8Array): { secretKey: Uint8Array; address: string }
+  /** Whether two addresses are one (eip155: case-insensitive); exact when absent. */
+  sameAddress?(a: string, b: string): boolean
+}
+
+/** The families whose keys the wallet holds, by CAIP-2 namespace. */
+export type KeyFamilies = Readonly<Record<string, KeyFamily>>
 
 export interface DerivedKeys {
-  evmPrivateKey: `0x${string}`
-  solanaSecretKey: Uint8Array
-  addresses: { eip155: `0x${string}`; solana: string }
+  /** Each family's secret key, by CAIP-2 namespace. */
+  secretKeys: Record<string, Uint8Array>
+  /** Each family's address, by CAIP-2 namespace (what the server stores and the host may know). */
+  addresses: Record<string, string>
 }
 
 export function newEntropy(): Uint8Array {
@@ -44,21 +52,15 @@ export function slip10Ed25519(seed: Uint8Array, path: number[]): Uint8Array {
   return key
 }
 
-/** The EVM address of a secp256k1 private key (keccak of the uncompressed public key). */
-export type EvmAddressOf = (privateKey: `0x${string}`) => `0x${string}`
-
-export function deriveKeys(entropy: Uint8Array, evmAddressOf: EvmAddressOf): DerivedKeys {
-  const mnemonic = entropyToMnemonic(entropy, wordlist)
-  const seed = mnemonicToSeedSync(mnemonic)
-  const evm = HDKey.fromMasterSeed(seed).derive(EVM_PATH)
-  if (!evm.privateKey) throw new Error('derivation failed')
-  const evmPrivateKey = `0x${bytesToHex(evm.privateKey)}` as const
-  const solanaSecretKey = slip10Ed25519(seed, SOLANA_PATH)
-  return {
-    evmPrivateKey,
-    solanaSecretKey,
-    addresses: { eip155: evmAddressOf(evmPrivateKey), solana: base58.encode(ed25519.getPublicKey(solanaSecretKey)) },
+export function deriveKeys(entropy: Uint8Array, families: KeyFamilies): DerivedKeys {
+  const seed = mnemonicToSeedSync(entropyToMnemonic(entropy, wordlist))
+  const keys: DerivedKeys = { secretKeys: {}, addresses: {} }
+  for (const [namespace, family] of Object.entries(families)) {
+    const { secretKey, address } = family.derive(seed)
+    keys.secretKeys[namespace] = secretKey
+    keys.addresses[namespace] = address
   }
+  return keys
 }
 
 /** What the server stores to check a combined secret against (the secret itself stays unknown). */
@@ -83,15 +85,15 @@ export async function splitPair(entropy: Uint8Array): Promise<[string, string]> 
 export async function combinePair(
   shares: [string, string],
   expected: { secretHash: string; addresses: Record<string, string> },
-  evmAddressOf: EvmAddressOf,
+  families: KeyFamilies,
 ): Promise<{ entropy: Uint8Array; keys: DerivedKeys }> {
   const entropy = await combine(shares.map((s) => base64.decode(s)))
   if (entropy.length !== 16 || secretHash(entropy) !== expected.secretHash) throw new Error('Key shares do not match this wallet')
-  const keys = deriveKeys(entropy, evmAddressOf)
-  if (
-    keys.addresses.eip155.toLowerCase() !== expected.addresses.eip155?.toLowerCase() ||
-    (expected.addresses.solana && keys.addresses.solana !== expected.addresses.solana)
-  )
-    throw new Error('Key shares do not match this wallet')
+  const keys = deriveKeys(entropy, families)
+  // Every address the server stored must be this secret's; a family added since the wallet was made has none stored.
+  const stored = Object.entries(families).filter(([namespace]) => typeof expected.addresses[namespace] === 'string')
+  const same = ([namespace, family]: [string, KeyFamily]) =>
+    (family.sameAddress ?? ((a: string, b: string) => a === b))(keys.addresses[namespace]!, expected.addresses[namespace]!)
+  if (stored.length === 0 || !stored.every(same)) throw new Error('Key shares do not match this wallet')
   return { entropy, keys }
 }

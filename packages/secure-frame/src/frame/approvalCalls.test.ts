@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { encodeFunctionData, erc20Abi, maxUint256, parseEther, type Address } from 'viem'
 import { dataSize, describeCalls } from './approvalCalls.js'
 import { networkLabel } from './approvalNetworks.js'
+import { eip155Networks } from './rpc/eip155.js'
 
 const me = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' as Address
 const usdc = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as Address
@@ -16,7 +17,7 @@ describe('describeCalls (the one approval screen of wallet_sendCalls)', () => {
   test('default: two USDC transfers listed one section each, decoded, with the data size; not atomic for an EOA', () => {
     const content = describeCalls({
       account: me,
-      network: networkLabel(31337),
+      network: networkLabel(31337, eip155Networks),
       atomic: false,
       calls: [
         { to: usdc, value: 0n, data: transfer(alice, 1_500_000n), token },
@@ -39,7 +40,7 @@ describe('describeCalls (the one approval screen of wallet_sendCalls)', () => {
   test('behavior: a smart account runs them all or nothing; ETH sent in total; an unlimited approve warns with its call number', () => {
     const content = describeCalls({
       account: me,
-      network: networkLabel(31337),
+      network: networkLabel(31337, eip155Networks),
       atomic: true,
       calls: [
         { to: usdc, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, maxUint256] }), token },
@@ -59,7 +60,7 @@ describe('describeCalls (the one approval screen of wallet_sendCalls)', () => {
   test('behavior: an unknown network is warned about once, not per call; unknown contract calls show their selector', () => {
     const content = describeCalls({
       account: me,
-      network: networkLabel(999_999),
+      network: networkLabel(999_999, eip155Networks),
       atomic: false,
       calls: [
         { to: router, value: 0n, data: '0xdeadbeef00' },

@@ -1,6 +1,7 @@
 import type { Address, Hex } from 'viem'
 import type { ApprovalContent, ApprovalRow, ApprovalSection, ApprovalWarning } from './approval.js'
-import { decodeCall, describeTransaction, maxFee, native, type TokenInfo } from './approvalContent.js'
+import { describeTransaction, maxFee, native } from './approvalContent.js'
+import { decodeCall, type TokenInfo } from './tokenCalls.js'
 import { formatDecimal, t } from './i18n/index.js'
 import type { NetworkLabel } from './approvalNetworks.js'
 

@@ -1,13 +1,16 @@
 import { describe, expect, test } from 'vitest'
 import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256, parseEther, parseUnits, type Address, type Hex } from 'viem'
-import { allowanceSize, decodeCall, describeTransaction, describeTypedData, readTokenInfo, typedFields, type TransactionFacts } from './approvalContent.js'
+import { describeTransaction, type TransactionFacts } from './approvalContent.js'
+import { allowanceSize, decodeCall, readTokenInfo } from './tokenCalls.js'
 import { caipOf, networkLabel } from './approvalNetworks.js'
+import { eip155Networks } from './rpc/eip155.js'
+import { solanaNetworks } from './rpc/solana.js'
 import { setFrameLocale, t } from './i18n/index.js'
 
 const me = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' as Address
 const spender = '0x1111111254EEB25477B68fb85Ed929f73A960582' as Address
 const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' as Address
-const network = networkLabel(1)
+const network = networkLabel(1, eip155Networks)
 const usdcInfo = { symbol: 'USDC', decimals: 6 }
 const facts = (data: Hex, more: Partial<TransactionFacts> = {}): TransactionFacts => ({
   account: me,
@@ -23,17 +26,22 @@ const rowsOf = (content: { rows: { label: string; value: string }[] }) => Object
 
 describe('networkLabel', () => {
   test('default: names known chains from the frame’s own table', () => {
-    expect(networkLabel(1)).toMatchObject({ label: 'Ethereum · chain 1', symbol: 'ETH', known: true, caip: 'eip155:1' })
-    expect(networkLabel('eip155:11155111').label).toBe('Sepolia (testnet) · chain 11155111')
-    expect(networkLabel('0x89').label).toBe('Polygon · chain 137')
-    expect(networkLabel(31337).label).toBe('Portico Devnet (testnet) · chain 31337')
-    expect(networkLabel('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp').label).toBe('Solana · solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+    expect(networkLabel(1, eip155Networks)).toMatchObject({ label: 'Ethereum · chain 1', symbol: 'ETH', known: true, caip: 'eip155:1' })
+    expect(networkLabel('eip155:11155111', eip155Networks).label).toBe('Sepolia (testnet) · chain 11155111')
+    expect(networkLabel('0x89', eip155Networks).label).toBe('Polygon · chain 137')
+    expect(networkLabel(31337, eip155Networks).label).toBe('Portico Devnet (testnet) · chain 31337')
+    expect(networkLabel('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', solanaNetworks).label).toBe('Solana · solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
     expect(caipOf(10n)).toBe('eip155:10')
   })
 
+  test("behavior: each family names only its own chains (its entry's networks)", () => {
+    expect(networkLabel('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', eip155Networks).known).toBe(false)
+    expect(networkLabel(1, solanaNetworks)).toEqual({ label: 'Unknown network · eip155:1', known: false, caip: 'eip155:1' })
+  })
+
   test('behavior: a chain the server has an RPC for is shown by number; any other as unknown', () => {
-    expect(networkLabel(777, (caip) => caip === 'eip155:777')).toEqual({ label: 'Chain 777', known: true, caip: 'eip155:777' })
-    expect(networkLabel(778)).toEqual({ label: 'Unknown network · chain 778', known: false, caip: 'eip155:778' })
+    expect(networkLabel(777, eip155Networks, (caip) => caip === 'eip155:777')).toEqual({ label: 'Chain 777', known: true, caip: 'eip155:777' })
+    expect(networkLabel(778, eip155Networks)).toEqual({ label: 'Unknown network · chain 778', known: false, caip: 'eip155:778' })
   })
 })
 
@@ -202,13 +210,13 @@ describe('describeTransaction', () => {
   })
 
   test('behavior: a plain send shows recipient, amount in the network’s currency, and no data', () => {
-    const content = describeTransaction(facts('0x', { to: spender, value: parseEther('0.1'), network: networkLabel(137) }))
+    const content = describeTransaction(facts('0x', { to: spender, value: parseEther('0.1'), network: networkLabel(137, eip155Networks) }))
     expect(content).toMatchObject({ title: 'Send', warnings: [], body: undefined })
     expect(rowsOf(content)).toEqual({ Network: 'Polygon · chain 137', To: spender, Amount: '0.1 POL', 'Max fee': '0.0021 POL (30 gwei)' })
   })
 
   test('behavior: an unknown network and a contract deployment are pointed out', () => {
-    const content = describeTransaction(facts('0x6080', { to: undefined, network: networkLabel(999_999) }))
+    const content = describeTransaction(facts('0x6080', { to: undefined, network: networkLabel(999_999, eip155Networks) }))
     expect(content.title).toBe('Deploy a contract')
     expect(rowsOf(content)['Max fee']).toBe('0.0021 (native currency) (30 gwei)')
     expect(content.warnings?.map((w) => w.text)).toEqual([
@@ -229,114 +237,5 @@ describe('readTokenInfo', () => {
     expect(await readTokenInfo(call, usdc)).toEqual({ symbol: 'USDC', decimals: 6 })
     expect(await readTokenInfo(async () => '0x', usdc)).toEqual({ symbol: undefined, decimals: undefined })
     expect(await readTokenInfo(() => new Promise(() => {}), usdc, 20)).toEqual({ symbol: undefined, decimals: undefined })
-  })
-})
-
-const permit = {
-  domain: { name: 'USD Coin', version: '2', chainId: 1, verifyingContract: usdc.toLowerCase() },
-  types: {
-    Permit: [
-      { name: 'owner', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
-  primaryType: 'Permit',
-  message: { owner: me, spender, value: maxUint256.toString(), nonce: 0, deadline: '1893456000', notSigned: 'ignored' },
-}
-const names = (id: number | string | bigint) => networkLabel(id)
-
-describe('describeTypedData', () => {
-  test('default: the domain (name, version, named network, verifying contract), the primary type and the signed fields', () => {
-    const mail = {
-      domain: { name: 'Ether Mail', version: '1', chainId: 1, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
-      types: {
-        Person: [
-          { name: 'name', type: 'string' },
-          { name: 'wallets', type: 'address[]' },
-        ],
-        Mail: [
-          { name: 'from', type: 'Person' },
-          { name: 'to', type: 'Person' },
-          { name: 'contents', type: 'string' },
-        ],
-      },
-      primaryType: 'Mail',
-      message: {
-        from: { name: 'Cow', wallets: ['0xcd2a3d9f938e13cd947ec05abc7fe734df8dd826'] },
-        to: { name: 'Bob', wallets: [] },
-        contents: 'Hello, Bob!',
-      },
-    }
-    const content = describeTypedData(mail, { chainId: 1, network: names })
-    expect(content.title).toBe('Sign typed data')
-    expect(content.rows).toEqual([{ label: 'Type', value: 'Mail' }])
-    expect(content.sections).toEqual([
-      {
-        title: 'Domain',
-        rows: [
-          { label: 'Name', value: 'Ether Mail' },
-          { label: 'Version', value: '1' },
-          { label: 'Network', value: 'Ethereum · chain 1' },
-          { label: 'Verifying contract', value: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC', mono: true },
-        ],
-      },
-      {
-        title: 'Message · Mail',
-        rows: [
-          { label: 'from.name', value: 'Cow', mono: false },
-          { label: 'from.wallets[0]', value: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826', mono: true },
-          { label: 'to.name', value: 'Bob', mono: false },
-          { label: 'to.wallets', value: '(empty list)' },
-          { label: 'contents', value: 'Hello, Bob!', mono: false },
-        ],
-      },
-    ])
-    expect(content.warnings).toEqual([])
-  })
-
-  test('behavior: an unlimited EIP-2612 permit warns and names the spender and contract; fields not in the types are not listed', () => {
-    const content = describeTypedData(permit, { chainId: 1, network: names })
-    const fields = content.sections![1]!.rows
-    expect(fields.map((r) => r.label)).toEqual(['owner', 'spender', 'value', 'nonce', 'deadline'])
-    expect(fields[2]!.value).toBe('Maximum (2^256 − 1)')
-    expect(content.warnings).toEqual([
-      {
-        level: 'danger',
-        text: `Unlimited token permit: this signature lets ${short(spender)} spend all of the token at ${short(usdc)} without another approval from you.`,
-      },
-    ])
-  })
-
-  test('behavior: a permit for a bounded amount still warns, without "unlimited"', () => {
-    const content = describeTypedData({ ...permit, message: { ...permit.message, value: '1000000' } }, { chainId: 1, network: names })
-    expect(content.warnings?.[0]?.text).toMatch(/^Token permit: this signature lets 0x1111…0582 spend the token/)
-  })
-
-  test('behavior: a domain for another network than the current one is a danger; no chain id is said so', () => {
-    const other = describeTypedData(permit, { chainId: 'eip155:137', network: names })
-    expect(other.warnings?.[0]).toEqual({
-      level: 'danger',
-      text: 'This signature is for Ethereum · chain 1, not the network you are on (Polygon · chain 137).',
-    })
-    const { chainId: _chainId, verifyingContract: _contract, ...bare } = permit.domain
-    const unbound = describeTypedData({ ...permit, domain: bare }, { chainId: 1, network: names })
-    expect(unbound.sections![0]!.rows).toContainEqual({ label: 'Network', value: '(not set: valid on any network)' })
-    expect(unbound.sections![0]!.rows).toContainEqual({ label: 'Verifying contract', value: '(not set)', mono: false })
-  })
-
-  test('behavior: past the field limit the rest is counted and the raw message is shown', () => {
-    const types = { Batch: [{ name: 'items', type: 'uint256[]' }] }
-    const message = { items: Array.from({ length: 70 }, (_, i) => i) }
-    expect(typedFields(types, 'Batch', message, 60)).toMatchObject({ total: 70 })
-    const content = describeTypedData({ types, primaryType: 'Batch', message }, { chainId: 1, network: names })
-    expect(content.sections![1]!.rows).toHaveLength(60)
-    expect(content.warnings).toContainEqual({
-      level: 'caution',
-      text: 'The message has 70 fields; the first 60 are listed, the rest is in the raw message below.',
-    })
-    expect(content.body?.label).toBe('Raw message')
   })
 })

@@ -2,9 +2,9 @@ import { t } from './i18n/index.js'
 
 /**
  * Network names on the approval screen come from the frame itself, never from the host: a host
- * could call mainnet "Sepolia". The frame knows the well-known chains below and which chains its
- * server has an RPC endpoint for (the frame config's rpcUrls, written by the server); any other id
- * is shown as unknown, with its number.
+ * could call mainnet "Sepolia". Each chain family's entry (rpc/<namespace>.ts) lists its well-known
+ * chains; the frame also knows which chains its server has an RPC endpoint for (the frame config's
+ * rpcUrls, written by the server); any other id is shown as unknown, with its number.
  */
 export interface KnownNetwork {
   name: string
@@ -13,43 +13,13 @@ export interface KnownNetwork {
   testnet?: boolean
 }
 
-const EVM: Record<number, KnownNetwork> = {
-  1: { name: 'Ethereum', symbol: 'ETH' },
-  10: { name: 'OP Mainnet', symbol: 'ETH' },
-  56: { name: 'BNB Smart Chain', symbol: 'BNB' },
-  100: { name: 'Gnosis', symbol: 'xDAI' },
-  130: { name: 'Unichain', symbol: 'ETH' },
-  137: { name: 'Polygon', symbol: 'POL' },
-  146: { name: 'Sonic', symbol: 'S' },
-  250: { name: 'Fantom', symbol: 'FTM' },
-  324: { name: 'zkSync Era', symbol: 'ETH' },
-  1101: { name: 'Polygon zkEVM', symbol: 'ETH' },
-  5000: { name: 'Mantle', symbol: 'MNT' },
-  8453: { name: 'Base', symbol: 'ETH' },
-  42161: { name: 'Arbitrum One', symbol: 'ETH' },
-  42170: { name: 'Arbitrum Nova', symbol: 'ETH' },
-  42220: { name: 'Celo', symbol: 'CELO' },
-  43114: { name: 'Avalanche C-Chain', symbol: 'AVAX' },
-  59144: { name: 'Linea', symbol: 'ETH' },
-  81457: { name: 'Blast', symbol: 'ETH' },
-  534352: { name: 'Scroll', symbol: 'ETH' },
-  7777777: { name: 'Zora', symbol: 'ETH' },
-  17000: { name: 'Holesky', symbol: 'ETH', testnet: true },
-  560048: { name: 'Hoodi', symbol: 'ETH', testnet: true },
-  11155111: { name: 'Sepolia', symbol: 'ETH', testnet: true },
-  11155420: { name: 'OP Sepolia', symbol: 'ETH', testnet: true },
-  84532: { name: 'Base Sepolia', symbol: 'ETH', testnet: true },
-  421614: { name: 'Arbitrum Sepolia', symbol: 'ETH', testnet: true },
-  80002: { name: 'Polygon Amoy', symbol: 'POL', testnet: true },
-  // The local devnet's chains (packages/devnet; 31337 is also the usual id of any local test chain).
-  31337: { name: 'Portico Devnet', symbol: 'ETH', testnet: true },
-  31338: { name: 'Portico Devnet 2', symbol: 'ETH', testnet: true },
-}
-
-const SOLANA: Record<string, KnownNetwork> = {
-  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { name: 'Solana', symbol: 'SOL' },
-  EtWTRABZaYq6iMfeYKouRu166VU2xqa1: { name: 'Solana Devnet', symbol: 'SOL', testnet: true },
-  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': { name: 'Solana Testnet', symbol: 'SOL', testnet: true },
+/** A chain family's networks, as its entry (rpc/<namespace>.ts) names them. */
+export interface FamilyNetworks {
+  namespace: string
+  /** The well-known networks, by CAIP-2 reference. */
+  known: Readonly<Record<string, KnownNetwork>>
+  /** Chains numbered by a decimal reference (eip155): shown as 'chain 1', not by their CAIP-2 id. */
+  numbered?: boolean
 }
 
 export interface NetworkLabel {
@@ -71,16 +41,19 @@ export function caipOf(chainId: number | string | bigint): string {
 }
 
 /**
- * Names a chain id. `configured` says whether the frame's server has an RPC endpoint for it (a
- * configured network without a known name is shown by number, not as unknown).
+ * Names a chain id among its family's networks (none known for another family's chain). `configured` says
+ * whether the frame's server has an RPC endpoint for it (a configured network without a known name is shown
+ * by number, not as unknown).
  */
-export function networkLabel(chainId: number | string | bigint, configured: (caip: string) => boolean = () => false): NetworkLabel {
+export function networkLabel(chainId: number | string | bigint, networks: FamilyNetworks, configured: (caip: string) => boolean = () => false): NetworkLabel {
   const caip = caipOf(chainId)
   const [namespace, reference = ''] = caip.split(':') as [string, string | undefined]
-  const known = namespace === 'eip155' && /^\d+$/.test(reference) ? EVM[Number(reference)] : namespace === 'solana' ? SOLANA[reference] : undefined
-  const number = namespace === 'eip155' ? t('network.chain', { id: reference }) : caip
+  const numbered = namespace === networks.namespace && networks.numbered === true
+  const key = numbered && /^\d+$/.test(reference) ? String(Number(reference)) : reference
+  const known = namespace === networks.namespace && Object.hasOwn(networks.known, key) ? networks.known[key] : undefined
+  const number = numbered ? t('network.chain', { id: reference }) : caip
   if (known)
     return { label: t(known.testnet ? 'network.knownTestnet' : 'network.known', { name: known.name, number }), symbol: known.symbol, known: true, caip }
-  if (configured(caip)) return { label: t('network.configured', { id: namespace === 'eip155' ? reference : caip }), known: true, caip }
+  if (configured(caip)) return { label: t('network.configured', { id: numbered ? reference : caip }), known: true, caip }
   return { label: t('network.unknown', { number }), known: false, caip }
 }

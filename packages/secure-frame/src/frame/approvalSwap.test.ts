@@ -2,6 +2,7 @@ import { encodeFunctionData, parseAbi, parseEther, type Address, type Hex } from
 import { describe, expect, test } from 'vitest'
 import type { TransactionFacts } from './approvalContent.js'
 import { networkLabel } from './approvalNetworks.js'
+import { eip155Networks } from './rpc/eip155.js'
 import { decodeSwapCall, describeSwap } from './approvalSwap.js'
 
 const me = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' as Address
@@ -18,7 +19,7 @@ const facts = (data: Hex, value = 0n): TransactionFacts => ({
   to: router,
   value,
   data,
-  network: networkLabel(31337),
+  network: networkLabel(31337, eip155Networks),
   fee: { total: parseEther('0.001'), perGas: 1_000_000_000n },
 })
 const rowsOf = (content: { rows: { label: string; value: string }[] }) => Object.fromEntries(content.rows.map((r) => [r.label, r.value]))

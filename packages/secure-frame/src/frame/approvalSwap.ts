@@ -1,6 +1,7 @@
 import { decodeFunctionData, getAddress, isHex, parseAbi, type Address, type Hex } from 'viem'
 import type { ApprovalContent, ApprovalRow, ApprovalWarning } from './approval.js'
-import { maxFee, native, tokenAmount, type TokenInfo, type TransactionFacts } from './approvalContent.js'
+import { maxFee, native, tokenAmount, type TransactionFacts } from './approvalContent.js'
+import type { TokenInfo } from './tokenCalls.js'
 import { t } from './i18n/index.js'
 
 /** The Uniswap V2 router's exact-input swaps (what Portico's swaps and most V2 front ends send). */

@@ -9,6 +9,7 @@ import type { ApprovalContent } from './approval.js'
 import { setSmartAccountBatchRunner } from './batchRunner.js'
 import { handleCallsRequest } from './calls.js'
 import type { RpcContext } from './rpc/context.js'
+import { eip155Networks } from './rpc/eip155.js'
 import type { Unlocked } from './wallet.js'
 
 let devnet: Devnet
@@ -22,13 +23,14 @@ function frame(decide: (content: ApprovalContent, method: string) => boolean = (
   const account = privateKeyToAccount(key)
   const unlocked = {
     account,
-    keys: { evmPrivateKey: key, solanaSecretKey: new Uint8Array(), addresses: { eip155: account.address, solana: '' } },
+    keys: { secretKeys: {}, addresses: { eip155: account.address, solana: '' } },
     entropy: new Uint8Array(),
   } as Unlocked
   const shown: Array<{ content: ApprovalContent; method: string }> = []
   const ctx: RpcContext = {
     chainId: 31337,
     rpcUrlFor: (id) => (String(id).replace('eip155:', '') === '31337' ? devnet.chains[0]!.rpcUrl : undefined),
+    networks: eip155Networks,
     keys: () => unlocked,
     approve: async (content, method) => (shown.push({ content, method }), decide(content, method)),
   }

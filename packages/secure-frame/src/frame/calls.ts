@@ -1,7 +1,7 @@
 import { batchCallsProblem, CALLS_VERSION, CallsStatusCode, ErrorText, MAX_BATCHED_CALLS } from '@portico/core/spec'
 import { isAddress, isHex, numberToHex, type Address, type Hex } from 'viem'
 import { describeCalls, type BatchCallFacts } from './approvalCalls.js'
-import { decodeCall, readTokenInfo } from './approvalContent.js'
+import { decodeCall, readTokenInfo } from './tokenCalls.js'
 import { formatDecimal, t } from './i18n/index.js'
 import { smartAccountBatchRunner, type BatchCall, type BatchRunner, type BatchStatus } from './batchRunner.js'
 import { eoaBatchRunner } from './callsEoa.js'

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from './api.js'
-import { factorErrorText } from './factorScreens.js'
+import { UserRejectedRequestError } from './errors/rpc.js'
+import { FactorCancelled, factorErrorText } from './factorScreens.js'
 import { setFrameLocale } from './i18n/index.js'
 
 describe('factor screen errors (issue 28: wrong factor proofs)', () => {
@@ -19,5 +20,13 @@ describe('factor screen errors (issue 28: wrong factor proofs)', () => {
 
   it("behavior: a wrong proof shows the server's text, as before", () => {
     expect(factorErrorText(new ApiError('Wrong password', 403, 'factorWrong', 60))).toBe('Wrong password')
+  })
+})
+
+describe('factor screen refusals', () => {
+  it("error: leaving a factor screen is a user rejection (4001), its message the frame's own", () => {
+    const cancelled = new FactorCancelled()
+    expect(cancelled).toBeInstanceOf(UserRejectedRequestError)
+    expect({ code: cancelled.code, message: cancelled.message }).toEqual({ code: 4001, message: 'Cancelled' })
   })
 })

@@ -5,9 +5,11 @@
  * and the password is typed here, so the host page never sees the PRF output or the password.
  * The host only shows the frame while a screen is up (FACTOR_SCREEN_NEEDED / _DONE).
  */
-import { MIN_PASSWORD_LENGTH, fromB64url, toB64url } from '../custody.js'
+import { MIN_PASSWORD_LENGTH } from '../custody.js'
 import { ApiError } from './api.js'
+import { UserRejectedRequestError } from './errors/rpc.js'
 import { formatDecimal, formatWait, t } from './i18n/index.js'
+import { createPasskey, passkeysSupported, usePasskey } from './passkeys.js'
 
 export type FactorPurpose = 'add-passkey' | 'add-password' | 'unlock' | 'verify'
 
@@ -27,8 +29,12 @@ export interface Factor {
   prfSalt?: string
 }
 
-/** The user left the screen (Cancel, or the host aborted). */
-export class FactorCancelled extends Error {}
+/** The user left the screen (Cancel, or the host aborted): a user rejection (4001), like a no on the approval screen. */
+export class FactorCancelled extends UserRejectedRequestError {
+  constructor() {
+    super({ message: 'Cancelled' })
+  }
+}
 
 /** Enabled after a short delay, like the approval screen's buttons (clickjacking). */
 const BUTTON_DELAY_MS = 600
@@ -115,7 +121,7 @@ function screen<T>(host: ScreenHost, purpose: FactorPurpose, title: string, lead
     const cancel = () => {
       if (settled) return
       finish()
-      reject(new FactorCancelled('Cancelled'))
+      reject(new FactorCancelled())
     }
     active = { cancel }
     setup(f, done)
@@ -169,57 +175,6 @@ function passwordField(label: string, testId: string, autocomplete: AutoFill) {
   input.maxLength = 256
   wrap.append(input)
   return { wrap, input }
-}
-
-export const passkeysSupported = () => typeof PublicKeyCredential !== 'undefined' && Boolean(navigator.credentials)
-
-/** Creates a passkey on this origin with the PRF extension and returns its PRF output. */
-async function createPasskey(userName: string, salt: Uint8Array): Promise<{ credentialId: string; secret: Uint8Array }> {
-  const user = crypto.getRandomValues(new Uint8Array(16))
-  const credential = (await navigator.credentials.create({
-    publicKey: {
-      rp: { id: location.hostname, name: 'Portico wallet' },
-      user: { id: user, name: userName, displayName: userName },
-      challenge: crypto.getRandomValues(new Uint8Array(32)),
-      pubKeyCredParams: [
-        { type: 'public-key', alg: -7 },
-        { type: 'public-key', alg: -257 },
-      ],
-      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-      timeout: 120_000,
-      extensions: { prf: { eval: { first: salt } } } as AuthenticationExtensionsClientInputs,
-    },
-  })) as PublicKeyCredential | null
-  if (!credential) throw new Error(t('factor.errorNotCreated'))
-  const credentialId = toB64url(new Uint8Array(credential.rawId))
-  const prf = (credential.getClientExtensionResults() as { prf?: { enabled?: boolean; results?: { first?: ArrayBuffer } } }).prf
-  if (prf?.results?.first) return { credentialId, secret: new Uint8Array(prf.results.first) }
-  if (prf?.enabled === false) throw new Error(t('factor.errorNoPrf'))
-  // Some authenticators give the PRF output only when the passkey is used.
-  const used = await usePasskey([{ id: 'new', kind: 'passkey', credentialId, prfSalt: toB64url(salt) }])
-  return { credentialId, secret: used.secret }
-}
-
-/** Asks for one of the wallet's passkeys with the PRF extension; returns which one and its output. */
-async function usePasskey(factors: Factor[]): Promise<{ factor: Factor; secret: Uint8Array }> {
-  const passkeys = factors.filter((f) => f.kind === 'passkey' && f.credentialId && f.prfSalt)
-  const evalByCredential = Object.fromEntries(passkeys.map((f) => [f.credentialId!, { first: fromB64url(f.prfSalt!) }]))
-  const assertion = (await navigator.credentials.get({
-    publicKey: {
-      rpId: location.hostname,
-      challenge: crypto.getRandomValues(new Uint8Array(32)),
-      allowCredentials: passkeys.map((f) => ({ type: 'public-key' as const, id: fromB64url(f.credentialId!) as BufferSource })),
-      userVerification: 'required',
-      timeout: 120_000,
-      extensions: { prf: { evalByCredential } } as AuthenticationExtensionsClientInputs,
-    },
-  })) as PublicKeyCredential | null
-  if (!assertion) throw new Error(t('factor.errorNoAssertion'))
-  const id = toB64url(new Uint8Array(assertion.rawId))
-  const factor = passkeys.find((f) => f.credentialId === id)
-  const first = (assertion.getClientExtensionResults() as { prf?: { results?: { first?: ArrayBuffer } } }).prf?.results?.first
-  if (!factor || !first) throw new Error(t('factor.errorNoPrfOutput'))
-  return { factor, secret: new Uint8Array(first) }
 }
 
 /** 'Add a passkey': the ceremony runs on the click in this frame. */

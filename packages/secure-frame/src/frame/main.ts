@@ -2,6 +2,7 @@ import { originAllowed } from '@portico/core/spec'
 import { createEmit } from './emit.js'
 import { setFrameLocale } from './i18n/index.js'
 import { listen } from './listen.js'
+import { keyFamilies } from './rpc/index.js'
 import { createFrameSession, type FrameConfig } from './session.js'
 import { openStorage } from './storage.js'
 import { storageOrAccessButton } from './storageAccess.js'
@@ -49,7 +50,7 @@ async function boot() {
   if (query.get('locale')) await setFrameLocale(query.get('locale')).catch(() => undefined)
   const storage = await storageOrAccessButton({ root, emit, open: openStorage, log })
   if (!storage) return
-  const session = createFrameSession({ config, root, hostOrigin, post, storage })
+  const session = createFrameSession({ config, root, hostOrigin, post, storage, keyFamilies })
 
   // The stored session (if any) is restored while the frame already listens.
   const restored: Promise<boolean> = session.wallet.restore().catch(() => false)

@@ -1,11 +1,13 @@
 import type * as v from 'valibot'
 import type { Requests, RequestKind } from '@portico/embedded/protocol'
+import type { KeyFamilies } from '../keys.js'
 import { apiUrl } from './apiUrl.js'
 import { createApprovalQueue, type ApprovalQueue } from './approvalQueue.js'
 import { createEmit, type Emit } from './emit.js'
 import { showAddPasskey, showAddPassword, showUseFactor, type ScreenHost } from './factorScreens.js'
 import type { FrameStorage } from './storage.js'
-import { FrameWallet, type FactorPrompts } from './wallet.js'
+import { FrameWallet } from './wallet.js'
+import type { FactorPrompts } from './walletFactors.js'
 
 export interface FrameConfig {
   projectId: string
@@ -63,6 +65,8 @@ export function createFrameSession(opts: {
   hostOrigin: string
   post(message: unknown): void
   storage: FrameStorage
+  /** The chain families whose keys the wallet holds (rpc/index.ts). */
+  keyFamilies: KeyFamilies
 }): FrameSession {
   const { config, root, hostOrigin, post } = opts
   const emit = createEmit(post)
@@ -79,7 +83,7 @@ export function createFrameSession(opts: {
     addPasskey: (userName, salt, save) => showAddPasskey(screens, { userName, salt, save }),
     addPassword: (save) => showAddPassword(screens, { save }),
   }
-  const wallet = new FrameWallet(opts.storage, { apiUrl: config.apiUrl, projectId: config.projectId }, prompts)
+  const wallet = new FrameWallet(opts.storage, { apiUrl: config.apiUrl, projectId: config.projectId }, prompts, opts.keyFamilies)
   const session: FrameSession = {
     config,
     root,

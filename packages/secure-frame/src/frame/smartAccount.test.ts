@@ -18,6 +18,7 @@ import { BundlerUnavailableError } from './errors/bundler.js'
 import { setSmartAccountBatchRunner } from './batchRunner.js'
 import { handleCallsRequest } from './calls.js'
 import type { RpcContext } from './rpc/context.js'
+import { eip155Networks } from './rpc/eip155.js'
 import { createFrameSmartAccount, fetchSmartAccountNetworks, type FrameSmartAccount } from './smartAccount.js'
 import type { Unlocked } from './wallet.js'
 
@@ -132,11 +133,17 @@ describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded
     const account = privateKeyToAccount(key)
     const unlocked = {
       account,
-      keys: { evmPrivateKey: key, addresses: { eip155: account.address, solana: '' } },
+      keys: { secretKeys: {}, addresses: { eip155: account.address, solana: '' } },
       entropy: new Uint8Array(),
     } as unknown as Unlocked
     const shown: ApprovalContent[] = []
-    const ctx: RpcContext = { chainId: 31337, rpcUrlFor: () => chain().rpcUrl, keys: () => unlocked, approve: async (c) => (shown.push(c), true) }
+    const ctx: RpcContext = {
+      chainId: 31337,
+      rpcUrlFor: () => chain().rpcUrl,
+      networks: eip155Networks,
+      keys: () => unlocked,
+      approve: async (c) => (shown.push(c), true),
+    }
     const rpc = (method: string, params: unknown[]) => handleCallsRequest(ctx, method, params, 31337)
 
     expect(await rpc('wallet_getCapabilities', [smart.address, ['0x7a69']])).toEqual({
@@ -174,7 +181,7 @@ describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded
   test("SPEC §6 default: the host's account type in GET_USER (its stored choice, else smartAccount) decides over the server's record; the EOA where the network has no smart accounts", async () => {
     const key = generatePrivateKey()
     const account = privateKeyToAccount(key)
-    const unlocked = { account, keys: { evmPrivateKey: key, addresses: { eip155: account.address, solana: '' } }, entropy: new Uint8Array() }
+    const unlocked = { account, keys: { secretKeys: {}, addresses: { eip155: account.address, solana: '' } }, entropy: new Uint8Array() }
     const session = {
       config: { apiUrl: server.url, projectId: 'portico-dev' },
       chainId: 31337,
@@ -207,7 +214,7 @@ describe("the frame's smart account (Safe + Safe4337Module, owner = the embedded
     const account = privateKeyToAccount(key)
     const unlocked = {
       account,
-      keys: { evmPrivateKey: key, addresses: { eip155: account.address, solana: '' } },
+      keys: { secretKeys: {}, addresses: { eip155: account.address, solana: '' } },
       entropy: new Uint8Array(),
     } as unknown as Unlocked
     const signedIn = await signInSponsorUser(server, projectId, key)

@@ -1,5 +1,6 @@
 import type { Hex, PrivateKeyAccount } from 'viem'
-import { decodeCall, describeTransaction, readTokenInfo } from './approvalContent.js'
+import { describeTransaction } from './approvalContent.js'
+import { decodeCall, readTokenInfo } from './tokenCalls.js'
 import { t } from './i18n/index.js'
 import { getBundlerError } from './errors/bundler.js'
 import { InvalidParamsRpcError, RpcError, UnsupportedProviderMethodError, UserRejectedRequestError } from './errors/rpc.js'

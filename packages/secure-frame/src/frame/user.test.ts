@@ -1,15 +1,17 @@
 // @vitest-environment node
 import { privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
+import { evmPrivateKey } from '../families/eip155.js'
 import { deriveKeys, newEntropy } from '../keys.js'
+import { keyFamilies } from './rpc/index.js'
 import type { FrameSession } from './session.js'
 import { frameUser } from './user.js'
 
-const keys = deriveKeys(newEntropy(), (key) => privateKeyToAccount(key).address)
+const keys = deriveKeys(newEntropy(), keyFamilies)
 const userOn = (chainId: number | string) =>
   frameUser({
     chainId,
-    wallet: { keys: { keys, account: privateKeyToAccount(keys.evmPrivateKey) }, user: { email: 'ada@example.com', preferredAccountType: 'eoa' } },
+    wallet: { keys: { keys, account: privateKeyToAccount(evmPrivateKey(keys)) }, user: { email: 'ada@example.com', preferredAccountType: 'eoa' } },
   } as unknown as FrameSession)
 
 test("behavior: the user's address is the family's of the session's chain, by its CAIP-2 namespace", () => {

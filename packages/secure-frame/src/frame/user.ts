@@ -12,7 +12,7 @@ export function frameUser(session: FrameSession) {
   const evm = activeAddress(session, keys.keys.addresses.eip155)
   // Another family's chain: that family's address (keys.ts derives one per namespace).
   const namespace = namespaceOf(chainId)
-  const address = namespace === 'eip155' ? evm : ((keys.keys.addresses as Record<string, string | undefined>)[namespace] ?? evm)
+  const address = namespace === 'eip155' ? evm : (keys.keys.addresses[namespace] ?? evm)
   return {
     email: wallet.user.email,
     address,

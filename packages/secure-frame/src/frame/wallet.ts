@@ -2,7 +2,6 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import {
   WRAP_AAD,
   factorKeys,
-  factorProof,
   fromB64url,
   keyProofMessage,
   newPasswordKdf,
@@ -11,19 +10,17 @@ import {
   randomSalt,
   recoveryKey,
   toB64url,
-  unwrap,
   wrap,
-  type PasswordKdf,
 } from '../custody.js'
-import { combinePair, deriveKeys, newEntropy, secretHash, splitPair, type DerivedKeys } from '../keys.js'
+import { evmPrivateKey } from '../families/eip155.js'
+import { combinePair, deriveKeys, newEntropy, secretHash, splitPair, type DerivedKeys, type KeyFamilies } from '../keys.js'
 import { ApiError, createApi, type Api, type Tokens } from './api.js'
-import { FactorCancelled, type Factor } from './factorScreens.js'
 import type { FrameStorage } from './storage.js'
-
-const evmAddressOf = (key: `0x${string}`) => privateKeyToAccount(key).address
+import { FactorRequired, factorProofFor, openRecovery, secretOf, type FactorPrompts, type FactorsResult, type RecoveryInfo } from './walletFactors.js'
 
 export interface Unlocked {
   keys: DerivedKeys
+  /** The eip155 key's account: the wallet's key proofs to the server are its signatures. */
   account: PrivateKeyAccount
   /** The wallet secret (kept in memory while unlocked, like the keys it gives). */
   entropy: Uint8Array
@@ -37,35 +34,9 @@ export interface UserInfo {
   protected?: boolean
 }
 
-export interface FactorInfo extends Factor {
-  createdAt: string
-  lastUsedAt: string | null
-  kdf?: PasswordKdf
-}
-export interface FactorsResult {
-  protected: boolean
-  factors: FactorInfo[]
-}
-
 interface WalletMaterial {
-  wallet: null | {
-    secretHash: string
-    addresses: Record<string, string>
-    authShare?: string
-    recovery?: { available: boolean; protected: boolean; factors: Array<Factor & { kdf?: PasswordKdf }>; reason?: string }
-  }
+  wallet: null | { secretHash: string; addresses: Record<string, string>; authShare?: string; recovery?: RecoveryInfo }
 }
-
-/** What the wallet asks of the user, drawn by the frame's own screens (factorScreens.ts). */
-export interface FactorPrompts {
-  /** A new device of a protected wallet: the user's passkey or password; `attempt` checks it. */
-  use(purpose: 'unlock' | 'verify', factors: Factor[], attempt: (factor: Factor, secret: Uint8Array | { password: string }) => Promise<void>): Promise<void>
-  addPasskey(userName: string, salt: Uint8Array, save: (credentialId: string, secret: Uint8Array) => Promise<void>): Promise<void>
-  addPassword(save: (password: string) => Promise<void>): Promise<void>
-}
-
-/** A protected wallet on a new device, and the user did not (or could not) use the factor. */
-export class FactorRequired extends Error {}
 
 /**
  * The frame's session and keys. The secret is rebuilt only here: from the device share (this
@@ -82,6 +53,8 @@ export class FrameWallet {
     private readonly storage: FrameStorage,
     opts: { apiUrl: string; projectId: string },
     private readonly prompts: FactorPrompts,
+    /** The chain families whose keys the wallet derives (rpc/index.ts). */
+    private readonly families: KeyFamilies,
   ) {
     this.api = createApi({
       apiUrl: opts.apiUrl,
@@ -133,7 +106,7 @@ export class FrameWallet {
   }
 
   private setUnlocked(entropy: Uint8Array, keys: DerivedKeys) {
-    this.unlocked = { keys, entropy, account: privateKeyToAccount(keys.evmPrivateKey) }
+    this.unlocked = { keys, entropy, account: privateKeyToAccount(evmPrivateKey(keys)) }
   }
 
   private async unlock(interactive: boolean) {
@@ -142,7 +115,7 @@ export class FrameWallet {
     if (!wallet) {
       // First sign-in: the keys are made here. One 2-of-2 for this device, one for recovery.
       const entropy = newEntropy()
-      const keys = deriveKeys(entropy, evmAddressOf)
+      const keys = deriveKeys(entropy, this.families)
       const [deviceShare, authShare] = await splitPair(entropy)
       const recoveryShares = await splitPair(entropy)
       const hash = secretHash(entropy)
@@ -153,10 +126,10 @@ export class FrameWallet {
       const deviceShare = await this.storage.getSecret<string>(`share:${wallet.secretHash}`)
       if (wallet.authShare && deviceShare) {
         const authShare = await openRelease(this.storage.device, wallet.authShare, `auth-share:${this.deviceId}`)
-        const { entropy, keys } = await combinePair([deviceShare, authShare], wallet, evmAddressOf)
+        const { entropy, keys } = await combinePair([deviceShare, authShare], wallet, this.families)
         this.setUnlocked(entropy, keys)
       } else if (wallet.recovery?.available && interactive) {
-        await this.recover(wallet as Required<Pick<NonNullable<WalletMaterial['wallet']>, 'secretHash' | 'addresses' | 'recovery'>>)
+        await this.recover({ ...wallet, recovery: wallet.recovery })
       } else if (wallet.recovery?.available) {
         throw new FactorRequired('This device needs to sign in again')
       } else {
@@ -166,58 +139,10 @@ export class FrameWallet {
     this.user = await this.api.call<UserInfo>('/auth/me', { auth: true })
   }
 
-  /** A factor's secret for the server's check: the PRF output, or scrypt of the password. */
-  private static async secretOf(factor: Factor & { kdf?: PasswordKdf }, secret: Uint8Array | { password: string }) {
-    if (secret instanceof Uint8Array) return secret
-    if (!factor.kdf) throw new Error('This password cannot be checked here')
-    return passwordSecret(secret.password, factor.kdf)
-  }
-
-  private async factorProofFor(factor: Factor, secret: Uint8Array) {
-    const { challenge } = await this.api.call<{ challenge: string }>('/auth/challenge', { body: { purpose: 'factor' }, auth: true })
-    const { authKey } = factorKeys(secret)
-    return { id: factor.id, challenge, proof: factorProof(authKey, factor.id, challenge, this.storage.device.jkt) }
-  }
-
   /** A new device: the recovery material (released once, to this device's key), then its own 2-of-2. */
-  private async recover(wallet: {
-    secretHash: string
-    addresses: Record<string, string>
-    recovery: NonNullable<NonNullable<WalletMaterial['wallet']>['recovery']>
-  }) {
-    let sealed: string | undefined
-    let wrapKey: Uint8Array | undefined
-    if (wallet.recovery.protected) {
-      const factors = wallet.recovery.factors
-      try {
-        await this.prompts.use('unlock', factors, async (factor, given) => {
-          const secret = await FrameWallet.secretOf(factor, given)
-          const body = { factor: await this.factorProofFor(factor, secret) }
-          sealed = (await this.api.call<{ recovery: string }>('/auth/wallet/recover', { body, auth: true })).recovery
-          wrapKey = factorKeys(secret).wrapKey
-        })
-      } catch (error) {
-        if (error instanceof FactorCancelled)
-          throw new FactorRequired(
-            `This wallet is protected by ${factors.some((f) => f.kind === 'passkey') ? 'a passkey' : 'a password'}. Without it, this device cannot open the wallet: your email alone is not enough.`,
-          )
-        throw error
-      }
-    } else {
-      sealed = (await this.api.call<{ recovery: string }>('/auth/wallet/recover', { body: {}, auth: true })).recovery
-    }
-    const opened = JSON.parse(await openRelease(this.storage.device, sealed!, `recovery:${this.deviceId}`)) as {
-      protected: boolean
-      shares: [string, string]
-      wrappedKey?: string
-    }
-    const shares: [string, string] = [...opened.shares]
-    if (opened.protected) {
-      if (!wrapKey || !opened.wrappedKey) throw new Error('The recovery material is incomplete')
-      const recovery = fromB64url(await unwrap(wrapKey, opened.wrappedKey, WRAP_AAD.recoveryKey))
-      shares[0] = await unwrap(recovery, shares[0], WRAP_AAD.recoveryShare)
-    }
-    const { entropy, keys } = await combinePair(shares, wallet, evmAddressOf)
+  private async recover(wallet: { secretHash: string; addresses: Record<string, string>; recovery: RecoveryInfo }) {
+    const shares = await openRecovery({ api: this.api, storage: this.storage, prompts: this.prompts }, wallet.recovery)
+    const { entropy, keys } = await combinePair(shares, wallet, this.families)
     const [newDeviceShare, authShare] = await splitPair(entropy)
     this.setUnlocked(entropy, keys)
     await this.storage.setSecret(`share:${wallet.secretHash}`, newDeviceShare)
@@ -286,8 +211,8 @@ export class FrameWallet {
     const { factors } = await this.factors()
     if (!factors.length) return
     await this.prompts.use('verify', factors, async (factor, given) => {
-      const secret = await FrameWallet.secretOf(factor, given)
-      await this.api.call('/auth/factors/verify', { body: { factor: await this.factorProofFor(factor, secret) }, auth: true })
+      const secret = await secretOf(factor, given)
+      await this.api.call('/auth/factors/verify', { body: { factor: await factorProofFor(this.api, this.storage, factor, secret) }, auth: true })
     })
   }
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
-import { combinePair, deriveKeys, keyProofMessage, newEntropy, secretHash, splitPair } from '@portico/secure-frame'
+import { combinePair, deriveKeys, eip155Keys, evmPrivateKey, keyProofMessage, newEntropy, secretHash, solanaKeys, splitPair } from '@portico/secure-frame'
 import { startTestServer } from '../testing.js'
 import { deviceById, frameClient, randomDeviceId } from './testing.js'
 
-const evmAddressOf = (key: `0x${string}`) => privateKeyToAccount(key).address
+const keyFamilies = { eip155: eip155Keys, solana: solanaKeys }
 type Server = Awaited<ReturnType<typeof startTestServer>>
 type TokensBody = { accessToken: string; refreshToken: string; expiresIn: number }
 
@@ -150,7 +150,7 @@ describe('key shares and devices', () => {
     const email = 'wallet@example.com'
     const first = await login(email)
     const entropy = newEntropy()
-    const keys = deriveKeys(entropy, evmAddressOf)
+    const keys = deriveKeys(entropy, keyFamilies)
     const [deviceShare, authShare] = await splitPair(entropy)
     const recoveryShares = await splitPair(entropy)
     const created = await client.call(
@@ -182,11 +182,11 @@ describe('key shares and devices', () => {
     const released = deviceById(first.deviceId)!.open(material.body.wallet.authShare, `auth-share:${first.deviceId}`)
     expect(released).toBe(authShare)
     expect(material.body.wallet).not.toHaveProperty('recovery')
-    const combined = await combinePair([deviceShare, released], material.body.wallet, evmAddressOf)
+    const combined = await combinePair([deviceShare, released], material.body.wallet, keyFamilies)
     expect(combined.keys.addresses.eip155).toBe(keys.addresses.eip155)
     // A corrupted share is caught by the hash check.
     const [badShare] = await splitPair(newEntropy())
-    await expect(combinePair([badShare, authShare], material.body.wallet, evmAddressOf)).rejects.toThrow('Key shares do not match this wallet')
+    await expect(combinePair([badShare, authShare], material.body.wallet, keyFamilies)).rejects.toThrow('Key shares do not match this wallet')
 
     // A second device: a code like any start (the answer tells nobody a wallet exists), then
     // VERIFY_DEVICE: an approval link by mail; the session comes once the link was used.
@@ -232,13 +232,13 @@ describe('key shares and devices', () => {
     const released2 = await client.call<{ recovery: string }>('/auth/wallet/recover', {}, session.body.accessToken)
     expect(released2.status).toBe(200)
     const opened = JSON.parse(deviceById(deviceB)!.open(released2.body.recovery, `recovery:${deviceB}`)) as { shares: [string, string] }
-    const recovered = await combinePair(opened.shares, info.body.wallet, evmAddressOf)
+    const recovered = await combinePair(opened.shares, info.body.wallet, keyFamilies)
     expect(recovered.keys.addresses).toEqual(keys.addresses)
     // Once per login.
     expect((await client.call('/auth/wallet/recover', {}, session.body.accessToken)).status).toBe(403)
     const [, authShareB] = await splitPair(recovered.entropy)
     const challenge = await client.call<{ challenge: string }>('/auth/challenge', { purpose: 'key' }, session.body.accessToken)
-    const signature = await privateKeyToAccount(recovered.keys.evmPrivateKey).signMessage({
+    const signature = await privateKeyToAccount(evmPrivateKey(recovered.keys)).signMessage({
       message: keyProofMessage('device-share', challenge.body.challenge, deviceById(deviceB)!.jkt),
     })
     expect(

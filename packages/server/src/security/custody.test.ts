@@ -20,6 +20,7 @@ import {
   wrap,
   fromB64url,
 } from '@portico/secure-frame'
+import { eip155Keys as eip155, evmPrivateKey, solanaKeys as solana } from '@portico/secure-frame'
 import { open } from '../auth/crypto.js'
 import { generateAuthSecrets, loadAuthSecrets } from '../auth/secrets.js'
 import { frameClient, newDevice, type TestDevice } from '../auth/testing.js'
@@ -34,7 +35,6 @@ import { startTestServer } from '../testing.js'
  */
 type Server = Awaited<ReturnType<typeof startTestServer>>
 type Tokens = { accessToken: string; refreshToken: string; expiresIn: number }
-const evmAddressOf = (key: `0x${string}`) => privateKeyToAccount(key).address
 const HOST = 'http://127.0.0.1:5173'
 const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`
 
@@ -103,7 +103,7 @@ async function emailLogin(
 /** The first device makes the wallet, as the frame does. */
 async function createWallet(client: ReturnType<typeof frameClient>, tokens: Tokens, device: TestDevice) {
   const entropy = newEntropy()
-  const keys = deriveKeys(entropy, evmAddressOf)
+  const keys = deriveKeys(entropy, { eip155, solana })
   const [deviceShare, authShare] = await splitPair(entropy)
   const recoveryShares = await splitPair(entropy)
   const created = await client.call(
@@ -137,7 +137,7 @@ async function addPasskey(client: ReturnType<typeof frameClient>, tokens: Tokens
       authKey: toB64url(authKey),
       wrappedKey: await wrap(wrapKey, toB64url(rk), WRAP_AAD.recoveryKey),
       recovery: { wrappedShare: await wrap(rk, first, WRAP_AAD.recoveryShare), serverShare: second },
-      keyProof: await keyProof(client, tokens, device, wallet.keys.evmPrivateKey, 'add-factor'),
+      keyProof: await keyProof(client, tokens, device, evmPrivateKey(wallet.keys), 'add-factor'),
     },
     tokens.accessToken,
     {},
@@ -161,7 +161,7 @@ function secretsOf(wallet: Awaited<ReturnType<typeof createWallet>>) {
     ...wallet.recoveryShares,
     Buffer.from(wallet.entropy).toString('hex'),
     Buffer.from(wallet.entropy).toString('base64'),
-    wallet.keys.evmPrivateKey.slice(2),
+    evmPrivateKey(wallet.keys).slice(2),
   ]
 }
 
@@ -273,7 +273,7 @@ describe('attack: a non-browser client with the mailbox of a user who set a pass
     // The owner's device still opens it (its own 2-of-2), and the passkey rebuilds it on a new one.
     const own = await frame.call<{ wallet: { authShare: string } }>('/auth/wallet', undefined, login.tokens.accessToken, {}, { device: victim })
     const authShare = victim.open(own.body.wallet.authShare, `auth-share:${victim.deviceId}`)
-    expect((await combinePair([wallet.deviceShare, authShare], wallet.expected, evmAddressOf)).keys.addresses.eip155).toBe(wallet.keys.addresses.eip155)
+    expect((await combinePair([wallet.deviceShare, authShare], wallet.expected, { eip155, solana })).keys.addresses.eip155).toBe(wallet.keys.addresses.eip155)
   })
 
   test('the owner on a new device: mailbox AND passkey rebuild the same key; the release is encrypted to that device and announced by mail', async () => {
@@ -302,10 +302,10 @@ describe('attack: a non-browser client with the mailbox of a user who set a pass
     }
     expect(opened.protected).toBe(true)
     // The first half stays wrapped: the server and the mailbox alone never had it in the clear.
-    await expect(combinePair(opened.shares, wallet.expected, evmAddressOf)).rejects.toThrow()
+    await expect(combinePair(opened.shares, wallet.expected, { eip155, solana })).rejects.toThrow()
     const rk = fromB64url(await unwrap(factorKeys(prf).wrapKey, opened.wrappedKey, WRAP_AAD.recoveryKey))
     const shares: [string, string] = [await unwrap(rk, opened.shares[0], WRAP_AAD.recoveryShare), opened.shares[1]]
-    const rebuilt = await combinePair(shares, wallet.expected, evmAddressOf)
+    const rebuilt = await combinePair(shares, wallet.expected, { eip155, solana })
     expect(rebuilt.keys.addresses.eip155).toBe(wallet.keys.addresses.eip155)
     const mails = await frame.inbox(email)
     expect(mails.length).toBe(mailsBefore + 1)
@@ -346,7 +346,7 @@ describe('attack: a mailbox holder guesses the passkey from a device of their ow
     const opened = JSON.parse(device.open(released.body.recovery, `recovery:${device.deviceId}`)) as { shares: [string, string]; wrappedKey: string }
     const rk = fromB64url(await unwrap(factorKeys(prf).wrapKey, opened.wrappedKey, WRAP_AAD.recoveryKey))
     const shares: [string, string] = [await unwrap(rk, opened.shares[0], WRAP_AAD.recoveryShare), opened.shares[1]]
-    expect((await combinePair(shares, wallet.expected, evmAddressOf)).keys.addresses.eip155).toBe(wallet.keys.addresses.eip155)
+    expect((await combinePair(shares, wallet.expected, { eip155, solana })).keys.addresses.eip155).toBe(wallet.keys.addresses.eip155)
   }
 
   // The waits below move the shared clock hours ahead; the tests after this one (social sign-ins
@@ -586,7 +586,7 @@ describe('the default without a factor: the mailbox controls the wallet, with th
     const released = await frame.call<{ recovery: string }>('/auth/wallet/recover', {}, fresh.tokens.accessToken, {}, { device: third })
     expect(released.status).toBe(200)
     const opened = JSON.parse(third.open(released.body.recovery, `recovery:${third.deviceId}`)) as { shares: [string, string] }
-    expect((await combinePair(opened.shares, wallet.expected, evmAddressOf)).keys.addresses.eip155).toBe(wallet.keys.addresses.eip155)
+    expect((await combinePair(opened.shares, wallet.expected, { eip155, solana })).keys.addresses.eip155).toBe(wallet.keys.addresses.eip155)
     const mails = await frame.inbox(email)
     expect(mails.length).toBe(before + 1)
     expect(mails[0]!.subject).toBe('Your Portico wallet was opened on a new device')
@@ -634,7 +634,7 @@ describe('changing the email or removing a factor needs fresh proof of an existi
     advance(6 * 60_000) // no longer fresh
     const stale = await frame.call(
       '/auth/factors/remove',
-      { id: factorId, keyProof: await keyProof(frame, login.tokens, device, wallet.keys.evmPrivateKey, 'remove-factor'), recovery: split },
+      { id: factorId, keyProof: await keyProof(frame, login.tokens, device, evmPrivateKey(wallet.keys), 'remove-factor'), recovery: split },
       t,
       {},
       { device },
@@ -643,7 +643,7 @@ describe('changing the email or removing a factor needs fresh proof of an existi
     await frame.call('/auth/factors/verify', { factor: await factorProofBody(frame, login.tokens, device, factorId, prf) }, t, {}, { device })
     const removed = await frame.call<{ protected: boolean }>(
       '/auth/factors/remove',
-      { id: factorId, keyProof: await keyProof(frame, login.tokens, device, wallet.keys.evmPrivateKey, 'remove-factor'), recovery: split },
+      { id: factorId, keyProof: await keyProof(frame, login.tokens, device, evmPrivateKey(wallet.keys), 'remove-factor'), recovery: split },
       t,
       {},
       { device },

@@ -1,5 +1,6 @@
+import type { KeyFamily } from '../../keys.js'
 import type { ApprovalContent } from '../approval.js'
-import { networkLabel } from '../approvalNetworks.js'
+import { networkLabel, type FamilyNetworks } from '../approvalNetworks.js'
 import { getNodeError } from '../errors/node.js'
 import { ChainDisconnectedError } from '../errors/rpc.js'
 import type { FrameSession } from '../session.js'
@@ -9,6 +10,8 @@ import type { Unlocked } from '../wallet.js'
 export interface RpcContext {
   chainId: number | string
   rpcUrlFor(chainId: number | string): string | undefined
+  /** The family's networks, that the approval screen names chains by. */
+  networks: FamilyNetworks
   keys(): Unlocked | undefined
   /** Shows the approval screen; resolves whether the user approved (rejects with UserRejectedRequestError on RPC_ABORT). */
   approve(request: ApprovalContent, method: string): Promise<boolean>
@@ -22,8 +25,21 @@ export interface FamilyRequest {
   chainId: number | string
 }
 
-/** A chain family's RPC handler: one file per CAIP-2 namespace (rpc/eip155.ts, rpc/solana.ts). */
+/** A chain family's RPC handler. */
 export type RpcFamily = (session: FrameSession, request: FamilyRequest) => Promise<unknown>
+
+/**
+ * What the frame knows of a chain family: one file per CAIP-2 namespace (rpc/eip155.ts, rpc/solana.ts), its key
+ * derivation beside (../../families/<namespace>.ts), registered by one line in rpc/index.ts.
+ */
+export interface FrameFamily {
+  /** Its RPC handlers. */
+  rpc: RpcFamily
+  /** Its key and address from the wallet's seed. */
+  keys: KeyFamily
+  /** Its network names on the approval screen. */
+  networks: FamilyNetworks
+}
 
 /** The CAIP-2 namespace of a chain id (a bare number or hex is eip155). */
 export function namespaceOf(chainId: number | string): string {
@@ -32,8 +48,8 @@ export function namespaceOf(chainId: number | string): string {
 }
 
 /** The context of a request that acts with the wallet's own keys. */
-export function contextOf(session: FrameSession, chainId: number | string): RpcContext {
-  return { chainId, rpcUrlFor: session.rpcUrlFor, keys: () => session.wallet.keys, approve: session.approvals.approve }
+export function contextOf(session: FrameSession, chainId: number | string, networks: FamilyNetworks): RpcContext {
+  return { chainId, rpcUrlFor: session.rpcUrlFor, networks, keys: () => session.wallet.keys, approve: session.approvals.approve }
 }
 
 /** The chain's RPC URL, or 4901: the frame reads no chain it has no endpoint for. */
@@ -43,9 +59,9 @@ export function rpcUrlOf(ctx: Pick<RpcContext, 'rpcUrlFor'>, chainId: number | s
   return url
 }
 
-/** The approval screen's network name: the frame's own (approvalNetworks.ts), never the host's. */
-export const networkOf = (ctx: Pick<RpcContext, 'rpcUrlFor'>, chainId: number | string | bigint) =>
-  networkLabel(chainId, (caip) => ctx.rpcUrlFor(caip) !== undefined)
+/** The approval screen's network name: the family's own (approvalNetworks.ts), never the host's. */
+export const networkOf = (ctx: Pick<RpcContext, 'rpcUrlFor' | 'networks'>, chainId: number | string | bigint) =>
+  networkLabel(chainId, ctx.networks, (caip) => ctx.rpcUrlFor(caip) !== undefined)
 
 let rpcId = 1
 /** One JSON-RPC call to a node; its refusal becomes a typed error here, once (errors/node.ts). */

@@ -1,14 +1,18 @@
 import { isSafeRpcMethod } from '@portico/embedded/protocol'
+import { eip155Keys } from '../../families/eip155.js'
 import { BaseError, hashTypedData, hexToString, isHex, numberToHex, type Hex, type TransactionSerializable } from 'viem'
 import { activeSmartAccount } from '../activeAccount.js'
-import { decodeCall, describeTransaction, describeTypedData, readTokenInfo, type TypedDataFacts } from '../approvalContent.js'
+import type { FamilyNetworks } from '../approvalNetworks.js'
+import { describeTransaction } from '../approvalContent.js'
+import { describeTypedData, type TypedDataFacts } from '../approvalTypedData.js'
 import { decodeSwapCall, describeSwap } from '../approvalSwap.js'
 import { CALLS_METHODS, handleCallsRequest, SMART_SESSION_METHODS } from '../calls.js'
 import { InvalidParamsRpcError, UnauthorizedProviderError, UnsupportedProviderMethodError, UserRejectedRequestError } from '../errors/rpc.js'
 import { printable } from '../approvalText.js'
 import { t } from '../i18n/index.js'
 import { asSmartAccount, sendFromSmartAccount } from '../smartAccountRpc.js'
-import { jsonRpc, networkOf, rpcUrlOf, type RpcContext, type RpcFamily } from './context.js'
+import { decodeCall, readTokenInfo } from '../tokenCalls.js'
+import { jsonRpc, networkOf, rpcUrlOf, type FrameFamily, type RpcContext, type RpcFamily } from './context.js'
 
 type TransactionRequest = {
   from?: string
@@ -23,22 +27,62 @@ type TransactionRequest = {
 }
 const TOKEN_CALLS = ['transfer', 'approve', 'increaseAllowance', 'transferFrom']
 
+/** The eip155 chains the approval screen names (any other is shown by number). */
+export const eip155Networks: FamilyNetworks = {
+  namespace: 'eip155',
+  numbered: true,
+  known: {
+    1: { name: 'Ethereum', symbol: 'ETH' },
+    10: { name: 'OP Mainnet', symbol: 'ETH' },
+    56: { name: 'BNB Smart Chain', symbol: 'BNB' },
+    100: { name: 'Gnosis', symbol: 'xDAI' },
+    130: { name: 'Unichain', symbol: 'ETH' },
+    137: { name: 'Polygon', symbol: 'POL' },
+    146: { name: 'Sonic', symbol: 'S' },
+    250: { name: 'Fantom', symbol: 'FTM' },
+    324: { name: 'zkSync Era', symbol: 'ETH' },
+    1101: { name: 'Polygon zkEVM', symbol: 'ETH' },
+    5000: { name: 'Mantle', symbol: 'MNT' },
+    8453: { name: 'Base', symbol: 'ETH' },
+    42161: { name: 'Arbitrum One', symbol: 'ETH' },
+    42170: { name: 'Arbitrum Nova', symbol: 'ETH' },
+    42220: { name: 'Celo', symbol: 'CELO' },
+    43114: { name: 'Avalanche C-Chain', symbol: 'AVAX' },
+    59144: { name: 'Linea', symbol: 'ETH' },
+    81457: { name: 'Blast', symbol: 'ETH' },
+    534352: { name: 'Scroll', symbol: 'ETH' },
+    7777777: { name: 'Zora', symbol: 'ETH' },
+    17000: { name: 'Holesky', symbol: 'ETH', testnet: true },
+    560048: { name: 'Hoodi', symbol: 'ETH', testnet: true },
+    11155111: { name: 'Sepolia', symbol: 'ETH', testnet: true },
+    11155420: { name: 'OP Sepolia', symbol: 'ETH', testnet: true },
+    84532: { name: 'Base Sepolia', symbol: 'ETH', testnet: true },
+    421614: { name: 'Arbitrum Sepolia', symbol: 'ETH', testnet: true },
+    80002: { name: 'Polygon Amoy', symbol: 'POL', testnet: true },
+    // The local devnet's chains (packages/devnet; 31337 is also the usual id of any local test chain).
+    31337: { name: 'Portico Devnet', symbol: 'ETH', testnet: true },
+    31338: { name: 'Portico Devnet 2', symbol: 'ETH', testnet: true },
+  },
+}
+
 /**
  * The eip155 family (SPEC §6): the only one that meets the smart account. Where one is active
  * (activeAccount.ts) the handlers act with it in the EOA's place (smartAccountRpc.ts), and
  * eth_sendTransaction becomes a UserOperation; EIP-5792 batches and ERC-7715 go to calls.ts.
  */
-export const eip155: RpcFamily = async (session, { method, params, chainId }) => {
+const rpc: RpcFamily = async (session, { method, params, chainId }) => {
   const { wallet, approvals } = session
   const smart = await activeSmartAccount(session, chainId)
   const keys = () => (smart && wallet.keys ? asSmartAccount(wallet.keys, smart) : wallet.keys)
   // The approval screen's Account row names the account that acts.
   const approve: typeof approvals.approve = smart ? (content, m) => approvals.approve({ ...content, account: smart.address }, m) : approvals.approve
-  const ctx: RpcContext = { chainId: session.chainId, rpcUrlFor: session.rpcUrlFor, keys, approve }
+  const ctx: RpcContext = { chainId: session.chainId, rpcUrlFor: session.rpcUrlFor, networks: eip155Networks, keys, approve }
   if (CALLS_METHODS.has(method) || SMART_SESSION_METHODS.has(method)) return handleCallsRequest(ctx, method, params, chainId)
   if (smart && method === 'eth_sendTransaction' && wallet.keys) return sendFromSmartAccount(ctx, smart, params, chainId)
   return handleEip155(ctx, method, params, chainId)
 }
+
+export const eip155: FrameFamily = { rpc, keys: eip155Keys, networks: eip155Networks }
 
 /** SPEC §6 for eip155: safe methods answered silently, unsafe ones only after approval. */
 async function handleEip155(ctx: RpcContext, method: string, params: unknown[], chainId: number | string): Promise<unknown> {

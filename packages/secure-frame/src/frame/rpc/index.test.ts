@@ -5,17 +5,18 @@ import { base58 } from '@scure/base'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { evmPrivateKey } from '../../families/eip155.js'
 import { deriveKeys, newEntropy } from '../../keys.js'
 import type { ApprovalContent } from '../approval.js'
 import { UnauthorizedProviderError, UnsupportedProviderMethodError, UserRejectedRequestError } from '../errors/rpc.js'
 import type { FrameSession } from '../session.js'
-import { families, handleRpc } from './index.js'
+import { families, handleRpc, keyFamilies } from './index.js'
 
 const activeSmartAccount = vi.hoisted(() => vi.fn(async () => undefined))
 vi.mock('../activeAccount.js', () => ({ activeSmartAccount }))
 
-const keys = deriveKeys(newEntropy(), (key) => privateKeyToAccount(key).address)
-const unlocked = { keys, account: privateKeyToAccount(keys.evmPrivateKey), entropy: new Uint8Array() }
+const keys = deriveKeys(newEntropy(), keyFamilies)
+const unlocked = { keys, account: privateKeyToAccount(evmPrivateKey(keys)), entropy: new Uint8Array() }
 const SOLANA_DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
 
 function frame({ approved = true, signedIn = true } = {}) {
@@ -47,11 +48,19 @@ describe('rpc/index: dispatch by namespace', () => {
     `)
   })
 
+  test("behavior: each family's entry brings its key and its networks, for its own namespace", () => {
+    for (const [namespace, family] of Object.entries(families)) {
+      expect(family!.networks.namespace).toBe(namespace)
+      expect(keyFamilies[namespace]).toBe(family!.keys)
+      expect(keys.addresses[namespace]).toBeTypeOf('string')
+    }
+  })
+
   test('behavior: eip155 reaches its handlers, after the smart-account check', async () => {
     const { rpc, shown } = frame()
     expect(await rpc({ method: 'eth_chainId' })).toBe('0x7a69')
     const signature = (await rpc({ method: 'personal_sign', params: ['hello', keys.addresses.eip155], chainId: 'eip155:31337' })) as `0x${string}`
-    expect(await verifyMessage({ address: keys.addresses.eip155, message: 'hello', signature })).toBe(true)
+    expect(await verifyMessage({ address: keys.addresses.eip155 as `0x${string}`, message: 'hello', signature })).toBe(true)
     expect(shown).toHaveLength(1)
     expect(activeSmartAccount).toHaveBeenCalledTimes(2)
     expect(activeSmartAccount).toHaveBeenLastCalledWith(expect.anything(), 'eip155:31337')

@@ -1,25 +1,39 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { isSafeRpcMethod } from '@portico/embedded/protocol'
 import { base58, base64 } from '@scure/base'
+import { solanaKeys } from '../../families/solana.js'
 import type { ApprovalContent } from '../approval.js'
+import type { FamilyNetworks } from '../approvalNetworks.js'
 import { InvalidParamsRpcError, UnauthorizedProviderError, UnsupportedProviderMethodError, UserRejectedRequestError } from '../errors/rpc.js'
 import { printable } from '../approvalText.js'
 import { formatDecimal, t } from '../i18n/index.js'
 import { decodeSolanaTransaction, describeSolanaTransactions, parsesAsTransaction, signSolanaTransaction } from '../solana.js'
-import { contextOf, jsonRpc, networkOf, rpcUrlOf, type RpcContext, type RpcFamily } from './context.js'
+import { contextOf, jsonRpc, networkOf, rpcUrlOf, type FrameFamily, type RpcContext, type RpcFamily } from './context.js'
+
+/** The Solana clusters the approval screen names, by genesis-hash reference. */
+export const solanaNetworks: FamilyNetworks = {
+  namespace: 'solana',
+  known: {
+    '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { name: 'Solana', symbol: 'SOL' },
+    EtWTRABZaYq6iMfeYKouRu166VU2xqa1: { name: 'Solana Devnet', symbol: 'SOL', testnet: true },
+    '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': { name: 'Solana Testnet', symbol: 'SOL', testnet: true },
+  },
+}
 
 /**
  * The solana family: the wallet's own ed25519 key (no smart account), transactions decoded and
  * shown by ../solana.ts. Safe reads go to the chain's node without their `solana_` prefix.
  */
-export const solana: RpcFamily = async (session, { method, params, chainId }) => {
-  const ctx = contextOf(session, chainId)
+const rpc: RpcFamily = async (session, { method, params, chainId }) => {
+  const ctx = contextOf(session, chainId, solanaNetworks)
   if (isSafeRpcMethod(method) && method.startsWith('solana_')) return jsonRpc(rpcUrlOf(ctx, chainId), method.slice('solana_'.length), params)
   if (method !== 'solana_signMessage' && !SIGN_TRANSACTIONS.has(method))
     throw new UnsupportedProviderMethodError({ message: `${method} is not supported by the embedded wallet on Solana` })
   if (!ctx.keys()) throw new UnauthorizedProviderError()
   return method === 'solana_signMessage' ? signMessage(ctx, params, chainId) : signTransactions(ctx, method, params, chainId)
 }
+
+export const solana: FrameFamily = { rpc, keys: solanaKeys, networks: solanaNetworks }
 
 const SIGN_TRANSACTIONS = new Set(['solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction'])
 
@@ -47,7 +61,7 @@ async function signMessage(ctx: RpcContext, params: unknown[], chainId: number |
     },
     'solana_signMessage',
   )
-  return { signature: base58.encode(ed25519.sign(bytes, keys.solanaSecretKey)) }
+  return { signature: base58.encode(ed25519.sign(bytes, keys.secretKeys.solana!)) }
 }
 
 async function signTransactions(ctx: RpcContext, method: string, params: unknown[], chainId: number | string) {
@@ -78,7 +92,7 @@ async function signTransactions(ctx: RpcContext, method: string, params: unknown
         ? t('sol.signMany', { count: formatDecimal(BigInt(decoded.length)) })
         : t('sol.signOne')
   await approve(ctx, describeSolanaTransactions(decoded, { title, network: networkOf(ctx, chainId).label, wallet, fee }), method)
-  const signed = decoded.map((d) => signSolanaTransaction(d, wallet, keys.solanaSecretKey))
+  const signed = decoded.map((d) => signSolanaTransaction(d, wallet, keys.secretKeys.solana!))
   if (method === 'solana_signAllTransactions') return { transactions: signed.map((s) => s.wire) }
   if (method === 'solana_signTransaction') return { transaction: signed[0]!.wire, signature: signed[0]!.signature }
   const commitment = first?.options?.commitment ?? 'confirmed'
