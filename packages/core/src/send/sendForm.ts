@@ -3,7 +3,7 @@ import type { CaipNetwork } from '../networks.js'
 import type { ReceiverProblem, SendState } from '../stores/send.js'
 import { formatUnits, parseUnits } from '../utils/format.js'
 import { isNativeToken, validateSend, type ValidateSendProblem } from './validateSend.js'
-import { SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS } from '../spec/solana.js'
+import { chainFamily } from '../spec/families/index.js'
 import type { Problem } from '../i18n/message.js'
 import type { MessageParams } from '../i18n/translate.js'
 import { SendFormText } from '../spec/sendFormText.js'
@@ -104,14 +104,16 @@ export function getSendProblem(
 }
 
 /**
- * Solana: SOL sent to an address without an account must reach the rent-exempt minimum, or the
- * chain refuses the transfer. Tokens go to the receiver's token account, which the sender pays for.
+ * Where the family asks for one (Solana's rent-exempt minimum, `receiverRent`), the native coin
+ * sent to an address without an account must reach it, or the chain refuses the transfer. Tokens
+ * go to the receiver's token account, which the sender pays for.
  */
 export function belowRentExemptMinimum(token: TokenBalance, amount: bigint, receiverIsNew: boolean | undefined, caipNetwork: CaipNetwork) {
-  if (caipNetwork.chainNamespace !== 'solana' || !receiverIsNew || !isNativeToken(token, caipNetwork)) return undefined
-  if (amount >= SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS) return undefined
+  const minimum = chainFamily(caipNetwork.chainNamespace)?.receiverRent
+  if (minimum === undefined || !receiverIsNew || !isNativeToken(token, caipNetwork)) return undefined
+  if (amount >= minimum) return undefined
   return sendFormProblem('belowRentExemptMinimum', {
-    0: formatUnits(SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS, caipNetwork.nativeCurrency.decimals),
+    0: formatUnits(minimum, caipNetwork.nativeCurrency.decimals),
     1: caipNetwork.nativeCurrency.symbol,
   })
 }

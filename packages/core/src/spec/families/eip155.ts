@@ -16,5 +16,4 @@ export const eip155: ChainFamilyRecord = {
   explorer: /* @__PURE__ */ explorerLinks('address', 'tx'),
   onrampCurrency: 'USDC',
   activity: true,
-  receiverRent: false,
 }

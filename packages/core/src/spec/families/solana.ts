@@ -1,3 +1,4 @@
+import { SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS } from '../solana.js'
 import { explorerLinks } from './explorer.js'
 import type { ChainFamilyRecord } from './types.js'
 
@@ -16,5 +17,5 @@ export const solana: ChainFamilyRecord = {
   explorer: /* @__PURE__ */ explorerLinks('account', 'tx'),
   onrampCurrency: 'SOL',
   activity: true,
-  receiverRent: true,
+  receiverRent: SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS,
 }

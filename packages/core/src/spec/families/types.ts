@@ -33,8 +33,9 @@ export interface ChainFamilyRecord {
   /** Whether the Portico server serves the family's transaction history (the Activity view). */
   activity: boolean
   /**
-   * Whether a transfer to an address without an account must bring the rent-exempt minimum
-   * (Solana): the send form then reads the receiver's balance.
+   * The least native amount (base units) a transfer to an address without an account must bring,
+   * where the chain asks for one (Solana's rent-exempt minimum): the send form then reads the
+   * receiver's balance. Absent where any amount may open an account.
    */
-  receiverRent: boolean
+  receiverRent?: bigint
 }
