@@ -1,12 +1,15 @@
 import { CallsErrorCode } from '../spec/calls.js'
-import { ProviderErrorCode } from '../spec/catalogue.js'
+import { ErrorText, ProviderErrorCode } from '../spec/catalogue.js'
 import { errorMessage } from '../i18n/message.js'
 import { PorticoError, type PorticoErrorOptions } from './base.js'
+import { UserRejectedRequestError } from './connector.js'
 
 /** SPEC §5: a batch with a call whose 'to' or data does not start with 0x, refused before any wallet sees it. */
 export class InvalidBatchedCallsError extends PorticoError {
   override name = 'InvalidBatchedCallsError'
   static code = ProviderErrorCode.invalidParams
+  /** Portico's wallets make the same check and answer -32602 with this text: how their refusal is known where it arrives. */
+  static walletMessage: string = ErrorText.invalidBatchedCalls
   readonly code = ProviderErrorCode.invalidParams
   constructor(options: PorticoErrorOptions = {}) {
     super(errorMessage('invalidBatchedCalls'), { category: 'WALLET_ERROR', ...options })
@@ -42,6 +45,24 @@ export class CallsRequestError extends PorticoError {
   }
 }
 export type CallsRequestErrorType = CallsRequestError & { name: 'CallsRequestError' }
+
+/** JSON-RPC 'method not found': how plain wallets and nodes answer a method they lack. */
+const METHOD_NOT_FOUND = -32601
+
+/**
+ * A wallet's refusal of an EIP-5792 request as a typed error, matched once where the reply arrives
+ * (viem's getNodeError): by its code, and the -32602 of Portico's own wallets by the text the class
+ * owns. Anything else is returned as it came.
+ */
+export function getCallsError(error: unknown, method: string): unknown {
+  const code = (error as { code?: unknown })?.code
+  const message = (error as { message?: unknown })?.message
+  if (code === BatchedCallsUnsupportedError.code || code === METHOD_NOT_FOUND) return new BatchedCallsUnsupportedError({ cause: error, method })
+  if (code === UserRejectedRequestError.code) return new UserRejectedRequestError({ cause: error })
+  if (code === InvalidBatchedCallsError.code && message === InvalidBatchedCallsError.walletMessage) return new InvalidBatchedCallsError({ cause: error })
+  if (typeof code === 'number' && code >= 5700 && code < 5800) return new CallsRequestError(code, { cause: error })
+  return error
+}
 
 function callsErrorMessage(code: number) {
   switch (code) {

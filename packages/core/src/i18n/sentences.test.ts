@@ -12,8 +12,6 @@ const folders = ['packages/core/src', 'packages/react/src']
  * 'Keys, not English'). A wallet's own text matched where it arrives is not one of them.
  */
 const allowed: Record<string, number> = {
-  // The wallet answers -32602 with our own refusal text when it relays our check: matched where it arrives.
-  'packages/core/src/provider/walletCalls.ts': 1,
   // The snack store keeps a sentence: to go with the send and sign-in problems as keys.
   'packages/core/src/actions/signInWithWallet.ts': 1,
 }
