@@ -130,6 +130,6 @@ describe('SPEC §4 Send on EVM', () => {
     await setReceiver(portico, devnet.accounts[3]!.address)
     await expect(sendTokens(portico)).rejects.toThrow('Transaction rejected')
     expect(portico.stores.send.getState().loading).toBe(false)
-    expect(portico.stores.snack.getState()).toMatchObject({ message: 'Transaction rejected', variant: 'error' })
+    expect(portico.stores.snack.getState()).toMatchObject({ message: { key: 'error.transactionRejected' }, variant: 'error' })
   })
 })

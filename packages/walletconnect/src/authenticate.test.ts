@@ -98,7 +98,7 @@ async function pair(portico: ReturnType<typeof evmPortico>, wallet: WalletConnec
   await initialize(portico)
   openModal(portico)
   const snacks: string[] = []
-  portico.stores.snack.subscribe((s) => s.open && snacks.push(s.message))
+  portico.stores.snack.subscribe((s) => s.open && snacks.push(s.message!.key))
   const connected = connectWalletConnect(portico)
   connected.catch(() => undefined)
   await vi.waitFor(() => expect(portico.stores.walletConnect.getState().wcUri).toMatch(/^wc:/), { timeout: 20_000 })
@@ -123,7 +123,7 @@ describe('SPEC §4 one-click auth (universal-provider sign-in)', () => {
     expect(portico.stores.account.getState().byNamespace.eip155).toMatchObject({ status: 'connected', address: ACCOUNT.address })
     // One approval: the wallet answered the sign-in request and was never asked for personal_sign.
     expect(wallet.handled()).toEqual([expect.objectContaining({ kind: 'proposal', method: 'wc_sessionAuthenticate', approved: true })])
-    expect(snacks).toContain(SiwxText.authenticating)
+    expect(snacks).toContain('siwxText.authenticating')
     expect(portico.stores.siwx.getState()).toMatchObject({ status: 'signed', hasSession: true })
     const token = tokenOf(portico, ACCOUNT.address)
     expect(token).toBeTruthy()
@@ -144,7 +144,7 @@ describe('SPEC §4 one-click auth (universal-provider sign-in)', () => {
     expect(portico.stores.account.getState().byNamespace.eip155?.status).not.toBe('connected')
     expect(wallet.sessions()).toHaveLength(0)
     expect(portico.stores.walletConnect.getState().wcError).toBeTruthy()
-    expect(snacks).not.toContain(SiwxText.authenticating)
+    expect(snacks).not.toContain('siwxText.authenticating')
   }, 60_000)
 
   test('rule: a sign-in the server refuses disconnects the connected wallet with the sign-in error', async () => {
@@ -156,7 +156,7 @@ describe('SPEC §4 one-click auth (universal-provider sign-in)', () => {
     const { connected, snacks } = await pair(refused, wallet)
     await expect(connected).rejects.toThrow(SiwxText.errorSigning)
     // The error replaces the loading snack after SPEC's 150 ms re-show gap.
-    await vi.waitFor(() => expect(snacks).toEqual([SiwxText.authenticating, SiwxText.errorSigning]))
+    await vi.waitFor(() => expect(snacks).toEqual(['siwxText.authenticating', 'siwxText.errorSigning']))
     expect(refused.stores.account.getState().byNamespace.eip155?.status).not.toBe('connected')
     await vi.waitFor(() => expect(wallet.sessions()).toHaveLength(0), { timeout: 10_000 })
   }, 60_000)
@@ -168,7 +168,7 @@ describe('SPEC §4 one-click auth (universal-provider sign-in)', () => {
     await connected
     expect(portico.stores.account.getState().byNamespace.eip155).toMatchObject({ status: 'connected', address: ACCOUNT.address })
     expect(wallet.handled()).toEqual([expect.objectContaining({ kind: 'proposal', approved: true })])
-    expect(snacks).not.toContain(SiwxText.authenticating)
+    expect(snacks).not.toContain('siwxText.authenticating')
     await vi.waitFor(() => expect(portico.stores.router.getState().view).toBe('SIWXSignMessage'), { timeout: 10_000 })
   }, 60_000)
 

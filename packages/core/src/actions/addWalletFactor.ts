@@ -1,4 +1,4 @@
-import { errorDisplayText } from '../errors/display.js'
+import { errorDisplayText, errorKeyOf } from '../errors/display.js'
 import type { WalletFactorKind, WalletFactors } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
 import { authClient } from './updateEmail.js'
@@ -22,12 +22,12 @@ export async function addWalletFactor(portico: Portico, { kind }: { kind: Wallet
       busy: undefined,
       status: 'ready',
       factors,
-      notice: kind === 'passkey' ? 'Passkey added: your wallet is protected' : 'Password set: your wallet is protected',
+      notice: { key: kind === 'passkey' ? 'security.passkeyAdded' : 'security.passwordAdded' },
     })
     return factors
   } catch (error) {
-    const text = errorDisplayText(error)
-    set({ busy: undefined, error: CANCELLED.test(text) ? undefined : text })
+    // The frame's own text says the user left its screen: no error to show.
+    set({ busy: undefined, error: CANCELLED.test(errorDisplayText(error)) ? undefined : errorKeyOf(error) })
     return undefined
   }
 }

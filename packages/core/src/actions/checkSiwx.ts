@@ -1,6 +1,7 @@
 import type { Portico } from '../portico.js'
 import { reset } from '../router.js'
 import { SiwxText } from '../siwx/config.js'
+import { siwxMessage } from '../i18n/message.js'
 import { disconnect } from './disconnect.js'
 import { getAccount } from '../stores/account.js'
 import { openModal } from './openModal.js'
@@ -33,7 +34,7 @@ export async function checkSiwx(portico: Portico) {
     store.setState({ status: 'error', error: { key: 'siwxText.initFailed' } })
     await disconnect(portico).catch(() => undefined)
     reset(portico.stores.router, 'Connect')
-    showSnack(portico, { message: SiwxText.initFailed, variant: 'error' })
+    showSnack(portico, { message: siwxMessage('initFailed'), variant: 'error' })
   }
 }
 

@@ -1,6 +1,6 @@
 import { errorMessage } from '../i18n/message.js'
 import { PorticoError } from '../errors/base.js'
-import { errorDisplayText } from '../errors/display.js'
+import { errorKeyOf } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
@@ -23,7 +23,7 @@ export async function connectDevice(portico: Portico) {
     if (embedded.getState().email !== email || embedded.getState().emailStep !== 'VERIFY_DEVICE') return
     await completeEmbeddedLogin(portico, client, 'email')
   } catch (error) {
-    embedded.setState({ error: errorDisplayText(error), loading: false })
+    embedded.setState({ error: errorKeyOf(error), loading: false })
     throw error
   }
 }

@@ -81,7 +81,7 @@ describe("SPEC §4 'Email login'", () => {
     await expect(connectEmail(portico, { email: 'not-an-email' })).rejects.toThrow('Please enter a valid email address')
     expect(portico.stores.project.getState().alert).toMatchObject({ code: 'APKTW002', message: 'Invalid Email Address' })
     await expect(connectEmail(portico, { email: '' })).rejects.toThrow('Please enter a valid email address')
-    expect(portico.stores.embedded.getState().error).toBe('Please enter a valid email address')
+    expect(portico.stores.embedded.getState().error).toEqual({ key: 'error.enterValidEmail' })
     expect(client.calls).toEqual([])
   })
 
@@ -91,7 +91,7 @@ describe("SPEC §4 'Email login'", () => {
     await connectEmail(portico, { email: 'ada@example.com' })
     clock.advance(12_000)
     await expect(connectEmail(portico, { email: 'ada@example.com' })).rejects.toThrow('Please try again after 18 seconds')
-    expect(portico.stores.embedded.getState().error).toBe('Please try again after 18 seconds')
+    expect(portico.stores.embedded.getState().error).toEqual({ key: 'error.emailCooldown', params: { 0: 18 } })
     clock.advance(18_000)
     await connectEmail(portico, { email: 'ada@example.com' })
     expect(client.calls.filter((c) => c.startsWith('CONNECT_EMAIL'))).toHaveLength(2)
@@ -103,7 +103,7 @@ describe("SPEC §4 'Email login'", () => {
       throw new Error('Server Error')
     }
     await expect(connectEmail(portico, { email: 'ada@example.com' })).rejects.toThrow('Server Error')
-    expect(portico.stores.embedded.getState().error).toBe('Server Error')
+    expect(portico.stores.embedded.getState().error).toEqual({ key: 'error.external', params: { text: 'Server Error' } })
     client.connectEmail = async () => ({ action: 'VERIFY_OTP' })
     await expect(connectEmail(portico, { email: 'ada@example.com' })).resolves.toBe('VERIFY_OTP')
   })
@@ -129,7 +129,11 @@ describe('EmailLogin code step', () => {
       throw new Error('Invalid code')
     }
     await expect(verifyOtp(portico, { otp: '000000' })).rejects.toThrow('Invalid code')
-    expect(portico.stores.embedded.getState()).toMatchObject({ emailStep: 'VERIFY_OTP', error: 'Invalid code', loading: false })
+    expect(portico.stores.embedded.getState()).toMatchObject({
+      emailStep: 'VERIFY_OTP',
+      error: { key: 'error.external', params: { text: 'Invalid code' } },
+      loading: false,
+    })
     expect(portico.stores.router.getState().view).toBe('EmailLogin')
     await expect(verifyOtp(portico, { otp: '12ab' })).rejects.toThrow('Enter the code from the email')
   })

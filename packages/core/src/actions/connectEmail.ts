@@ -3,8 +3,8 @@ import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
 import { ModalClosedError } from '../errors/flow.js'
 import { ErrorText } from '../spec/catalogue.js'
-import { errorMessage } from '../i18n/message.js'
-import { errorDisplayMessage, errorDisplayText } from '../errors/display.js'
+import { errorMessage, keyOf } from '../i18n/message.js'
+import { errorDisplayMessage, errorDisplayText, errorKeyOf } from '../errors/display.js'
 import type { EmailLoginAction } from '../embedded/types.js'
 import { modalClosed } from '../embedded/modalClosed.js'
 import type { Portico } from '../portico.js'
@@ -51,16 +51,17 @@ export async function connectEmail(portico: Portico, { email: input }: ConnectEm
   const parsed = v.safeParse(EmailAddressSchema, input)
   if (!parsed.success) {
     // SPEC §5's two texts: the APKTW002 warning says what is wrong, the field what to do.
-    embedded.setState({ error: ErrorText.enterValidEmail })
+    const problem = errorMessage('enterValidEmail')
+    embedded.setState({ error: keyOf(problem) })
     setAlert(portico, 'APKTW002', parsed.issues[0]?.message)
-    throw new PorticoError(errorMessage('enterValidEmail'), { details: ErrorText.invalidEmail, category: 'CONFIGURATION_ERROR' })
+    throw new PorticoError(problem, { details: ErrorText.invalidEmail, category: 'CONFIGURATION_ERROR' })
   }
   const email = parsed.output
   const wait = emailCooldownLeft(portico)
   if (wait > 0) {
-    const text = ErrorText.emailCooldown(Math.ceil(wait / 1000))
-    embedded.setState({ error: text })
-    throw new PorticoError(errorMessage('emailCooldown', Math.ceil(wait / 1000)))
+    const problem = errorMessage('emailCooldown', Math.ceil(wait / 1000))
+    embedded.setState({ error: keyOf(problem) })
+    throw new PorticoError(problem)
   }
   if (portico.stores.project.getState().alert?.code === 'APKTW002') clearAlert(portico)
 
@@ -89,7 +90,7 @@ export async function connectEmail(portico: Portico, { email: input }: ConnectEm
     const closedModal = error instanceof ModalClosedError
     // A request that never reached the server does not start the cooldown.
     if (!closedModal) embedded.setState({ lastEmailRequestAt: previousRequestAt })
-    embedded.setState({ loading: false, error: closedModal ? undefined : errorDisplayText(error) })
+    embedded.setState({ loading: false, error: closedModal ? undefined : errorKeyOf(error) })
     connections.setState({ status: 'disconnected' })
     track(portico, 'CONNECT_ERROR', { message: errorDisplayText(error) })
     throw error instanceof PorticoError ? error : new PorticoError(errorDisplayMessage(error), { cause: error, category: 'WALLET_ERROR' })

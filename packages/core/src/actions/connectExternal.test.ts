@@ -41,7 +41,7 @@ describe('connectExternal', () => {
     }
     await expect(connectExternal(portico, { connectorId: 'dev.portico.testwallet' })).rejects.toThrow('Connection rejected')
     expect(portico.stores.router.getState().view).toBe('ConnectingExternal')
-    expect(portico.stores.connections.getState()).toMatchObject({ status: 'disconnected', connectError: 'Connection rejected' })
+    expect(portico.stores.connections.getState()).toMatchObject({ status: 'disconnected', connectError: { key: 'error.connectionRejected' } })
     expect(portico.stores.modal.getState().open).toBe(true)
   })
 

@@ -11,6 +11,7 @@ import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { clearAlert } from './setAlert.js'
 import { track } from '../analytics/track.js'
 import { raiseProviderAlert } from './raiseProviderAlert.js'
+import { keyOf } from '../i18n/message.js'
 
 export interface ConnectExternalParameters {
   connectorId: string
@@ -54,7 +55,7 @@ export async function connectExternal(portico: Portico, { connectorId, namespace
     raiseProviderAlert(portico, cause)
     const error = new ConnectionRejectedError({ cause })
     portico.logger.debug('connect failed', cause)
-    connections.setState({ status: 'disconnected', connectError: error.shortMessage })
+    connections.setState({ status: 'disconnected', connectError: keyOf(error) })
     track(portico, 'CONNECT_ERROR', { message: error.details ?? error.shortMessage })
     throw error
   }

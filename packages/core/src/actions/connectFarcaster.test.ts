@@ -50,6 +50,6 @@ describe("SPEC §4 'Social login': Farcaster", () => {
       throw new Error('relay down')
     }
     await expect(connectFarcaster(portico)).rejects.toThrow('Failed to connect to farcaster')
-    expect(portico.stores.embedded.getState().error).toBe('Failed to connect to farcaster')
+    expect(portico.stores.embedded.getState().error).toEqual({ key: 'error.failedToConnectFarcaster' })
   })
 })

@@ -1,7 +1,6 @@
 import { PorticoError } from '../errors/base.js'
 import { PopupClosedError } from '../errors/flow.js'
-import { ErrorText } from '../spec/catalogue.js'
-import { errorMessage } from '../i18n/message.js'
+import { errorMessage, keyOf } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 import { track } from '../analytics/track.js'
@@ -45,11 +44,11 @@ export async function connectFarcaster(portico: Portico): Promise<void> {
     raiseProviderAlert(portico, cause)
     unsubscribe()
     const closed = cause instanceof PopupClosedError
-    const text = closed ? ErrorText.popupClosed : ErrorText.failedToConnectFarcaster
-    embedded.setState({ socialStatus: 'error', error: closed ? undefined : text })
+    const problem = errorMessage(closed ? 'popupClosed' : 'failedToConnectFarcaster')
+    embedded.setState({ socialStatus: 'error', error: closed ? undefined : keyOf(problem) })
     connections.setState({ status: 'disconnected' })
-    track(portico, 'SOCIAL_LOGIN_ERROR', { provider: 'farcaster', message: text })
-    throw closed ? cause : new PorticoError(errorMessage('failedToConnectFarcaster'), { cause, category: 'WALLET_ERROR' })
+    track(portico, 'SOCIAL_LOGIN_ERROR', { provider: 'farcaster', message: problem.text })
+    throw closed ? cause : new PorticoError(problem, { cause, category: 'WALLET_ERROR' })
   }
   connections.setState({ farcasterUrl: undefined })
   embedded.setState({ socialStatus: 'idle', socialProvider: undefined })

@@ -49,7 +49,7 @@ describe("SPEC §4 'Social login'", () => {
     expect(portico.stores.embedded.getState().socialStatus).toBe('popup')
     clock.advance(1)
     await expect(done).rejects.toThrow('Popup closed')
-    expect(portico.stores.embedded.getState()).toMatchObject({ socialStatus: 'error', error: 'Popup closed' })
+    expect(portico.stores.embedded.getState()).toMatchObject({ socialStatus: 'error', error: { key: 'error.popupClosed' } })
     expect(tracked).toContain('SOCIAL_LOGIN_ERROR')
   })
 

@@ -3,7 +3,7 @@ import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
 import { PopupClosedError } from '../errors/flow.js'
 import { ErrorText } from '../spec/catalogue.js'
-import { errorMessage } from '../i18n/message.js'
+import { errorMessage, keyOf } from '../i18n/message.js'
 import type { EmbeddedSocialProvider, PopupHandle } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
@@ -69,12 +69,12 @@ export async function connectSocial(portico: Portico, { provider }: ConnectSocia
     watch?.stop()
     if (popup && !popup.closed) popup.close()
     const closed = cause instanceof PopupClosedError
-    const text = closed ? ErrorText.popupClosed : cause instanceof Stage ? cause.message : ErrorText.failedToConnect
-    embedded.setState({ socialStatus: 'error', error: text })
+    const problem = errorMessage(closed ? 'popupClosed' : cause instanceof Stage ? 'failedToInitiateSocial' : 'failedToConnect')
+    embedded.setState({ socialStatus: 'error', error: keyOf(problem) })
     connections.setState({ status: 'disconnected' })
-    track(portico, 'SOCIAL_LOGIN_ERROR', { provider, message: text })
+    track(portico, 'SOCIAL_LOGIN_ERROR', { provider, message: problem.text })
     if (closed) throw cause
-    throw new PorticoError(errorMessage(closed ? 'popupClosed' : cause instanceof Stage ? 'failedToInitiateSocial' : 'failedToConnect'), {
+    throw new PorticoError(problem, {
       cause: cause instanceof Stage ? cause.cause : cause,
       category: 'WALLET_ERROR',
     })

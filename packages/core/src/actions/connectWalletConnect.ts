@@ -2,8 +2,7 @@ import type { ChainNamespace } from '../spec/caip.js'
 import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
 import { ModalClosedError } from '../errors/flow.js'
-import { ErrorText } from '../spec/catalogue.js'
-import { errorMessage } from '../i18n/message.js'
+import { errorMessage, keyOf } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import { StorageKeys } from '../storage.js'
 import { push } from '../router.js'
@@ -65,7 +64,7 @@ export async function connectWalletConnect(portico: Portico, { wallet, navigate 
     connections.setState({ status: 'disconnected' })
     raiseProviderAlert(portico, error)
     if (error instanceof ModalClosedError) throw error
-    const message = error instanceof PorticoError ? error.shortMessage : ErrorText.connectionRejected
+    const message = keyOf(error instanceof PorticoError ? error : errorMessage('connectionRejected'))
     walletConnect.setState({ wcError: message, wcUri: undefined, wcPairingExpiry: undefined, wcLoading: false })
     track(portico, 'CONNECT_ERROR', { message: error instanceof Error ? error.message : String(error) })
     throw error instanceof PorticoError ? error : new PorticoError(errorMessage('connectionRejected'), { cause: error, category: 'WALLET_ERROR' })

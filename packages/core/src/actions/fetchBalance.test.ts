@@ -21,8 +21,8 @@ describe('SPEC §8 Balances', () => {
       throw new Error('rpc down')
     }
     await fetchBalance(portico, 'eip155', { force: true })
-    expect(portico.stores.snack.getState()).toMatchObject({ open: true, message: 'Token Balance Unavailable', variant: 'error' })
-    expect(portico.stores.account.getState().byNamespace.eip155?.balanceError).toBe('rpc down')
+    expect(portico.stores.snack.getState()).toMatchObject({ open: true, message: { key: 'error.tokenBalanceUnavailable' }, variant: 'error' })
+    expect(portico.stores.account.getState().byNamespace.eip155?.balanceError).toEqual({ key: 'error.external', params: { text: 'rpc down' } })
   })
 
   test('behavior: a failed fetch drops the balances shown so far (they may be another network’s)', async () => {
@@ -41,7 +41,11 @@ describe('SPEC §8 Balances', () => {
       throw new Error('rpc down')
     }
     await fetchBalance(portico, 'eip155', { force: true })
-    expect(portico.stores.account.getState().byNamespace.eip155).toMatchObject({ balance: undefined, tokenBalance: undefined, balanceError: 'rpc down' })
+    expect(portico.stores.account.getState().byNamespace.eip155).toMatchObject({
+      balance: undefined,
+      tokenBalance: undefined,
+      balanceError: { key: 'error.external', params: { text: 'rpc down' } },
+    })
   })
 
   test('rule: a retry after a failure is blocked for 30 seconds', async () => {
@@ -65,7 +69,7 @@ describe('SPEC §8 Balances', () => {
     const { portico } = await connected()
     portico.stores.network.setState({ unsupported: true })
     await fetchBalance(portico)
-    expect(portico.stores.snack.getState().message).toBe('Token Balance Unavailable')
+    expect(portico.stores.snack.getState().message).toEqual({ key: 'error.tokenBalanceUnavailable' })
   })
 
   test('rule: the native balance is cached for 30 s', async () => {

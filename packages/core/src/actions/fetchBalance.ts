@@ -1,8 +1,8 @@
 import type { Balances } from '../api/schemas.js'
 import type { ChainNamespace } from '../spec/caip.js'
 import { Time } from '../spec/defaults.js'
-import { ErrorText } from '../spec/catalogue.js'
-import { errorDisplayText } from '../errors/display.js'
+import { errorKeyOf } from '../errors/display.js'
+import { errorMessage } from '../i18n/message.js'
 import type { CaipNetwork } from '../networks.js'
 import type { Portico } from '../portico.js'
 import { getAccount, setAccount } from '../stores/account.js'
@@ -25,7 +25,7 @@ export async function fetchBalance(portico: Portico, namespace?: ChainNamespace,
   const { address } = account
   if (!address || !caipNetwork || caipNetwork.chainNamespace !== ns) return
   if (unsupported) {
-    showSnack(portico, { message: ErrorText.tokenBalanceUnavailable, variant: 'error' })
+    showSnack(portico, { message: errorMessage('tokenBalanceUnavailable'), variant: 'error' })
     return
   }
   if (account.balanceFailedAt !== undefined && portico.clock.now() - account.balanceFailedAt < Time.balanceRetryGapMs) return
@@ -49,10 +49,10 @@ export async function fetchBalance(portico: Portico, namespace?: ChainNamespace,
       balance: undefined,
       tokenBalance: undefined,
       balanceLoading: false,
-      balanceError: errorDisplayText(error),
+      balanceError: errorKeyOf(error),
       balanceFailedAt: portico.clock.now(),
     })
-    showSnack(portico, { message: ErrorText.tokenBalanceUnavailable, variant: 'error' })
+    showSnack(portico, { message: errorMessage('tokenBalanceUnavailable'), variant: 'error' })
   }
 }
 

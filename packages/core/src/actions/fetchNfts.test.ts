@@ -36,7 +36,7 @@ describe('NFTs of the account', () => {
     expect(state).toMatchObject({ nfts: [], loading: false, error: undefined })
   })
   test('error: a failing or malformed answer is an error state', async () => {
-    expect((await nftsFrom(500, { error: 'boom' })).state.error).toBe('HTTP status code 500')
+    expect((await nftsFrom(500, { error: 'boom' })).state.error).toEqual({ key: 'error.httpStatus', params: { 0: 500 } })
     expect((await nftsFrom(200, { nfts: [{ tokenId: 1 }] })).state.error).toBeDefined()
   })
 })

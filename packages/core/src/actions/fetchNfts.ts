@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { HttpRequestError } from '../api/http.js'
 import { NftsResponseSchema } from '../api/schemas.js'
-import { errorDisplayText } from '../errors/display.js'
+import { errorKeyOf } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { getAccount } from '../stores/account.js'
 
@@ -26,6 +26,6 @@ export async function fetchNfts(portico: Portico) {
     if (store.getState().owner !== owner) return
     if (error instanceof HttpRequestError && error.status === 404) return store.setState({ nfts: [], loading: false })
     portico.logger.error('nft fetch failed', error)
-    store.setState({ nfts: [], loading: false, error: errorDisplayText(error) })
+    store.setState({ nfts: [], loading: false, error: errorKeyOf(error) })
   }
 }

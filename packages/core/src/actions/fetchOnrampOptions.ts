@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { errorDisplayText } from '../errors/display.js'
+import { errorKeyOf } from '../errors/display.js'
 import { OnrampDefaults } from '../onramp/rules.js'
 import { OptionsSchema, ProvidersSchema } from '../onramp/schemas.js'
 import type { Portico } from '../portico.js'
@@ -22,6 +22,6 @@ export async function fetchOnrampOptions(portico: Portico) {
       error: undefined,
     })
   } catch (error) {
-    onramp.setState({ error: errorDisplayText(error) })
+    onramp.setState({ error: errorKeyOf(error) })
   }
 }

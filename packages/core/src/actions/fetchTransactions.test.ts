@@ -59,8 +59,8 @@ describe('SPEC §4 Transactions list', () => {
     const { portico, server, state } = await setup(() => ({ status: 500, json: { error: 'boom' } }))
     portico.stores.transactions.setState({ transactions: [tx('old')] })
     await fetchTransactions(portico)
-    expect(state()).toMatchObject({ transactions: [], empty: true, error: 'Failed to fetch transactions' })
-    expect(portico.stores.snack.getState()).toMatchObject({ open: true, variant: 'error', message: 'Failed to fetch transactions' })
+    expect(state()).toMatchObject({ transactions: [], empty: true, error: { key: 'error.failedToFetchTransactions' } })
+    expect(portico.stores.snack.getState()).toMatchObject({ open: true, variant: 'error', message: { key: 'error.failedToFetchTransactions' } })
     const events = () => server.requests.filter((r) => r.path === '/e').map((r) => (r.body as { props: Record<string, unknown> }).props)
     await vi.waitFor(() => expect(events()).toHaveLength(2), { timeout: 10_000 })
     expect(events()).toEqual(
@@ -74,7 +74,7 @@ describe('SPEC §4 Transactions list', () => {
   test('error: a response that does not match SPEC §3 Transaction is a failure', async () => {
     const { portico, state } = await setup(() => ({ json: { data: [{ id: 1 }], next: null } }))
     await fetchTransactions(portico)
-    expect(state()).toMatchObject({ empty: true, error: 'Failed to fetch transactions' })
+    expect(state()).toMatchObject({ empty: true, error: { key: 'error.failedToFetchTransactions' } })
   })
 
   test('behavior: another network starts the list over', async () => {

@@ -4,7 +4,7 @@ import { HistoryResponseSchema, type Transaction } from '../api/schemas.js'
 import { track } from '../analytics/track.js'
 import { reportError } from '../analytics/reportError.js'
 import { PorticoError } from '../errors/base.js'
-import { errorMessage } from '../i18n/message.js'
+import { errorMessage, keyOf } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import { initialTransactionsState } from '../stores/activity.js'
 import { getAccount } from '../stores/account.js'
@@ -62,8 +62,8 @@ export async function fetchTransactions(portico: Portico, { reset = false }: Fet
     if (store.getState().owner !== owner) return
     const error = new PorticoError(errorMessage('failedToFetchTransactions'), { cause, category: 'API_ERROR' })
     portico.logger.error('transactions fetch failed', cause)
-    store.setState({ transactions: [], next: null, loading: false, error: error.shortMessage, empty: true })
-    showSnack(portico, { message: error.shortMessage, variant: 'error' })
+    store.setState({ transactions: [], next: null, loading: false, error: keyOf(error), empty: true })
+    showSnack(portico, { message: keyOf(error), variant: 'error' })
     track(portico, 'ERROR_FETCH_TRANSACTIONS', { message: error.details ?? error.shortMessage })
     reportError(portico, error, 'API_ERROR')
   }

@@ -1,4 +1,4 @@
-import { errorDisplayText } from '../errors/display.js'
+import { errorKeyOf } from '../errors/display.js'
 import type { WalletFactors } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
 import { authClient } from './updateEmail.js'
@@ -17,7 +17,7 @@ export async function fetchWalletFactors(portico: Portico): Promise<WalletFactor
     embedded.setState({ security: { ...embedded.getState().security, status: 'ready', factors } })
     return factors
   } catch (error) {
-    embedded.setState({ security: { ...embedded.getState().security, status: 'error', error: errorDisplayText(error) } })
+    embedded.setState({ security: { ...embedded.getState().security, status: 'error', error: errorKeyOf(error) } })
     return undefined
   }
 }

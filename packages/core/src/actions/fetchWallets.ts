@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { WalletsResponseSchema } from '../api/schemas.js'
 import { Limits } from '../spec/defaults.js'
-import { errorDisplayText } from '../errors/display.js'
+import { errorKeyOf } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { filterWallets, type WalletListItem } from '../spec/walletList.js'
 
@@ -39,7 +39,7 @@ export async function fetchWallets(portico: Portico) {
     const fresh = filterWallets([...custom, ...data], listContext(portico)).filter((w) => !known.has(w.id))
     wallets.setState({ wallets: [...wallets.getState().wallets, ...fresh], count, page, loading: false })
   } catch (error) {
-    wallets.setState({ loading: false, error: errorDisplayText(error) })
+    wallets.setState({ loading: false, error: errorKeyOf(error) })
   }
 }
 
@@ -67,7 +67,7 @@ export function searchWallets(portico: Portico, text: string) {
         if (wallets.getState().search.query !== queryText) return
         wallets.setState({ search: { query: queryText, results: filterWallets(data, listContext(portico)), loading: false } })
       } catch (error) {
-        wallets.setState({ search: { query: queryText, results: [], loading: false }, error: errorDisplayText(error) })
+        wallets.setState({ search: { query: queryText, results: [], loading: false }, error: errorKeyOf(error) })
       }
     }, Limits.walletSearchWaitMs),
   )

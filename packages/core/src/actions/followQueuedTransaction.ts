@@ -2,7 +2,6 @@ import type { ChainAdapter } from '../adapter.js'
 import { PorticoError } from '../errors/base.js'
 import type { CaipNetwork } from '../networks.js'
 import type { Portico } from '../portico.js'
-import { ErrorText } from '../spec/catalogue.js'
 import { errorMessage } from '../i18n/message.js'
 import type { ChainNamespace } from '../spec/caip.js'
 import { StorageKeys } from '../storage.js'
@@ -47,13 +46,13 @@ export async function followQueuedTransaction(portico: Portico, { adapter, caipN
     if (!receipt) return
     forget(portico, hash)
     if (receipt.status === 'reverted') throw new PorticoError(errorMessage('transactionFailed'), { details: receipt.hash ?? hash, category: 'API_ERROR' })
-    showSnack(portico, { message: ErrorText.transactionSent, variant: 'success' })
+    showSnack(portico, { message: errorMessage('transactionSent'), variant: 'success' })
     void fetchBalance(portico, caipNetwork.chainNamespace, { force: true })
     void refreshActivity(portico, { hash: receipt.hash ?? hash })
   } catch (error) {
     portico.logger.error('queued transaction', error)
     forget(portico, hash)
-    showSnack(portico, { message: ErrorText.transactionFailed, variant: 'error' })
+    showSnack(portico, { message: errorMessage('transactionFailed'), variant: 'error' })
   }
 }
 

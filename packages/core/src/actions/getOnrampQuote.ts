@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { HttpRequestError } from '../api/http.js'
-import { errorDisplayText } from '../errors/display.js'
+import { errorKeyOf } from '../errors/display.js'
+import { externalMessage, keyOf } from '../i18n/message.js'
 import { OnrampDefaults } from '../onramp/rules.js'
 import { QuoteSchema } from '../onramp/schemas.js'
 import type { Portico } from '../portico.js'
@@ -36,7 +37,8 @@ export async function getOnrampQuote(portico: Portico): Promise<GetOnrampQuoteRe
     onramp.setState({ purchaseAmount: amount, quotesLoading: false })
     return amount
   } catch (error) {
-    const message = error instanceof HttpRequestError ? (error.reason ?? error.shortMessage) : errorDisplayText(error)
+    // The server's reason (its own text) says why it gave no quote; else what the error was.
+    const message = error instanceof HttpRequestError && error.reason ? keyOf(externalMessage(error.reason)) : errorKeyOf(error)
     onramp.setState({ purchaseAmount: undefined, quotesLoading: false, error: message })
     return null
   }

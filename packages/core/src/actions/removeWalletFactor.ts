@@ -1,4 +1,4 @@
-import { errorDisplayText } from '../errors/display.js'
+import { errorDisplayText, errorKeyOf } from '../errors/display.js'
 import type { WalletFactors } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
 import { authClient } from './updateEmail.js'
@@ -17,11 +17,11 @@ export async function removeWalletFactor(portico: Portico, { id }: { id: string 
   try {
     const client = await authClient(portico)
     const factors = await client.removeFactor(id)
-    set({ busy: undefined, status: 'ready', factors, notice: factors.protected ? 'Removed' : 'Removed: your email alone opens the wallet again' })
+    set({ busy: undefined, status: 'ready', factors, notice: { key: factors.protected ? 'security.removed' : 'security.removedUnprotected' } })
     return factors
   } catch (error) {
-    const text = errorDisplayText(error)
-    set({ busy: undefined, error: CANCELLED.test(text) ? undefined : text })
+    // The frame's own text says the user left its screen: no error to show.
+    set({ busy: undefined, error: CANCELLED.test(errorDisplayText(error)) ? undefined : errorKeyOf(error) })
     return undefined
   }
 }

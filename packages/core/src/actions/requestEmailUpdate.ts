@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { PorticoError } from '../errors/base.js'
-import { errorDisplayText } from '../errors/display.js'
+import { errorKeyOf } from '../errors/display.js'
+import { keyOf } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import { EmailAddressSchema, emailProblem } from './connectEmail.js'
 import { authClient } from './updateEmail.js'
@@ -14,7 +15,7 @@ export async function requestEmailUpdate(portico: Portico, { email: input }: { e
   const parsed = v.safeParse(EmailAddressSchema, input)
   if (!parsed.success) {
     const problem = emailProblem(parsed.issues[0])
-    embedded.setState({ error: problem.text })
+    embedded.setState({ error: keyOf(problem) })
     throw new PorticoError(problem)
   }
   embedded.setState({ loading: true, error: undefined })
@@ -23,7 +24,7 @@ export async function requestEmailUpdate(portico: Portico, { email: input }: { e
     const { action } = await client.updateEmail(parsed.output)
     embedded.setState({ loading: false, updateStep: action, updateEmail: parsed.output })
   } catch (error) {
-    embedded.setState({ loading: false, error: errorDisplayText(error) })
+    embedded.setState({ loading: false, error: errorKeyOf(error) })
     throw error
   }
 }

@@ -14,6 +14,7 @@ import { StorageKeys } from '../storage.js'
 import { setReceiver } from './setReceiver.js'
 import { setSendAmount } from './setSendAmount.js'
 import { setSendToken } from './setSendToken.js'
+import { inEnglish } from '../i18n/inEnglish.js'
 
 const SENDER = '5GNoTwEr4KgiTqPT4HW1BXDcbL55oQbr3NvzzLWJzgkH'
 const FRESH = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
@@ -113,7 +114,7 @@ describe('sendTokens on Solana', () => {
       params: { 0: '0.00089088', 1: 'SOL' },
       shortMessage: 'A new account needs at least 0.00089088 SOL',
     })
-    expect(portico.stores.snack.getState().message).toBe('A new account needs at least 0.00089088 SOL')
+    expect(portico.stores.snack.getState().message).toEqual({ key: 'sendForm.belowRentExemptMinimum', params: { 0: '0.00089088', 1: 'SOL' } })
     expect(transfers).toEqual([])
   })
 })
@@ -130,13 +131,13 @@ describe('sendTokens, a transaction the wallet queued (a Safe with more than one
     setSendAmount(portico, '0.5')
     await setReceiver(portico, FRESH)
     expect(await sendTokens(portico)).toEqual({ hash: 'safeTx1', queued: true })
-    expect(portico.stores.snack.getState()).toMatchObject({ open: true, message: 'Transaction queued in the Safe', variant: 'success' })
+    expect(portico.stores.snack.getState()).toMatchObject({ open: true, message: { key: 'error.transactionQueued' }, variant: 'success' })
     expect(portico.stores.send.getState().loading).toBe(false)
     expect(portico.stores.router.getState().view).toBe('Account')
     expect(waits).toEqual(['safeTx1'])
 
     execute({ status: 'success', hash: 'sig1' })
-    await expect.poll(() => (clock.advance(150), portico.stores.snack.getState().message)).toBe('Transaction sent')
+    await expect.poll(() => (clock.advance(150), portico.stores.snack.getState().message?.key)).toBe('error.transactionSent')
   })
 
   test('rule: a queued send is still followed after a reload (the host reconnects the page), then forgotten once executed', async () => {
@@ -164,7 +165,7 @@ describe('sendTokens, a transaction the wallet queued (a Safe with more than one
     resumeQueuedTransactions(portico, 'solana', 'sol-wallet')
     expect(waits).toEqual([{ hash: 'safeTx3', queuedBy: 'sol-wallet' }])
     execute({ status: 'success', hash: 'sig1' })
-    await expect.poll(() => (clock.advance(150), portico.stores.snack.getState().message)).toBe('Transaction sent')
+    await expect.poll(() => (clock.advance(150), portico.stores.snack.getState().message?.key)).toBe('error.transactionSent')
     expect(JSON.parse(storage.getItem(StorageKeys.queuedTransactions)!)).toEqual([])
   })
 
@@ -179,6 +180,8 @@ describe('sendTokens, a transaction the wallet queued (a Safe with more than one
     setSendAmount(portico, '0.5')
     await setReceiver(portico, FRESH)
     await sendTokens(portico)
-    await expect.poll(() => (clock.advance(150), portico.stores.snack.getState())).toMatchObject({ message: 'Transaction failed', variant: 'error' })
+    await expect
+      .poll(() => (clock.advance(150), portico.stores.snack.getState()))
+      .toMatchObject({ message: { key: 'error.transactionFailed' }, variant: 'error' })
   })
 })

@@ -1,6 +1,5 @@
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
-import { errorMessage } from '../i18n/message.js'
+import { errorMessage, keyOf } from '../i18n/message.js'
 import { inEnglish } from '../i18n/inEnglish.js'
 import { UserRejectedRequestError } from '../errors/connector.js'
 import type { Portico } from '../portico.js'
@@ -42,7 +41,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
   const invalid = getSendProblem(state, caipNetwork, sendingNamespaces(portico))
   if (invalid) {
     const error = new PorticoError(inEnglish(invalid), { category: 'API_ERROR' })
-    showSnack(portico, { message: error.shortMessage, variant: 'error' })
+    showSnack(portico, { message: keyOf(invalid), variant: 'error' })
     throw error
   }
   const prepared = prepareSend(portico)
@@ -55,18 +54,18 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     if (queued) {
       // Not failed, not pending on a chain: waiting for the Safe's other signers, followed in the background.
       send.setState({ ...initialSendState, tokenBalances: send.getState().tokenBalances })
-      showSnack(portico, { message: ErrorText.transactionQueued, variant: 'success' })
+      showSnack(portico, { message: errorMessage('transactionQueued'), variant: 'success' })
       popTransactionStack(portico, 'success')
       leaveSendFlow(router)
       void followQueuedTransaction(portico, { adapter, caipNetwork: transfer.caipNetwork, hash, connectorId: transfer.connectorId })
       return { hash, queued }
     }
-    showSnack(portico, { message: ErrorText.transactionPending, variant: 'loading' })
+    showSnack(portico, { message: errorMessage('transactionPending'), variant: 'loading' })
     const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork: transfer.caipNetwork })
     if (receipt?.status === 'reverted') throw new PorticoError(errorMessage('transactionFailed'), { details: hash, category: 'API_ERROR' })
 
     send.setState({ ...initialSendState, tokenBalances: send.getState().tokenBalances })
-    showSnack(portico, { message: ErrorText.transactionSent, variant: 'success' })
+    showSnack(portico, { message: errorMessage('transactionSent'), variant: 'success' })
     track(portico, 'SEND_SUCCESS', { token: token.symbol, amount: state.sendTokenAmount, isNative: native, hash })
     popTransactionStack(portico, 'success')
     // SPEC: a successful ERC20 or Solana send replaces the view with Account; a native send
@@ -84,7 +83,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
         ? cause
         : new PorticoError(errorMessage(rejected ? 'transactionRejected' : 'transactionFailed'), { cause, category: 'API_ERROR' })
     send.setState({ loading: false })
-    showSnack(portico, { message: error.shortMessage, variant: 'error' })
+    showSnack(portico, { message: keyOf(error), variant: 'error' })
     track(portico, 'SEND_ERROR', { token: token.symbol, message: error.details ?? error.shortMessage })
     if (!rejected) reportError(portico, error, 'API_ERROR')
     throw error

@@ -2,6 +2,7 @@ import { Time } from '../spec/defaults.js'
 import { amountOutsideLimits } from '../onramp/rules.js'
 import type { Portico } from '../portico.js'
 import { getOnrampQuote } from './getOnrampQuote.js'
+import { keyOf } from '../i18n/message.js'
 
 /** The amount as typed, in the payment currency. */
 export type SetPaymentAmountParameters = string
@@ -19,7 +20,7 @@ export function setPaymentAmount(portico: Portico, amount: SetPaymentAmountParam
   if (pending !== undefined) portico.clock.clearTimeout(pending)
   const outside = amount ? amountOutsideLimits(onramp.getState().paymentCurrency, amount) : undefined
   if (!amount || outside) {
-    onramp.setState({ purchaseAmount: undefined, quotesLoading: false, error: outside })
+    onramp.setState({ purchaseAmount: undefined, quotesLoading: false, error: outside && keyOf(outside) })
     return
   }
   onramp.setState({ quotesLoading: true })

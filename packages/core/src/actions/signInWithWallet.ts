@@ -1,6 +1,5 @@
 import { PorticoError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
-import { SiwxText } from '../siwx/config.js'
 import { siwxMessage } from '../i18n/message.js'
 import { track } from '../analytics/track.js'
 import { addNetwork } from './checkSiwx.js'
@@ -29,7 +28,7 @@ export async function signInWithWallet(portico: Portico) {
   const store = portico.stores.siwx
   store.setState({ status: 'signing', error: undefined })
   // A new attempt supersedes the failure of the last one.
-  if (portico.stores.snack.getState().message === SiwxText.errorSigning) hideSnack(portico)
+  if (portico.stores.snack.getState().message?.key === 'siwxText.errorSigning') hideSnack(portico)
   try {
     const { email } = store.getState()
     const resources = email ? [emailResource(email)] : undefined
@@ -43,7 +42,7 @@ export async function signInWithWallet(portico: Portico) {
     portico.logger.debug('sign-in failed', cause)
     raiseProviderAlert(portico, cause)
     store.setState({ status: 'error', error: { key: 'siwxText.errorSigning' } })
-    showSnack(portico, { message: SiwxText.errorSigning, variant: 'error' })
+    showSnack(portico, { message: siwxMessage('errorSigning'), variant: 'error' })
     track(portico, 'SIWX_AUTH_ERROR', { network: caipNetwork.caipNetworkId })
     throw new PorticoError(siwxMessage('errorSigning'), { cause })
   }

@@ -82,7 +82,7 @@ describe("SPEC §4 'Wallet sign-in'", () => {
     await expect(signInWithWallet(portico)).rejects.toThrow('Error signing message')
     expect(portico.stores.siwx.getState()).toMatchObject({ status: 'error', error: { key: 'siwxText.errorSigning' } })
     expect(portico.stores.router.getState().view).toBe('SIWXSignMessage')
-    expect(portico.stores.snack.getState().message).toBe('Error signing message')
+    expect(portico.stores.snack.getState().message).toEqual({ key: 'siwxText.errorSigning' })
   })
 
   test("behavior: signing again hides the 'Error signing message' of the failed attempt", async () => {
@@ -103,7 +103,7 @@ describe("SPEC §4 'Wallet sign-in'", () => {
     expect(portico.stores.connections.getState().status).toBe('disconnected')
     expect(portico.stores.siwx.getState().error).toEqual({ key: 'siwxText.initFailed' })
     expect(portico.stores.router.getState().view).toBe('Connect')
-    expect(portico.stores.snack.getState().message).toBe('A problem occurred while trying initialize authentication')
+    expect(portico.stores.snack.getState().message).toEqual({ key: 'siwxText.initFailed' })
   })
 
   test('rule: closing is disabled on SIWXSignMessage when sign-in is required and there are no sessions', async () => {

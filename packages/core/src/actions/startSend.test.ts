@@ -89,6 +89,6 @@ describe('send form actions', () => {
     expect(portico.stores.router.getState()).toMatchObject({ view: 'Account', history: ['Account'] })
     expect(portico.stores.send.getState()).toMatchObject({ token: undefined, sendTokenAmount: undefined, receiverAddress: undefined, loading: false })
     clock.advance(150) // SPEC §4 'Snack': the success message replaces the pending one after 150 ms
-    expect(portico.stores.snack.getState()).toMatchObject({ open: true, variant: 'success', message: 'Transaction sent' })
+    expect(portico.stores.snack.getState()).toMatchObject({ open: true, variant: 'success', message: { key: 'error.transactionSent' } })
   })
 })

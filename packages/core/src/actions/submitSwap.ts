@@ -1,7 +1,6 @@
 import type { Portico } from '../portico.js'
 import { PorticoError } from '../errors/base.js'
 import { UserRejectedRequestError } from '../errors/connector.js'
-import { ErrorText } from '../spec/catalogue.js'
 import { errorMessage, keyOf } from '../i18n/message.js'
 import { isNativePlaceholder } from '../spec/swaps.js'
 import { buildSwapApproveFromApi, buildSwapTransactionFromApi, getSwapAllowanceFromApi, type SwapTransactionRequest } from '../api/swap.js'
@@ -63,7 +62,7 @@ export async function submitSwap(portico: Portico, { approval = 'exact' }: Submi
       gas: tx.eip155.gas ? BigInt(tx.eip155.gas) : undefined,
     })
     if (queued) {
-      showSnack(portico, { message: ErrorText.transactionQueued, variant: 'success' })
+      showSnack(portico, { message: errorMessage('transactionQueued'), variant: 'success' })
       if (queuedInBackground) {
         void followQueuedTransaction(portico, { adapter, caipNetwork, hash, connectorId })
         return { hash, queued }
@@ -94,7 +93,10 @@ export async function submitSwap(portico: Portico, { approval = 'exact' }: Submi
       reset(router, 'Account')
       return { hash, queued }
     }
-    showSnack(portico, { message: `Swapped ${state.fromAmount} ${state.from!.symbol} for ${state.to!.symbol}`, variant: 'success' })
+    showSnack(portico, {
+      message: { key: 'swap.swapped', params: { amount: state.fromAmount, from: state.from!.symbol, to: state.to!.symbol } },
+      variant: 'success',
+    })
     void fetchBalance(portico, activeNamespace, { force: true })
     // Activity lists the swap as soon as the server's index has it (not the 15 s cached page).
     void refreshActivity(portico, { hash })
@@ -105,7 +107,7 @@ export async function submitSwap(portico: Portico, { approval = 'exact' }: Submi
     const rejected = cause instanceof UserRejectedRequestError
     const message = rejected ? errorMessage('transactionRejected') : swapErrorMessage(cause)
     swap.setState({ step: undefined, submitError: keyOf(message) })
-    showSnack(portico, { message: message.text, variant: 'error' })
+    showSnack(portico, { message: keyOf(message), variant: 'error' })
     throw cause instanceof PorticoError ? cause : new PorticoError(message, { cause })
   }
 }

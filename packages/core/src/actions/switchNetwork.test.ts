@@ -38,7 +38,7 @@ describe('switchNetwork', () => {
       throw new UserRejectedRequestError()
     }
     await expect(switchNetwork(portico, { caipNetworkId: 'eip155:31338' })).rejects.toThrow('Failed to switch network')
-    expect(portico.stores.network.getState()).toMatchObject({ switching: false, switchError: 'Switch declined' })
+    expect(portico.stores.network.getState()).toMatchObject({ switching: false, switchError: { key: 'error.switchNetworkDeclined' } })
     expect(portico.stores.network.getState().caipNetwork?.caipNetworkId).toBe('eip155:31337')
   })
 
@@ -70,7 +70,7 @@ describe('selectNetwork', () => {
     openModal(portico, { view: 'Networks' })
     await selectNetwork(portico, 'eip155:31338')
     expect(portico.stores.router.getState().view).toBe('SwitchNetwork')
-    expect(portico.stores.network.getState().switchError).toBe('Failed to switch network')
+    expect(portico.stores.network.getState().switchError).toEqual({ key: 'error.switchNetworkFailed' })
     expect(portico.stores.modal.getState().shakeCount).toBe(1)
   })
 })

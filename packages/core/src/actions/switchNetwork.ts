@@ -1,7 +1,7 @@
 import { parseCaipAddress, type CaipNetworkId } from '../spec/caip.js'
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
-import { alertMessage } from '../i18n/message.js'
+import { alertMessage, errorMessage, keyOf } from '../i18n/message.js'
 import { SwitchNetworkError, UserRejectedRequestError } from '../errors/connector.js'
 import type { Portico } from '../portico.js'
 import { fetchBalance } from './fetchBalance.js'
@@ -61,7 +61,7 @@ export async function switchNetwork(portico: Portico, { caipNetworkId }: SwitchN
     const error = new SwitchNetworkError({ cause, details: declined ? ErrorText.switchNetworkDeclined : undefined })
     network.setState({
       switching: false,
-      switchError: declined ? ErrorText.switchNetworkDeclined : ErrorText.switchNetworkFailed,
+      switchError: keyOf(errorMessage(declined ? 'switchNetworkDeclined' : 'switchNetworkFailed')),
     })
     throw error
   }

@@ -1,8 +1,7 @@
 import * as v from 'valibot'
 import { PorticoError } from '../errors/base.js'
-import { ErrorText } from '../spec/catalogue.js'
-import { errorMessage } from '../i18n/message.js'
-import { errorDisplayText } from '../errors/display.js'
+import { errorMessage, keyOf } from '../i18n/message.js'
+import { errorKeyOf } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { authClient } from './updateEmail.js'
 import { OtpCodeSchema } from './verifyOtp.js'
@@ -17,8 +16,9 @@ export async function verifyEmailUpdateOtp(portico: Portico, { otp }: { otp: str
   const step = embedded.getState().updateStep
   const parsed = v.safeParse(OtpCodeSchema, otp)
   if (!parsed.success) {
-    embedded.setState({ error: ErrorText.codeRequired })
-    throw new PorticoError(errorMessage('codeRequired'))
+    const problem = errorMessage('codeRequired')
+    embedded.setState({ error: keyOf(problem) })
+    throw new PorticoError(problem)
   }
   if (step === 'EMAIL') throw new PorticoError(errorMessage('noEmailUpdateInProgress'))
   embedded.setState({ loading: true, error: undefined })
@@ -32,7 +32,7 @@ export async function verifyEmailUpdateOtp(portico: Portico, { otp }: { otp: str
       embedded.setState({ loading: false })
     }
   } catch (error) {
-    embedded.setState({ loading: false, error: errorDisplayText(error) })
+    embedded.setState({ loading: false, error: errorKeyOf(error) })
     throw error
   }
 }

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { PorticoError } from '../errors/base.js'
 import { ErrorText } from '../spec/catalogue.js'
-import { errorMessage } from '../i18n/message.js'
-import { errorDisplayMessage, errorDisplayText } from '../errors/display.js'
+import { errorMessage, keyOf } from '../i18n/message.js'
+import { errorDisplayMessage, errorDisplayText, errorKeyOf } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { track } from '../analytics/track.js'
 import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
@@ -28,8 +28,9 @@ export async function verifyOtp(portico: Portico, { otp }: VerifyOtpParameters) 
   const { embedded, connections } = portico.stores
   const parsed = v.safeParse(OtpCodeSchema, otp)
   if (!parsed.success) {
-    embedded.setState({ error: ErrorText.codeRequired })
-    throw new PorticoError(errorMessage('codeRequired'))
+    const problem = errorMessage('codeRequired')
+    embedded.setState({ error: keyOf(problem) })
+    throw new PorticoError(problem)
   }
   embedded.setState({ loading: true, error: undefined })
   connections.setState({ status: 'connecting' })
@@ -44,7 +45,7 @@ export async function verifyOtp(portico: Portico, { otp }: VerifyOtpParameters) 
     await completeEmbeddedLogin(portico, client, 'email')
   } catch (error) {
     raiseProviderAlert(portico, error)
-    embedded.setState({ loading: false, error: errorDisplayText(error) })
+    embedded.setState({ loading: false, error: errorKeyOf(error) })
     connections.setState({ status: 'disconnected' })
     track(portico, 'CONNECT_ERROR', { message: errorDisplayText(error) })
     throw error instanceof PorticoError ? error : new PorticoError(errorDisplayMessage(error), { cause: error, category: 'WALLET_ERROR' })

@@ -41,7 +41,7 @@ describe('custody: the wallet security of an embedded wallet (CUSTODY.md)', () =
     expect(portico.stores.embedded.getState().security).toMatchObject({
       busy: undefined,
       factors: { protected: true },
-      notice: 'Passkey added: your wallet is protected',
+      notice: { key: 'security.passkeyAdded' },
     })
 
     const id = portico.stores.embedded.getState().security.factors!.factors[0]!.id
@@ -49,7 +49,7 @@ describe('custody: the wallet security of an embedded wallet (CUSTODY.md)', () =
     expect(client.calls).toContain(`REMOVE_FACTOR ${id}`)
     expect(portico.stores.embedded.getState().security).toMatchObject({
       factors: { protected: false },
-      notice: 'Removed: your email alone opens the wallet again',
+      notice: { key: 'security.removedUnprotected' },
     })
   })
 

@@ -1,5 +1,5 @@
 import { PorticoError } from './base.js'
-import { errorMessage, externalMessage, type CatalogueMessage } from '../i18n/message.js'
+import { errorMessage, externalMessage, keyOf, type CatalogueMessage, type Message } from '../i18n/message.js'
 
 /**
  * SPEC §8 'Quotes and unknown errors': error display uses a string, else the first issue
@@ -21,3 +21,6 @@ export function errorDisplayMessage(error: unknown): CatalogueMessage {
 export function errorDisplayText(error: unknown): string {
   return errorDisplayMessage(error).text
 }
+
+/** What a store keeps of an error: errorDisplayMessage's key and parameters, never its English. */
+export const errorKeyOf = (error: unknown): Message => keyOf(errorDisplayMessage(error))

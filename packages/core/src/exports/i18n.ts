@@ -6,6 +6,7 @@ export { loadMessages, type LoadMessagesErrorType, type LoadMessagesParameters, 
 export { en, type MessageKey, type Messages } from '../i18n/messages/en.js'
 export { enFirstLoad } from '../i18n/messages/en.firstLoad.js'
 export { translate, type MessageParams } from '../i18n/translate.js'
+export type { Message, Problem } from '../i18n/message.js'
 export { catalogueKeyOf, localizeText } from '../i18n/localize.js'
 export { formatAmount } from '../i18n/format.js'
 export { formatDay, formatTime, formatUsdIn } from '../i18n/intl.js'

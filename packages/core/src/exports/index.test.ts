@@ -130,6 +130,7 @@ test('exports', () => {
       "emailLoginAvailable",
       "emailResource",
       "emptyAccountState",
+      "errorDisplayMessage",
       "errorDisplayText",
       "estimateSendFee",
       "evmChainIdToCoinType",

@@ -101,7 +101,7 @@ export {
   type TermsNotAcceptedErrorType,
 } from '../errors/flow.js'
 export { InvalidOptionsError } from '../errors/options.js'
-export { errorDisplayText } from '../errors/display.js'
+export { errorDisplayMessage, errorDisplayText } from '../errors/display.js'
 export { formatUnits, formatUsd, shortenAddress, truncateDecimals } from '../utils/format.js'
 export { DefaultThemeVariables, FontSizeScale, isSafeCssValue, themeToCssVariables } from '../theme.js'
 export type { AccountState } from '../stores/account.js'

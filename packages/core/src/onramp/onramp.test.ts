@@ -50,9 +50,9 @@ describe('SPEC §9 Onramp', () => {
   })
 
   test('rule: card limits are 10.00 to 7500.00; ach_bank_account 10.00 to 25000.00', () => {
-    expect(amountOutsideLimits(usd, '9.99')).toBe('The minimum is 10.00 USD')
+    expect(amountOutsideLimits(usd, '9.99')).toEqual({ kind: 'minimum', key: 'onramp.minimum', params: { amount: '10.00', currency: 'USD' } })
     expect(amountOutsideLimits(usd, '7500.00')).toBeUndefined()
-    expect(amountOutsideLimits(usd, '7500.01')).toBe('The maximum is 7500.00 USD')
+    expect(amountOutsideLimits(usd, '7500.01')).toEqual({ kind: 'maximum', key: 'onramp.maximum', params: { amount: '7500.00', currency: 'USD' } })
     expect(amountOutsideLimits(usd, '25000', 'ach_bank_account')).toBeUndefined()
   })
 
@@ -69,7 +69,7 @@ describe('SPEC §9 Onramp', () => {
     const { portico } = await setup({ status: 400, json: { error: 'Invalid request', reasons: [{ description: 'The card limit is 10.00 to 7500.00 USD' }] } })
     portico.stores.onramp.setState({ paymentAmount: '50' })
     expect(await getOnrampQuote(portico)).toBeNull()
-    expect(portico.stores.onramp.getState().error).toBe('The card limit is 10.00 to 7500.00 USD')
+    expect(portico.stores.onramp.getState().error).toEqual({ key: 'error.external', params: { text: 'The card limit is 10.00 to 7500.00 USD' } })
   })
 
   test('rule: the provider link adds publicKey, destinationCurrencyCode, walletAddress and externalCustomerId', async () => {

@@ -29,7 +29,7 @@ describe('SPEC §2 OnRampProviders', () => {
     expect(getOnrampPurchase(portico)).toMatchObject({ fiat: 'EUR', amountOk: true, limits: 'Card 10–1000 · sepa 5–50' })
     portico.stores.onramp.setState({ paymentAmount: '0' })
     expect(getOnrampPurchase(portico).amountOk).toBe(false)
-    portico.stores.onramp.setState({ paymentAmount: '5000', error: 'Maximum amount is 1000' })
+    portico.stores.onramp.setState({ paymentAmount: '5000', error: { key: 'onramp.maximum', params: { amount: '1000', currency: 'EUR' } } })
     expect(getOnrampPurchase(portico).amountOk).toBe(false)
   })
 })

@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla'
 import type { TokenBalance } from '../api/schemas.js'
 import type { AccountType, CaipAddress, ChainNamespace } from '../spec/caip.js'
 import type { NetworkStore } from './network.js'
+import type { Message } from '../i18n/message.js'
 
 /** SPEC §3 'Account state', one per namespace. */
 export interface AccountState {
@@ -10,7 +11,8 @@ export interface AccountState {
   balance: string | undefined
   balanceSymbol: string | undefined
   balanceLoading: boolean
-  balanceError: string | undefined
+  /** Why the last balance fetch failed (its key and parameters). */
+  balanceError: Message | undefined
   /** When the last balance fetch failed; a retry is blocked for 30 s after it (SPEC §8). */
   balanceFailedAt: number | undefined
   profileName: string | undefined

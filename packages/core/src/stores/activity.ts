@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla'
+import type { Message } from '../i18n/message.js'
 import type { Nft, Transaction } from '../api/schemas.js'
 
 /** SPEC §4 'Transactions list': the pages fetched so far for one account on one network. */
@@ -9,7 +10,7 @@ export interface TransactionsState {
   /** The cursor of the next page; null when the last page was read. */
   next: string | null | undefined
   loading: boolean
-  error: string | undefined
+  error: Message | undefined
   /** Set on failure (SPEC §4: 'marks the list empty') and when the account has no transactions. */
   empty: boolean
 }
@@ -33,7 +34,7 @@ export interface NftsState {
   owner: string | undefined
   nfts: Nft[]
   loading: boolean
-  error: string | undefined
+  error: Message | undefined
 }
 
 export const initialNftsState: NftsState = { owner: undefined, nfts: [], loading: false, error: undefined }

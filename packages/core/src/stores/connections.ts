@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla'
 import type { ChainNamespace } from '../spec/caip.js'
 import type { Connection, Connector } from '../connectors.js'
 import type { NetworkStore } from './network.js'
+import type { Message } from '../i18n/message.js'
 
 /** SPEC §4 'Library connection status'. */
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'reconnecting'
@@ -13,8 +14,8 @@ export interface ConnectionsState {
   /** Every connector the adapters announced, per namespace, before merging. */
   connectors: Connector[]
   status: ConnectionStatus
-  /** Error shown by the connecting views (e.g. 'Connection rejected'). */
-  connectError: string | undefined
+  /** Error shown by the connecting views (e.g. 'Connection rejected'): its key and parameters. */
+  connectError: Message | undefined
   /** SPEC §2 Farcaster back rule: the URI shown on ConnectingFarcaster. */
   farcasterUrl: string | undefined
 }

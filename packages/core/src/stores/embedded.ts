@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla'
+import type { Message } from '../i18n/message.js'
 import type { SocialProvider } from '../spec/defaults.js'
 import type { EmailUpdateAction, FactorScreenPurpose, FrameStartFailure, WalletFactorKind, WalletFactors } from '../embedded/types.js'
 
@@ -19,8 +20,8 @@ export interface EmbeddedState {
   lastEmailRequestAt: number | undefined
   /** A request to the frame is in flight (buttons show a spinner). */
   loading: boolean
-  /** The text EmailLogin / UpdateEmailWallet / the social views show, from SPEC §8's catalogue. */
-  error: string | undefined
+  /** What EmailLogin / UpdateEmailWallet / the social views show: a key of SPEC §8's catalogue and its parameters. */
+  error: Message | undefined
   /** The social provider whose popup or connect is in progress. */
   socialProvider: SocialProvider | undefined
   socialStatus: 'idle' | 'popup' | 'connecting' | 'error'
@@ -39,9 +40,9 @@ export interface EmbeddedState {
     factors: WalletFactors | undefined
     /** The factor kind being added, or the id of the one being removed. */
     busy: WalletFactorKind | string | undefined
-    error: string | undefined
+    error: Message | undefined
     /** A short text after a change ('Passkey added'). */
-    notice: string | undefined
+    notice: Message | undefined
   }
 }
 

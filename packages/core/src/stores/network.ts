@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla'
 import type { CaipNetworkId, ChainNamespace } from '../spec/caip.js'
 import type { CaipNetwork } from '../networks.js'
+import type { Message } from '../i18n/message.js'
 
 /** SPEC §3 'Network state' plus the active namespace. */
 export interface NetworkState {
@@ -12,7 +13,8 @@ export interface NetworkState {
   /** The wallet is on a chain the host did not configure. */
   unsupported: boolean
   switching: boolean
-  switchError: string | undefined
+  /** Why the wallet did not switch (its key and parameters). */
+  switchError: Message | undefined
 }
 
 export function createNetworkStore(initial: Pick<NetworkState, 'activeNamespace' | 'caipNetwork' | 'requestedCaipNetworks'>) {

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla'
+import type { Message } from '../i18n/message.js'
 
 export interface OnrampProvider {
   label: string
@@ -31,7 +32,8 @@ export interface OnrampState {
   paymentAmount: string | undefined
   purchaseAmount: string | undefined
   quotesLoading: boolean
-  error: string | undefined
+  /** The options', the quote's or the amount's problem (its key and parameters). */
+  error: Message | undefined
 }
 
 export function createOnrampStore() {

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla'
+import type { Message } from '../i18n/message.js'
 
 /** The pairing in progress (SPEC §4 'Connection status'). */
 export interface WalletConnectState {
@@ -7,7 +8,8 @@ export interface WalletConnectState {
   /** The wallet the user picked in AllWallets (for its deep links and name). */
   wcLinking: { name: string; href: string } | undefined
   recentWallet: { id: string; name: string; image_url?: string; mobile_link?: string | null; webapp_link?: string | null } | undefined
-  wcError: string | undefined
+  /** Why the pairing failed (its key and parameters). */
+  wcError: Message | undefined
   /** True while the QR/URI is being generated. */
   wcLoading: boolean
 }

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla'
+import type { Message } from '../i18n/message.js'
 import type { WalletListItem } from '../spec/walletList.js'
 
 /** The wallet registry as AllWallets shows it: pages as they load, and search results. */
@@ -7,7 +8,7 @@ export interface WalletsState {
   count: number
   page: number
   loading: boolean
-  error: string | undefined
+  error: Message | undefined
   search: { query: string; results: WalletListItem[]; loading: boolean }
 }
 

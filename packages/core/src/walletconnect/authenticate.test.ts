@@ -59,9 +59,9 @@ describe("SPEC §4 'A universal-provider sign-in works only when all chains are 
     const { portico } = testPortico({ siwx: config })
     const request = { ...REQUEST, chains: [devnet.caipNetworkId] }
     const seen: string[] = []
-    portico.stores.snack.subscribe((s) => s.open && seen.push(s.message))
+    portico.stores.snack.subscribe((s) => s.open && seen.push(s.message!.key))
     await completeAuthentication(portico, signed(request), request)
-    expect(seen).toEqual([SiwxText.authenticating])
+    expect(seen).toEqual(['siwxText.authenticating'])
     expect(portico.stores.snack.getState().open).toBe(false)
     expect(stored).toHaveLength(1)
     expect(stored[0]!.cacao).toEqual({ h: { t: 'caip122' } })

@@ -39,7 +39,7 @@ export async function completeAuthentication(portico: Portico, auth: WalletConne
   const { siwx } = portico
   const store = portico.stores.siwx
   store.setState({ status: 'signing', error: undefined })
-  showSnack(portico, { message: SiwxText.authenticating, variant: 'loading' })
+  showSnack(portico, { message: siwxMessage('authenticating'), variant: 'loading' })
   try {
     if (!siwx) throw new Error(SiwxText.notEnabled)
     const problem = mismatch(auth, request)
@@ -53,7 +53,7 @@ export async function completeAuthentication(portico: Portico, auth: WalletConne
     store.setState({ status: 'error', error: { key: 'siwxText.errorSigning' } })
     track(portico, 'SIWX_AUTH_ERROR', { network: auth.data.chainId })
     await disconnect(portico).catch(() => undefined)
-    showSnack(portico, { message: SiwxText.errorSigning, variant: 'error' })
+    showSnack(portico, { message: siwxMessage('errorSigning'), variant: 'error' })
     throw new PorticoError(siwxMessage('errorSigning'), { cause })
   }
 }

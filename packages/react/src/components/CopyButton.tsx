@@ -23,9 +23,9 @@ export function CopyButton({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text)
-      showSnack(portico, { message: t('copy.addressCopied'), variant: 'success' })
+      showSnack(portico, { message: { key: 'copy.addressCopied' }, variant: 'success' })
     } catch {
-      showSnack(portico, { message: t('copy.addressFailed'), variant: 'error' })
+      showSnack(portico, { message: { key: 'copy.addressFailed' }, variant: 'error' })
     }
   }
   return (

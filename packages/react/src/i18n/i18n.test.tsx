@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { connectExternal, createPortico, desktopEnvironment, ErrorText, initialize, memoryStorage, openModal, type Portico } from '@portico/core'
+import { connectExternal, createPortico, desktopEnvironment, initialize, memoryStorage, openModal, type Portico } from '@portico/core'
 import { en, loadMessages, localeDirection, type Locale } from '@portico/core/i18n'
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -52,15 +52,14 @@ test('rule (issue 19 Languages): a view speaks the chosen locale — Networks in
   expect(view.querySelector('.tag.success')!.textContent).toBe('使用中')
 })
 
-test("rule (issue 19 Languages): core keeps SPEC's English on the snack; the modal shows it by its catalogue key (Arabic)", async () => {
+test("rule (issue 19 Languages): core keeps the snack's key and parameters; the modal shows it in the user's language (Arabic)", async () => {
   const portico = await connected()
   // What showSnack stores (the snack's timing is core's own rule, tested there).
-  portico.stores.snack.setState({ message: ErrorText.transactionSent, variant: 'success', open: true })
-  expect(portico.stores.snack.getState().message).toBe('Transaction sent')
+  portico.stores.snack.setState({ message: { key: 'error.transactionSent' }, variant: 'success', open: true })
   const view = await render(portico, 'ar', <Snackbar />)
   expect(view.querySelector('[data-testid=portico-snack]')!.textContent).toBe('أُرسلت المعاملة')
   // A text that is not catalogued (a wallet's own) is shown as it is.
-  act(() => portico.stores.snack.setState({ message: 'User denied the request', variant: 'error', open: true }))
+  act(() => portico.stores.snack.setState({ message: { key: 'error.external', params: { text: 'User denied the request' } }, variant: 'error', open: true }))
   expect(view.querySelector('[data-testid=portico-snack]')!.textContent).toBe('User denied the request')
 })
 

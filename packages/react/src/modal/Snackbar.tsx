@@ -10,10 +10,10 @@ import { useI18n } from '../i18n/useI18n.js'
  */
 export function Snackbar() {
   const open = usePorticoStore('snack', (s) => s.open)
-  // Core's snacks carry SPEC's English text ('Transaction sent'): shown by its catalogue key.
-  const { text } = useI18n()
-  const english = usePorticoStore('snack', (s) => s.message)
-  const message = english ? text(english) : english
+  // A snack keeps a catalogue key and its parameters: shown in the user's language.
+  const { message: show } = useI18n()
+  const kept = usePorticoStore('snack', (s) => s.message)
+  const message = kept ? show(kept) : ''
   const variant = usePorticoStore('snack', (s) => s.variant)
   return (
     <>

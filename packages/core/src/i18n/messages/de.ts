@@ -319,6 +319,10 @@ export const de = {
   'security.passkeyHint': 'Gesicht, Fingerabdruck oder Geräte-PIN',
   'security.settingPassword': 'Passwort wird festgelegt',
   'security.passwordSet': 'Passwort festgelegt',
+  'security.passkeyAdded': 'Passkey hinzugefügt: deine Wallet ist geschützt',
+  'security.passwordAdded': 'Passwort festgelegt: deine Wallet ist geschützt',
+  'security.removed': 'Entfernt',
+  'security.removedUnprotected': 'Entfernt: deine E-Mail allein öffnet die Wallet wieder',
   'security.setPassword': 'Passwort festlegen',
   'security.passwordHint': 'Wird im sicheren Wallet-Frame eingegeben',
   'security.foot':
@@ -358,6 +362,7 @@ export const de = {
   'swap.unlimitedApprovalHint':
     'Spätere {symbol}-Swaps brauchen dann keine Freigabe, aber der Swap-Vertrag kann all deine {symbol} ausgeben, bis du die Freigabe widerrufst.',
   'swap.swap': 'Tauschen',
+  'swap.swapped': '{amount} {from} gegen {to} getauscht',
   'swap.searchToken': 'Token suchen',
   'swap.suggested': 'Vorgeschlagene Token',
   'swap.noMatch': 'Kein Token passt zu „{query}“',
@@ -372,6 +377,8 @@ export const de = {
   'onramp.currencies': 'Zahlungswährungen',
   'onramp.summary': '{token} mit {fiat} kaufen',
   'onramp.limits': 'Limits: {limits} {fiat}',
+  'onramp.minimum': 'Das Minimum ist {amount} {currency}',
+  'onramp.maximum': 'Das Maximum ist {amount} {currency}',
   'onramp.youGet': 'Du erhältst',
   'onramp.gettingQuote': 'Angebot wird geholt',
   'onramp.providers': 'Anbieter',

@@ -319,6 +319,10 @@ export const es = {
   'security.passkeyHint': 'Cara, huella o PIN del dispositivo',
   'security.settingPassword': 'Creando una contraseña',
   'security.passwordSet': 'Contraseña creada',
+  'security.passkeyAdded': 'Llave de acceso añadida: tu billetera está protegida',
+  'security.passwordAdded': 'Contraseña creada: tu billetera está protegida',
+  'security.removed': 'Quitada',
+  'security.removedUnprotected': 'Quitada: tu correo vuelve a bastar para abrir la billetera',
   'security.setPassword': 'Crear una contraseña',
   'security.passwordHint': 'Se escribe en el marco seguro de la billetera',
   'security.foot':
@@ -358,6 +362,7 @@ export const es = {
   'swap.unlimitedApprovalHint':
     'Los próximos intercambios de {symbol} no necesitarán aprobación, pero el contrato de intercambio podrá gastar todo tu {symbol} hasta que lo revoques.',
   'swap.swap': 'Intercambiar',
+  'swap.swapped': 'Intercambiaste {amount} {from} por {to}',
   'swap.searchToken': 'Buscar token',
   'swap.suggested': 'Tokens sugeridos',
   'swap.noMatch': 'Ningún token coincide con «{query}»',
@@ -372,6 +377,8 @@ export const es = {
   'onramp.currencies': 'Monedas de pago',
   'onramp.summary': 'Comprar {token} con {fiat}',
   'onramp.limits': 'Límites: {limits} {fiat}',
+  'onramp.minimum': 'El mínimo es {amount} {currency}',
+  'onramp.maximum': 'El máximo es {amount} {currency}',
   'onramp.youGet': 'Recibes',
   'onramp.gettingQuote': 'Obteniendo una cotización',
   'onramp.providers': 'Proveedores',

@@ -319,6 +319,10 @@ export const fr = {
   'security.passkeyHint': "Visage, empreinte ou code PIN de l'appareil",
   'security.settingPassword': 'Définition du mot de passe',
   'security.passwordSet': 'Mot de passe défini',
+  'security.passkeyAdded': "Clé d'accès ajoutée : votre portefeuille est protégé",
+  'security.passwordAdded': 'Mot de passe défini : votre portefeuille est protégé',
+  'security.removed': 'Supprimé',
+  'security.removedUnprotected': 'Supprimé : votre e-mail seul ouvre de nouveau le portefeuille',
   'security.setPassword': 'Définir un mot de passe',
   'security.passwordHint': 'Saisi dans le cadre sécurisé du portefeuille',
   'security.foot':
@@ -358,6 +362,7 @@ export const fr = {
   'swap.unlimitedApprovalHint':
     'Les prochains échanges de {symbol} n’auront plus besoin d’autorisation, mais le contrat d’échange pourra dépenser tous vos {symbol} jusqu’à ce que vous la révoquiez.',
   'swap.swap': 'Échanger',
+  'swap.swapped': '{amount} {from} échangés contre {to}',
   'swap.searchToken': 'Rechercher un jeton',
   'swap.suggested': 'Jetons suggérés',
   'swap.noMatch': 'Aucun jeton ne correspond à « {query} »',
@@ -372,6 +377,8 @@ export const fr = {
   'onramp.currencies': 'Devises de paiement',
   'onramp.summary': 'Acheter {token} en {fiat}',
   'onramp.limits': 'Limites : {limits} {fiat}',
+  'onramp.minimum': 'Le minimum est de {amount} {currency}',
+  'onramp.maximum': 'Le maximum est de {amount} {currency}',
   'onramp.youGet': 'Vous recevez',
   'onramp.gettingQuote': 'Obtention d’un devis',
   'onramp.providers': 'Fournisseurs',

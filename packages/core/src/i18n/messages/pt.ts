@@ -318,6 +318,10 @@ export const pt = {
   'security.passkeyHint': 'Rosto, digital ou PIN do dispositivo',
   'security.settingPassword': 'Definindo uma senha',
   'security.passwordSet': 'Senha definida',
+  'security.passkeyAdded': 'Chave de acesso adicionada: sua carteira está protegida',
+  'security.passwordAdded': 'Senha definida: sua carteira está protegida',
+  'security.removed': 'Removida',
+  'security.removedUnprotected': 'Removida: só o e-mail volta a abrir a carteira',
   'security.setPassword': 'Definir uma senha',
   'security.passwordHint': 'Digitada no quadro seguro da carteira',
   'security.foot':
@@ -355,6 +359,7 @@ export const pt = {
   'swap.unlimitedApprovalHint':
     'As próximas trocas de {symbol} não precisarão de aprovação, mas o contrato de troca poderá gastar todo o seu {symbol} até você revogar.',
   'swap.swap': 'Trocar',
+  'swap.swapped': 'Você trocou {amount} {from} por {to}',
   'swap.searchToken': 'Buscar token',
   'swap.suggested': 'Tokens sugeridos',
   'swap.noMatch': 'Nenhum token corresponde a “{query}”',
@@ -369,6 +374,8 @@ export const pt = {
   'onramp.currencies': 'Moedas de pagamento',
   'onramp.summary': 'Comprar {token} com {fiat}',
   'onramp.limits': 'Limites: {limits} {fiat}',
+  'onramp.minimum': 'O mínimo é {amount} {currency}',
+  'onramp.maximum': 'O máximo é {amount} {currency}',
   'onramp.youGet': 'Você recebe',
   'onramp.gettingQuote': 'Buscando uma cotação',
   'onramp.providers': 'Provedores',

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../Spinner.js'
+import type { Message } from '@portico/core/i18n'
 import { useI18n } from '../../i18n/useI18n.js'
 
 /**
@@ -15,12 +16,12 @@ export function OtpForm({
 }: {
   onSubmit(otp: string): void
   loading: boolean
-  error: string | undefined
+  error: Message | undefined
   label: string
   testId?: string
 }) {
   const [value, setValue] = useState('')
-  const { t, text } = useI18n()
+  const { t, message } = useI18n()
   const errorId = useId()
   const inputId = useId()
   const submit = (event: FormEvent) => {
@@ -48,7 +49,7 @@ export function OtpForm({
         data-testid={`${testId}-input`}
       />
       <p id={errorId} className="field-error" role={error ? 'alert' : undefined} data-testid={`${testId}-error`}>
-        {error ? text(error) : ''}
+        {error ? message(error) : ''}
       </p>
       <button type="submit" className="button full" disabled={value.length < 6 || loading} data-testid={`${testId}-submit`}>
         {loading ? <Spinner size={16} label={t('email.checkingCode')} /> : t('common.continue')}

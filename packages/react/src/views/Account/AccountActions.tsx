@@ -1,4 +1,4 @@
-import { canSwitchNetwork, disconnect, errorDisplayText, navigate, showSnack } from '@portico/core'
+import { canSwitchNetwork, disconnect, errorDisplayMessage, navigate, showSnack } from '@portico/core'
 import { useState } from 'react'
 import { ChevronIcon, DisconnectIcon, WalletIcon, WarningIcon } from '../../components/icons.js'
 import { NetworkImage } from '../../components/NetworkImage.js'
@@ -12,7 +12,7 @@ const iconBox = { width: 32, height: 32, display: 'inline-flex', alignItems: 'ce
 /** The network (to switch, unless the host turned network switching off), the wallets (ProfileWallets) and Disconnect. */
 export function AccountActions() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t } = useI18n()
   const caipNetwork = usePorticoStore('network', (s) => s.caipNetwork)
   const unsupported = usePorticoStore('network', (s) => s.unsupported)
   const switchable = usePorticoSelector(canSwitchNetwork)
@@ -22,7 +22,7 @@ export function AccountActions() {
     try {
       await disconnect(portico)
     } catch (error) {
-      showSnack(portico, { message: text(errorDisplayText(error)), variant: 'error' })
+      showSnack(portico, { message: errorDisplayMessage(error), variant: 'error' })
       setDisconnecting(false)
     }
   }

@@ -10,7 +10,7 @@ import { useI18n } from '../../i18n/useI18n.js'
 /** The active network's history: cursor pages with infinite scroll, grouped by date. */
 export function ActivityTab() {
   const portico = usePortico()
-  const { t, text, locale } = useI18n()
+  const { t, message, locale } = useI18n()
   const { address } = usePorticoAccount()
   const network = usePorticoStore('network', (s) => s.caipNetwork?.caipNetworkId)
   const { transactions, loading, next, empty, error } = usePorticoSelector((p) => {
@@ -39,7 +39,7 @@ export function ActivityTab() {
   if (error)
     return (
       <div className="empty" role="alert" data-testid="activity-error">
-        <span className="error">{text(error)}</span>
+        <span className="error">{message(error)}</span>
       </div>
     )
   if (empty)

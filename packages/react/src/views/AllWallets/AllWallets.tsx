@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/useI18n.js'
 /** SPEC §2 AllWallets: browse (infinite scroll, 40 a page) and search (100 entries, after 300 ms) the registry. */
 export default function AllWallets() {
   const portico = usePortico()
-  const { t, text: localize } = useI18n()
+  const { t, message } = useI18n()
   const wallets = usePorticoStore('wallets', (s) => s.wallets)
   const loading = usePorticoStore('wallets', (s) => s.loading)
   const error = usePorticoStore('wallets', (s) => s.error)
@@ -49,7 +49,7 @@ export default function AllWallets() {
       />
       {error && (
         <p className="text error" role="alert">
-          {localize(error)}
+          {message(error)}
         </p>
       )}
       <ul className="wallet-grid" aria-label={t('allWallets.list')} aria-busy={loading || search.loading}>

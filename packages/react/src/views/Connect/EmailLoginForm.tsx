@@ -1,4 +1,5 @@
-import { clearAlert, connectEmail, errorDisplayText, ModalClosedError } from '@portico/core'
+import { clearAlert, connectEmail, errorDisplayMessage, ModalClosedError } from '@portico/core'
+import type { Message } from '@portico/core/i18n'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { ArrowRightIcon, MailIcon } from '../../components/embedded/SocialIcon.js'
 import { FrameStartFailed } from '../../components/embedded/FrameStartFailed.js'
@@ -9,12 +10,12 @@ import { useI18n } from '../../i18n/useI18n.js'
 /** The Connect view's email field: submitting starts the email login (SPEC §4 'Email login'). */
 export function EmailLoginForm() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t, message } = useI18n()
   const loading = usePorticoStore('embedded', (s) => s.loading && s.emailStep === undefined)
   // Issue 28: the secure frame could not start; shown under the field with Retry (the typed email stays).
   const frameFailure = usePorticoStore('embedded', (s) => s.frameFailure)
   const [email, setEmail] = useState(portico.stores.embedded.getState().email ?? '')
-  const [error, setError] = useState<string | undefined>()
+  const [error, setError] = useState<Message | undefined>()
   const inputId = useId()
   const errorId = useId()
   // The APKTW002 warning belongs to this field: it goes when the field does.
@@ -29,7 +30,7 @@ export function EmailLoginForm() {
     setError(undefined)
     connectEmail(portico, { email }).catch((cause) => {
       // A frame that cannot start says so itself, below (FrameStartFailed).
-      if (!(cause instanceof ModalClosedError) && !portico.stores.embedded.getState().frameFailure) setError(text(errorDisplayText(cause)))
+      if (!(cause instanceof ModalClosedError) && !portico.stores.embedded.getState().frameFailure) setError(errorDisplayMessage(cause))
     })
   }
   const submit = (event: FormEvent) => {
@@ -72,7 +73,7 @@ export function EmailLoginForm() {
         </button>
       </div>
       <p id={errorId} className="field-error" role={error ? 'alert' : undefined} data-testid="email-error">
-        {error ?? ''}
+        {error ? message(error) : ''}
       </p>
       {frameFailure && !loading && <FrameStartFailed failure={frameFailure} onRetry={start} />}
     </form>

@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n/useI18n.js'
 /** SPEC §2: follow an external (browser wallet) connection: pending, then rejected with retry. */
 export default function ConnectingExternal() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t, message } = useI18n()
   const connectorId = usePorticoStore('router', (s) => s.data?.connectorId)
   const error = usePorticoStore('connections', (s) => s.connectError)
   usePorticoStore('connections', (s) => s.connectors)
@@ -23,7 +23,7 @@ export default function ConnectingExternal() {
       {error ? (
         <>
           <p className="title error" role="alert">
-            {text(error)}
+            {message(error)}
           </p>
           <p className="text">{t('connecting.declined')}</p>
           <button type="button" className="button" onClick={retry} data-testid="connect-retry">

@@ -13,7 +13,7 @@ import { useI18n } from '../../i18n/useI18n.js'
  */
 export default function ConnectingFarcaster() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t, message } = useI18n()
   const url = usePorticoStore('connections', (s) => s.farcasterUrl)
   const status = usePorticoStore('embedded', (s) => s.socialStatus)
   const error = usePorticoStore('embedded', (s) => s.error)
@@ -22,9 +22,9 @@ export default function ConnectingFarcaster() {
     if (!url) return
     try {
       await navigator.clipboard.writeText(url)
-      showSnack(portico, { message: t('common.linkCopied'), variant: 'success' })
+      showSnack(portico, { message: { key: 'common.linkCopied' }, variant: 'success' })
     } catch {
-      showSnack(portico, { message: t('common.copyFailed'), variant: 'error' })
+      showSnack(portico, { message: { key: 'common.copyFailed' }, variant: 'error' })
     }
   }
 
@@ -33,7 +33,7 @@ export default function ConnectingFarcaster() {
       <div className="center" data-testid="connecting-farcaster">
         <Sheet css={embeddedCss} />
         <p className="title error" role="alert" data-testid="farcaster-error">
-          {text(error)}
+          {message(error)}
         </p>
         <p className="text">{t('farcaster.failed')}</p>
         <button type="button" className="button" onClick={() => void connectFarcaster(portico).catch(() => {})}>

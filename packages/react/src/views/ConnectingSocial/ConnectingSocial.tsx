@@ -8,7 +8,7 @@ import { useI18n } from '../../i18n/useI18n.js'
 /** The social popup's waiting view: continue in the popup; then connecting; or the error with a retry. */
 export default function ConnectingSocial() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t, message } = useI18n()
   const current = usePorticoStore('embedded', (s) => s.socialProvider)
   const requested = usePorticoStore('router', (s) => s.data?.provider) as SocialProvider | undefined
   const provider = current ?? requested
@@ -25,7 +25,7 @@ export default function ConnectingSocial() {
       {status === 'error' ? (
         <>
           <p className="title error" role="alert" data-testid="social-error">
-            {error && text(error)}
+            {error && message(error)}
           </p>
           <p className="text">{t('social.failed', { name })}</p>
           {/* The retry opens the popup inside this click. */}

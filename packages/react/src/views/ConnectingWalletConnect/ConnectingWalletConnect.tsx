@@ -12,7 +12,7 @@ import { useI18n } from '../../i18n/useI18n.js'
  */
 export default function ConnectingWalletConnect({ basic = false }: { basic?: boolean }) {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t, message } = useI18n()
   const uri = usePorticoStore('walletConnect', (s) => s.wcUri)
   const loading = usePorticoStore('walletConnect', (s) => s.wcLoading)
   const error = usePorticoStore('walletConnect', (s) => s.wcError)
@@ -30,9 +30,9 @@ export default function ConnectingWalletConnect({ basic = false }: { basic?: boo
     if (!uri) return
     try {
       await navigator.clipboard.writeText(uri)
-      showSnack(portico, { message: t('common.linkCopied'), variant: 'success' })
+      showSnack(portico, { message: { key: 'common.linkCopied' }, variant: 'success' })
     } catch {
-      showSnack(portico, { message: t('common.copyFailed'), variant: 'error' })
+      showSnack(portico, { message: { key: 'common.copyFailed' }, variant: 'error' })
     }
   }
 
@@ -40,7 +40,7 @@ export default function ConnectingWalletConnect({ basic = false }: { basic?: boo
     return (
       <div className="center" data-testid="connecting-wc">
         <p className="title error" role="alert">
-          {text(error)}
+          {message(error)}
         </p>
         <p className="text">{t('wc.pairingFailed')}</p>
         <button type="button" className="button" onClick={retry}>

@@ -14,7 +14,7 @@ import { useI18n } from '../../i18n/useI18n.js'
  */
 export default function EmailLogin() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t, message } = useI18n()
   const email = usePorticoStore('embedded', (s) => s.email)
   const step = usePorticoStore('embedded', (s) => s.emailStep)
   const loading = usePorticoStore('embedded', (s) => s.loading)
@@ -39,7 +39,7 @@ export default function EmailLogin() {
         )}
         {error ? (
           <p className="field-error" role="alert" data-testid="email-device-error">
-            {text(error)}
+            {message(error)}
           </p>
         ) : (
           <Spinner size={24} label={t('email.waitingApproval')} />

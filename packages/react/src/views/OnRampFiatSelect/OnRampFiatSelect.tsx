@@ -14,7 +14,7 @@ export default function OnRampFiatSelect() {
   const currencies = usePorticoStore('onramp', (s) => s.paymentCurrencies)
   const selected = usePorticoStore('onramp', (s) => s.paymentCurrency)
   const error = usePorticoStore('onramp', (s) => s.error)
-  const { t, text, locale } = useI18n()
+  const { t, message, locale } = useI18n()
   useEffect(() => {
     if (portico.stores.onramp.getState().paymentCurrencies.length === 0) void fetchOnrampOptions(portico)
   }, [portico])
@@ -26,7 +26,7 @@ export default function OnRampFiatSelect() {
       {currencies.length === 0 ? (
         error ? (
           <p className="empty error" role="alert">
-            {text(error)}
+            {message(error)}
           </p>
         ) : (
           <div className="center">

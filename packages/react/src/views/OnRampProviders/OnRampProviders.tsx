@@ -40,7 +40,7 @@ export default function OnRampProviders() {
   }, shallowEqual)
   const { tokenBalance } = usePorticoAccount()
   const [opened, setOpened] = useState<OnrampProvider | undefined>(undefined)
-  const { t, text } = useI18n()
+  const { t, message } = useI18n()
   useEffect(() => {
     if (portico.stores.onramp.getState().providers.length === 0) void fetchOnrampOptions(portico)
   }, [portico])
@@ -97,7 +97,7 @@ export default function OnRampProviders() {
         </div>
       </div>
       <p id="onramp-limits" className={`limits${error ? ' error' : ''}`} role={error ? 'alert' : undefined} data-testid="onramp-limits">
-        {error ? text(error) : limits ? t('onramp.limits', { limits, fiat }) : ''}
+        {error ? message(error) : limits ? t('onramp.limits', { limits, fiat }) : ''}
       </p>
       <div className="quote" aria-live="polite" data-testid="onramp-quote">
         <span className="muted">{t('onramp.youGet')}</span>

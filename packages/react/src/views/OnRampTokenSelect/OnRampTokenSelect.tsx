@@ -14,7 +14,7 @@ export default function OnRampTokenSelect() {
   const currencies = usePorticoStore('onramp', (s) => s.purchaseCurrencies)
   const selected = usePorticoStore('onramp', (s) => s.purchaseCurrency)
   const error = usePorticoStore('onramp', (s) => s.error)
-  const { t, text } = useI18n()
+  const { t, message } = useI18n()
   const { tokenBalance } = usePorticoAccount()
   useEffect(() => {
     void fetchOnrampOptions(portico)
@@ -27,7 +27,7 @@ export default function OnRampTokenSelect() {
       {currencies.length === 0 ? (
         error ? (
           <p className="empty error" role="alert">
-            {text(error)}
+            {message(error)}
           </p>
         ) : (
           <div className="center">

@@ -1,4 +1,4 @@
-import { errorDisplayText, getWalletConnections, navigate, showSnack, switchConnection, type WalletConnection } from '@portico/core'
+import { errorDisplayMessage, getWalletConnections, navigate, showSnack, switchConnection, type WalletConnection } from '@portico/core'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { ConnectionItem } from './ConnectionItem.js'
@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/useI18n.js'
 /** SPEC §4 'Switching between connections': the connections per namespace with their status. */
 export default function ProfileWallets() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t } = useI18n()
   // The list is made from these (and the stored disconnected wallets): re-render when they change.
   usePorticoSelector((p) => {
     const { connections, activeConnectorIds } = p.stores.connections.getState()
@@ -21,10 +21,10 @@ export default function ProfileWallets() {
       connection,
       address,
       onChange: ({ hasSwitchedAccount, hasSwitchedWallet }) => {
-        if (hasSwitchedWallet) showSnack(portico, { message: t('wallets.switched'), variant: 'success' })
-        else if (hasSwitchedAccount) showSnack(portico, { message: t('wallets.accountSwitched'), variant: 'success' })
+        if (hasSwitchedWallet) showSnack(portico, { message: { key: 'wallets.switched' }, variant: 'success' })
+        else if (hasSwitchedAccount) showSnack(portico, { message: { key: 'wallets.accountSwitched' }, variant: 'success' })
       },
-    }).catch((error) => showSnack(portico, { message: text(errorDisplayText(error)), variant: 'error' }))
+    }).catch((error) => showSnack(portico, { message: errorDisplayMessage(error), variant: 'error' }))
   return (
     <div data-testid="profile-wallets">
       {namespaces.map((namespace) => (

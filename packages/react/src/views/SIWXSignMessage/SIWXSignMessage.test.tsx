@@ -70,7 +70,13 @@ describe('OnRampProviders renders the onramp state of core', () => {
     expect(get('onramp-quote-amount')!.textContent).toBe('≈ 25.11 USDC')
     expect(get('onramp-provider-sandbox')!.textContent).toContain('Fees 1-2%')
     expect((get('onramp-provider-sandbox') as HTMLButtonElement).disabled).toBe(false)
-    act(() => portico.stores.onramp.setState({ paymentAmount: '5', purchaseAmount: undefined, error: 'The minimum is 10.00 USD' }))
+    act(() =>
+      portico.stores.onramp.setState({
+        paymentAmount: '5',
+        purchaseAmount: undefined,
+        error: { key: 'onramp.minimum', params: { amount: '10.00', currency: 'USD' } },
+      }),
+    )
     expect(get('onramp-limits')!.textContent).toBe('The minimum is 10.00 USD')
     expect((get('onramp-provider-sandbox') as HTMLButtonElement).disabled).toBe(true)
   })

@@ -6,7 +6,7 @@ import { useI18n } from '../../i18n/useI18n.js'
 /** SPEC §2 SwitchNetwork: follow the wallet's network switch; a failure shows with a retry. */
 export default function SwitchNetwork() {
   const portico = usePortico()
-  const { t, text } = useI18n()
+  const { t, message } = useI18n()
   const caipNetworkId = usePorticoStore('router', (s) => s.data?.caipNetworkId) as CaipNetworkId | undefined
   const networks = usePorticoStore('network', (s) => s.requestedCaipNetworks)
   const switching = usePorticoStore('network', (s) => s.switching)
@@ -20,7 +20,7 @@ export default function SwitchNetwork() {
       {error && !switching ? (
         <>
           <p className="title error" role="alert" data-testid="switch-error">
-            {text(error)}
+            {message(error)}
           </p>
           <p className="text">{t('switch.failed', { network: target?.name ?? '' })}</p>
           <button type="button" className="button" onClick={() => caipNetworkId && void selectNetwork(portico, caipNetworkId)}>

@@ -6,6 +6,7 @@ import { OtpForm } from '../../components/embedded/OtpForm.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { Sheet } from '../../styles/Sheet.js'
+import type { Message } from '@portico/core/i18n'
 import { useI18n } from '../../i18n/useI18n.js'
 
 /**
@@ -57,10 +58,10 @@ function bold(sentence: string, email: string) {
   )
 }
 
-function NewEmailStep({ current, loading, error }: { current: string | undefined; loading: boolean; error: string | undefined }) {
+function NewEmailStep({ current, loading, error }: { current: string | undefined; loading: boolean; error: Message | undefined }) {
   const portico = usePortico()
   const [email, setEmail] = useState('')
-  const { t, text } = useI18n()
+  const { t, message } = useI18n()
   const inputId = useId()
   const errorId = useId()
   const submit = (event: FormEvent) => {
@@ -96,7 +97,7 @@ function NewEmailStep({ current, loading, error }: { current: string | undefined
           />
         </div>
         <p id={errorId} className="field-error" role={error ? 'alert' : undefined} data-testid="update-email-error">
-          {error ? text(error) : ''}
+          {error ? message(error) : ''}
         </p>
         <button type="submit" className="button full" disabled={loading || !email.trim()} data-testid="update-email-submit">
           {loading ? <Spinner size={16} label={t('connect.sendingCode')} /> : t('common.continue')}

@@ -43,7 +43,7 @@ export default function WalletSecurity() {
   const security = usePorticoStore('embedded', (s) => s.security)
   const { factors, status, busy, error, notice } = security
   const social = readLoginCache(portico.storage).connectedSocial
-  const { t, text, day } = useI18n()
+  const { t, message, day } = useI18n()
   const dateOf = (iso: string) => day(new Date(iso))
   if (status === 'loading' && !factors)
     return (
@@ -107,11 +107,11 @@ export default function WalletSecurity() {
         </button>
       </div>
       <p className="field-error" role={error ? 'alert' : undefined} data-testid="security-error">
-        {error ? text(error) : ''}
+        {error ? message(error) : ''}
       </p>
       {notice && (
         <p className="security-notice" role="status" data-testid="security-notice">
-          {text(notice)}
+          {message(notice)}
         </p>
       )}
       <p className="security-foot">{t('security.foot')}</p>
