@@ -8,6 +8,8 @@ import { devnet, devnet2, fakeClock, ScriptedAdapter } from '../../../core/src/t
 import { PorticoContext } from '../context.js'
 import { Snackbar } from '../modal/Snackbar.js'
 import Networks from '../views/Networks/Networks.js'
+import SwitchNetwork from '../views/SwitchNetwork/SwitchNetwork.js'
+import { OtpForm } from '../components/embedded/OtpForm.js'
 import { I18nContext } from './context.js'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -61,6 +63,23 @@ test("rule (issue 19 Languages): core keeps the snack's key and parameters; the 
   // A text that is not catalogued (a wallet's own) is shown as it is.
   act(() => portico.stores.snack.setState({ message: { key: 'error.external', params: { text: 'User denied the request' } }, variant: 'error', open: true }))
   expect(view.querySelector('[data-testid=portico-snack]')!.textContent).toBe('User denied the request')
+})
+
+test("rule (issue 29 Keys, not English): a store's error is a key and parameters; the view shows it in the user's language (German)", async () => {
+  const portico = await connected()
+  openModal(portico, { view: 'Networks' })
+  portico.stores.router.setState({ data: { caipNetworkId: devnet2.caipNetworkId } })
+  portico.stores.network.setState({ switching: false, switchError: { key: 'error.switchNetworkDeclined' } })
+  const view = await render(
+    portico,
+    'de',
+    <>
+      <SwitchNetwork />
+      <OtpForm onSubmit={() => {}} loading={false} error={{ key: 'error.emailCooldown', params: { 0: 18 } }} label="Code" />
+    </>,
+  )
+  expect(view.querySelector('[data-testid=switch-error]')!.textContent).toBe('Wechsel abgelehnt')
+  expect(view.querySelector('[data-testid=otp-error]')!.textContent).toBe('Bitte versuche es in 18 Sekunden erneut')
 })
 
 test('rule (issue 19 Languages): without a catalogue (English) the texts are the English ones', async () => {
