@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ErrorText } from '../spec/catalogue.js'
-import { SendFormText } from '../send/sendForm.js'
 import { formatAmount } from './format.js'
 import { formatUsdIn } from './intl.js'
 import { localeDirection } from './locales.js'
 import { es } from './messages/es.js'
-import { catalogueKeyOf, localizeText } from './localize.js'
 import { translate } from './translate.js'
 
 describe('translate', () => {
@@ -13,23 +10,6 @@ describe('translate', () => {
     expect(translate(es, 'common.continueIn', { name: 'MetaMask' })).toBe('Continúa en MetaMask')
     expect(translate({}, 'modal.close', undefined, { 'modal.close': 'Close' })).toBe('Close')
     expect(translate({}, 'modal.close')).toBe('modal.close')
-  })
-
-  it("core's English texts (errors, alerts' owners, the send form) map back to their key, with parameters", () => {
-    expect(catalogueKeyOf(ErrorText.transactionRejected)).toEqual({ key: 'error.transactionRejected' })
-    expect(catalogueKeyOf(ErrorText.emailCooldown(42))).toEqual({ key: 'error.emailCooldown', params: { 0: '42' } })
-    expect(catalogueKeyOf(SendFormText.belowRentExemptMinimum('0.00089088', 'SOL'))).toEqual({
-      key: 'sendForm.belowRentExemptMinimum',
-      params: { 0: '0.00089088', 1: 'SOL' },
-    })
-    expect(catalogueKeyOf('execution reverted: custom wallet text')).toBeUndefined()
-  })
-
-  it('the UI shows the localized text of a catalogued error; any other text as it is', () => {
-    expect(localizeText(es, ErrorText.connectionRejected)).toBe('Conexión rechazada')
-    expect(localizeText(es, ErrorText.emailCooldown(30))).toBe('Vuelve a intentarlo en 30 segundos')
-    expect(localizeText(es, 'User denied')).toBe('User denied')
-    expect(localizeText(undefined, ErrorText.connectionRejected)).toBe(ErrorText.connectionRejected)
   })
 })
 

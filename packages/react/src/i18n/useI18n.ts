@@ -1,23 +1,11 @@
-import {
-  en,
-  formatAmount,
-  formatDay,
-  formatTime,
-  formatUsdIn,
-  localizeText,
-  translate,
-  type Message,
-  type MessageKey,
-  type MessageParams,
-} from '@portico/core/i18n'
+import { en, formatAmount, formatDay, formatTime, formatUsdIn, translate, type Message, type MessageKey, type MessageParams } from '@portico/core/i18n'
 import { useContext, useMemo } from 'react'
 import { I18nContext } from './context.js'
 
 /**
  * Everything a view needs to speak the user's language: `t(key, params)` for its texts,
- * `message(m)` for a message core keeps (an error, a snack, a problem: its key and parameters),
- * `text()` for a text core still keeps in SPEC's English (the send and sign-in problems) shown by
- * its catalogue key, and Intl formatting of amounts (SPEC §5 truncation kept), USD, days and times.
+ * `message(m)` for a message core keeps (an error, a snack, a problem: its key and parameters,
+ * never a sentence), and Intl formatting of amounts (SPEC §5 truncation kept), USD, days and times.
  */
 export function useI18n() {
   const value = useContext(I18nContext)
@@ -30,7 +18,6 @@ export function useI18n() {
       dir: value.dir,
       t,
       message: ({ key, params }: Message) => t(key, params),
-      text: (english: string) => localizeText(messages, english),
       amount: (amount: string, places?: number) => formatAmount(locale, amount, places),
       usd: (value: number) => formatUsdIn(locale, value),
       day: (date: Date) => formatDay(locale, date),
