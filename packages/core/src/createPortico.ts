@@ -99,8 +99,17 @@ export function createPortico(options: CreatePorticoOptions): Portico {
     timers: new Map(),
     publicProviders: new Map(),
     getProvider: ((namespace?: ChainNamespace) => getProvider(portico, namespace)) as Portico['getProvider'],
-    subscribe(listener) {
-      const stops = Object.values(portico.stores).map((store) => store.subscribe(() => listener()))
+    subscribe<T>(selector: (portico: Portico) => T, listener?: (selected: T, previous: T) => void, { equalityFn = Object.is } = {}) {
+      let selected = listener && selector(portico)
+      const stops = Object.values(portico.stores).map((store) =>
+        store.subscribe(() => {
+          // The listener form: called after any change, nothing selected.
+          if (!listener) return selector(portico)
+          const previous = selected!
+          selected = selector(portico)
+          if (!equalityFn(selected, previous)) listener(selected, previous)
+        }),
+      )
       return () => stops.forEach((stop) => stop())
     },
     destroy() {

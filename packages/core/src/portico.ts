@@ -92,7 +92,17 @@ export interface Portico {
    * A view reads what it needs through a selector (usePorticoSelector in @portico/react).
    */
   subscribe(listener: () => void): () => void
+  /**
+   * Calls `listener(selected, previous)` when what `selector` reads of the instance changes by `equalityFn`
+   * (Object.is by default), as wagmi's `config.subscribe(selector, listener)`; returns the unsubscribe.
+   */
+  subscribe<T>(selector: (portico: Portico) => T, listener: (selected: T, previous: T) => void, options?: SubscribeOptions<T>): () => void
   destroy(): void
+}
+
+export interface SubscribeOptions<T> {
+  /** When two selections count as the same (no call); Object.is by default. */
+  equalityFn?: (a: T, b: T) => boolean
 }
 
 export interface CreatePorticoOptions extends PorticoOptions {

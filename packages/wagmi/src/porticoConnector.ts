@@ -68,17 +68,19 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
       async setup() {
         if (unwatch) return
         // Connections wagmi did not start (a wallet chosen in Portico's own button) become wagmi's too.
-        unwatch = watchAccount(portico, (account, previous) => {
-          if (busy) return
-          if (account.isConnected) {
-            if (!tracked()) return this.onConnect({ chainId: numberToHex(Number(account.chainId)) })
-            if (account.addresses.join() !== previous.addresses.join()) this.onAccountsChanged(account.addresses)
-            if (account.chainId !== previous.chainId) this.onChainChanged(numberToHex(Number(account.chainId)))
-          } else if (account.status === 'disconnected' && tracked()) this.onDisconnect()
+        unwatch = watchAccount(portico, {
+          onChange: (account, previous) => {
+            if (busy) return
+            if (account.isConnected) {
+              if (!tracked()) return this.onConnect({ chainId: numberToHex(Number(account.chainId)) })
+              if (account.addresses.join() !== previous.addresses.join()) this.onAccountsChanged(account.addresses)
+              if (account.chainId !== previous.chainId) this.onChainChanged(numberToHex(Number(account.chainId)))
+            } else if (account.status === 'disconnected' && tracked()) this.onDisconnect()
+          },
         })
         // createConfig calls setup() before its store exists: report a live connection a tick later.
         await Promise.resolve()
-        const account = readAccount(portico, namespace)
+        const account = readAccount(portico, { namespace })
         if (account.isConnected && !tracked()) this.onConnect({ chainId: numberToHex(Number(account.chainId)) })
       },
 
@@ -88,7 +90,7 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
           let account: WatchedAccount
           if (isReconnecting) {
             await settled()
-            account = readAccount(portico, namespace)
+            account = readAccount(portico, { namespace })
             if (!account.isConnected) throw new ConnectorNotConnectedError()
           } else
             account = await requestConnection(portico, { namespace }).catch((error: unknown) => {
@@ -106,7 +108,7 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
             currentChainId = chain.id
           }
 
-          const accounts = toAddresses(readAccount(portico, namespace))
+          const accounts = toAddresses(readAccount(portico, { namespace }))
           return {
             accounts: (withCapabilities ? accounts.map((address) => ({ address, capabilities: {} })) : accounts) as never,
             chainId: currentChainId,
@@ -117,7 +119,7 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
       },
 
       async disconnect() {
-        if (!readAccount(portico, namespace).isConnected) return
+        if (!readAccount(portico, { namespace }).isConnected) return
         busy = true
         try {
           await disconnectPortico(portico, { namespace })
@@ -127,11 +129,11 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
       },
 
       async getAccounts() {
-        return toAddresses(readAccount(portico, namespace))
+        return toAddresses(readAccount(portico, { namespace }))
       },
 
       async getChainId() {
-        const { chainId } = readAccount(portico, namespace)
+        const { chainId } = readAccount(portico, { namespace })
         return chainId === undefined ? config.chains[0].id : Number(chainId)
       },
 
@@ -143,7 +145,7 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
 
       async isAuthorized() {
         await settled()
-        return readAccount(portico, namespace).isConnected
+        return readAccount(portico, { namespace }).isConnected
       },
 
       async switchChain({ chainId }) {
@@ -160,7 +162,8 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
           if (code === 4902) throw new SwitchChainError(new ChainNotConfiguredError())
           throw new SwitchChainError(error as Error)
         }
-        if (Number(readAccount(portico, namespace).chainId) !== chainId) throw new SwitchChainError(new Error(`The wallet is still not on chain ${chainId}.`))
+        if (Number(readAccount(portico, { namespace }).chainId) !== chainId)
+          throw new SwitchChainError(new Error(`The wallet is still not on chain ${chainId}.`))
         config.emitter.emit('change', { chainId })
         return chain
       },
@@ -175,7 +178,7 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
       },
 
       onConnect(connectInfo) {
-        const accounts = toAddresses(readAccount(portico, namespace))
+        const accounts = toAddresses(readAccount(portico, { namespace }))
         if (accounts.length === 0) return
         // wagmi ignores this while it is connecting or reconnecting itself.
         config.emitter.emit('connect', { accounts, chainId: Number(connectInfo.chainId) })
@@ -208,7 +211,7 @@ export function porticoConnector(portico: Portico, parameters: PorticoConnectorP
   }
 
   function reconnecting() {
-    const account = readAccount(portico, namespace)
+    const account = readAccount(portico, { namespace })
     if (account.status === 'reconnecting' || portico.stores.connections.getState().status === 'reconnecting') return true
     if (account.isConnected || !portico.options.enableReconnect) return false
     const stored = portico.storage.getConnectorId(namespace)

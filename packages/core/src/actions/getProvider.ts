@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
-import { readAccount, type WatchedAccount } from './watchAccount.js'
+import { readAccount, type WatchedAccount } from './readAccount.js'
 import type { Eip1193Event, GetProviderReturnType, PorticoEip1193Provider, SolanaWalletProvider } from '../provider/types.js'
 
 type Listener = (...args: any[]) => void
@@ -27,13 +27,13 @@ export function getProvider(portico: Portico, namespace: ChainNamespace = 'eip15
     provider = createEip1193Provider(portico, namespace)
     portico.publicProviders.set(namespace, provider)
   }
-  return readAccount(portico, namespace).isConnected ? provider : undefined
+  return readAccount(portico, { namespace }).isConnected ? provider : undefined
 }
 
 /** The adapter's provider of the namespace's active connection (a Solana connection's Wallet Standard wallet). */
 function connectionWallet(portico: Portico, namespace: ChainNamespace): SolanaWalletProvider | undefined {
   const connectorId = portico.stores.connections.getState().activeConnectorIds[namespace]
-  if (!connectorId || !readAccount(portico, namespace).isConnected) return undefined
+  if (!connectorId || !readAccount(portico, { namespace }).isConnected) return undefined
   return portico.adapters.get(namespace)?.getProvider?.(connectorId) as SolanaWalletProvider | undefined
 }
 
@@ -50,11 +50,7 @@ function createEip1193Provider(portico: Portico, namespace: ChainNamespace): Por
   }
   const hex = (chainId: WatchedAccount['chainId']) => `0x${Number(chainId).toString(16)}`
 
-  let last = readAccount(portico, namespace)
-  const onAccount = () => {
-    const next = readAccount(portico, namespace)
-    const before = last
-    last = next
+  const onAccount = (next: WatchedAccount, before: WatchedAccount) => {
     if (!before.isConnected && next.isConnected) {
       emit('connect', { chainId: hex(next.chainId) })
       emit('accountsChanged', next.addresses)
@@ -72,11 +68,8 @@ function createEip1193Provider(portico: Portico, namespace: ChainNamespace): Por
   let stopWatching: (() => void) | undefined
   const listening = () => [...listeners.values()].some((set) => set.size > 0)
   const updateWatching = () => {
-    if (listening() && !stopWatching) {
-      last = readAccount(portico, namespace)
-      const stops = [portico.stores.account.subscribe(onAccount), portico.stores.connections.subscribe(onAccount)]
-      stopWatching = () => stops.forEach((stop) => stop())
-    } else if (!listening() && stopWatching) {
+    if (listening() && !stopWatching) stopWatching = portico.subscribe((p) => readAccount(p, { namespace }), onAccount)
+    else if (!listening() && stopWatching) {
       stopWatching()
       stopWatching = undefined
     }

@@ -2,7 +2,7 @@ import type { ChainNamespace } from '../spec/caip.js'
 import { ModalClosedError } from '../errors/flow.js'
 import type { Portico } from '../portico.js'
 import { openModal } from './openModal.js'
-import { readAccount, type WatchedAccount } from './watchAccount.js'
+import { readAccount, type WatchedAccount } from './readAccount.js'
 
 export interface RequestConnectionParameters {
   namespace?: ChainNamespace
@@ -16,7 +16,7 @@ export type RequestConnectionReturnType = Promise<WatchedAccount>
  * the modal first rejects with 'Modal closed'. Resolves at once when already connected.
  */
 export function requestConnection(portico: Portico, { namespace = 'eip155' }: RequestConnectionParameters = {}): RequestConnectionReturnType {
-  const current = readAccount(portico, namespace)
+  const current = readAccount(portico, { namespace })
   if (current.isConnected) return Promise.resolve(current)
   return new Promise((resolve, reject) => {
     const { account, modal } = portico.stores
@@ -24,13 +24,13 @@ export function requestConnection(portico: Portico, { namespace = 'eip155' }: Re
     const settle = () => stops.forEach((stop) => stop())
     stops.push(
       account.subscribe(() => {
-        const next = readAccount(portico, namespace)
+        const next = readAccount(portico, { namespace })
         if (!next.isConnected) return
         settle()
         resolve(next)
       }),
       modal.subscribe((state, before) => {
-        if (state.open || !before.open || readAccount(portico, namespace).isConnected) return
+        if (state.open || !before.open || readAccount(portico, { namespace }).isConnected) return
         settle()
         reject(new ModalClosedError())
       }),

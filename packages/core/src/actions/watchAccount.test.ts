@@ -15,8 +15,8 @@ describe('watchAccount / watchNetwork', () => {
     await initialize(portico)
     const accounts: unknown[] = []
     const networks: unknown[] = []
-    const stopAccount = watchAccount(portico, (a) => accounts.push([a.status, a.address, a.chainId, a.connectorId]))
-    const stopNetwork = watchNetwork(portico, (n) => networks.push(n.caipNetworkId))
+    const stopAccount = watchAccount(portico, { onChange: (a) => accounts.push([a.status, a.address, a.chainId, a.connectorId]) })
+    const stopNetwork = watchNetwork(portico, { onChange: (n) => networks.push(n.caipNetworkId) })
     await connectExternal(portico, { connectorId: 'dev.portico.testwallet' })
     await switchNetwork(portico, { caipNetworkId: 'eip155:31338' })
     await disconnect(portico)
@@ -57,5 +57,20 @@ describe('requestConnection', () => {
     await connectExternal(portico, { connectorId: 'dev.portico.testwallet' })
     await expect(requestConnection(portico)).resolves.toMatchObject({ address: ADDRESS })
     expect(portico.stores.modal.getState().open).toBe(false)
+  })
+})
+
+describe('watchAccount / watchNetwork, deprecated positional form', () => {
+  test('behavior: watchAccount(portico, onChange, { namespace }) and watchNetwork(portico, onChange) still follow', async () => {
+    const { portico } = testPortico()
+    await initialize(portico)
+    const accounts: unknown[] = []
+    const networks: unknown[] = []
+    watchAccount(portico, (a) => accounts.push(a.chainId), { namespace: 'eip155' })
+    watchNetwork(portico, (n) => networks.push(n.caipNetworkId))
+    await connectExternal(portico, { connectorId: 'dev.portico.testwallet' })
+    await switchNetwork(portico, { caipNetworkId: 'eip155:31338' })
+    expect(accounts).toEqual([31337, 31338])
+    expect(networks).toEqual(['eip155:31338'])
   })
 })

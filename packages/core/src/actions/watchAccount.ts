@@ -1,77 +1,34 @@
-import { parseCaipAddress, type CaipAddress, type ChainNamespace } from '../spec/caip.js'
+import type { ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
-import type { AccountState } from '../stores/account.js'
-import { getAccount } from '../stores/account.js'
+import { readAccount, type WatchedAccount } from './readAccount.js'
 
 export interface WatchAccountParameters {
+  /** Called with the account and the one before it whenever it changes. */
+  onChange(account: WatchedAccount, previous: WatchedAccount): void
   /** The chain family to follow; eip155 by default. */
   namespace?: ChainNamespace
 }
-
-/** The account a host follows: who is connected, on which chain, through which connector. */
-export interface WatchedAccount {
-  namespace: ChainNamespace
-  address: string | undefined
-  /** Every account of the connection (the first is `address`). */
-  addresses: string[]
-  caipAddress: CaipAddress | undefined
-  /** The chain the wallet is on (a number on eip155, the CAIP-2 reference elsewhere). */
-  chainId: number | string | undefined
-  status: AccountState['status']
-  isConnected: boolean
-  connectorId: string | undefined
-}
-
 export type WatchAccountReturnType = () => void
-
-/** The account of one namespace as a host sees it. */
-export function readAccount(portico: Portico, namespace: ChainNamespace = 'eip155'): WatchedAccount {
-  const account = getAccount(portico, namespace)
-  const { connections, activeConnectorIds } = portico.stores.connections.getState()
-  const connectorId = activeConnectorIds[namespace]
-  const connection = connections[namespace]?.find((c) => c.connectorId === connectorId)
-  const reference = account.caipAddress ? parseCaipAddress(account.caipAddress).reference : undefined
-  // Connecting and disconnecting touch two stores; a half-written state counts as not connected.
-  // A live connection re-checked by a second initialize() (React StrictMode) stays connected.
-  const isConnected = Boolean(account.address && connectorId) && (account.status === 'connected' || account.status === 'reconnecting')
-  const status = isConnected ? 'connected' : account.status === 'connected' ? 'disconnected' : account.status
-  if (!isConnected)
-    return { namespace, address: undefined, addresses: [], caipAddress: undefined, chainId: undefined, status, isConnected, connectorId: undefined }
-  const address = account.address!
-  // The wallet's other accounts follow, when the connection still lists the active one.
-  const others = connection?.accounts.map((a) => a.address) ?? []
-  const listed = others.some((a) => a.toLowerCase() === address.toLowerCase())
-  return {
-    namespace,
-    address,
-    addresses: listed ? [address, ...others.filter((a) => a.toLowerCase() !== address.toLowerCase())] : [address],
-    caipAddress: account.caipAddress,
-    chainId: reference === undefined ? undefined : namespace === 'eip155' ? Number(reference) : reference,
-    status,
-    isConnected,
-    connectorId,
-  }
-}
+export type WatchAccountErrorType = never
 
 /**
  * Calls `onChange(account, previous)` whenever the account of a namespace changes (connect,
  * account or chain switch, disconnect), for host code without React. Returns the unsubscribe.
  */
+export function watchAccount(portico: Portico, parameters: WatchAccountParameters): WatchAccountReturnType
+/** @deprecated use `watchAccount(portico, { onChange, namespace })` */
 export function watchAccount(
   portico: Portico,
-  onChange: (account: WatchedAccount, previous: WatchedAccount) => void,
-  { namespace = 'eip155' }: WatchAccountParameters = {},
+  onChange: WatchAccountParameters['onChange'],
+  options?: Pick<WatchAccountParameters, 'namespace'>,
+): WatchAccountReturnType
+export function watchAccount(
+  portico: Portico,
+  parameters: WatchAccountParameters | WatchAccountParameters['onChange'],
+  options?: Pick<WatchAccountParameters, 'namespace'>,
 ): WatchAccountReturnType {
-  let previous = readAccount(portico, namespace)
-  const check = () => {
-    const next = readAccount(portico, namespace)
-    if (sameAccount(next, previous)) return
-    const before = previous
-    previous = next
-    onChange(next, before)
-  }
-  const stops = [portico.stores.account.subscribe(check), portico.stores.connections.subscribe(check)]
-  return () => stops.forEach((stop) => stop())
+  const { onChange, namespace } = typeof parameters === 'function' ? { ...options, onChange: parameters } : parameters
+  return portico.subscribe((p) => readAccount(p, { namespace }), onChange, { equalityFn: sameAccount })
 }
 
 function sameAccount(a: WatchedAccount, b: WatchedAccount) {

@@ -1,42 +1,25 @@
-import type { CaipNetworkId, ChainNamespace } from '../spec/caip.js'
-import type { CaipNetwork } from '../networks.js'
 import type { Portico } from '../portico.js'
+import { readNetwork, type WatchedNetwork } from './readNetwork.js'
 
-/** The active network as a host sees it. */
-export interface WatchedNetwork {
-  namespace: ChainNamespace
-  /** The active configured network (the last supported one while the wallet is elsewhere). */
-  caipNetwork: CaipNetwork | undefined
-  caipNetworkId: CaipNetworkId | undefined
-  chainId: number | string | undefined
-  /** The wallet is on a chain the host did not configure. */
-  unsupported: boolean
+export interface WatchNetworkParameters {
+  /** Called with the network and the one before it whenever it changes. */
+  onChange(network: WatchedNetwork, previous: WatchedNetwork): void
 }
-
 export type WatchNetworkReturnType = () => void
-
-export function readNetwork(portico: Portico): WatchedNetwork {
-  const { activeNamespace, caipNetwork, unsupported } = portico.stores.network.getState()
-  return {
-    namespace: activeNamespace,
-    caipNetwork,
-    caipNetworkId: caipNetwork?.caipNetworkId,
-    chainId: caipNetwork?.id,
-    unsupported,
-  }
-}
+export type WatchNetworkErrorType = never
 
 /**
  * Calls `onChange(network, previous)` whenever the active network changes (a switch in the
  * modal, in the wallet, or to another chain family). Returns the unsubscribe.
  */
-export function watchNetwork(portico: Portico, onChange: (network: WatchedNetwork, previous: WatchedNetwork) => void): WatchNetworkReturnType {
-  let previous = readNetwork(portico)
-  return portico.stores.network.subscribe(() => {
-    const next = readNetwork(portico)
-    if (next.caipNetworkId === previous.caipNetworkId && next.namespace === previous.namespace && next.unsupported === previous.unsupported) return
-    const before = previous
-    previous = next
-    onChange(next, before)
-  })
+export function watchNetwork(portico: Portico, parameters: WatchNetworkParameters): WatchNetworkReturnType
+/** @deprecated use `watchNetwork(portico, { onChange })` */
+export function watchNetwork(portico: Portico, onChange: WatchNetworkParameters['onChange']): WatchNetworkReturnType
+export function watchNetwork(portico: Portico, parameters: WatchNetworkParameters | WatchNetworkParameters['onChange']): WatchNetworkReturnType {
+  const onChange = typeof parameters === 'function' ? parameters : parameters.onChange
+  return portico.subscribe(readNetwork, onChange, { equalityFn: sameNetwork })
+}
+
+function sameNetwork(a: WatchedNetwork, b: WatchedNetwork) {
+  return a.caipNetworkId === b.caipNetworkId && a.namespace === b.namespace && a.unsupported === b.unsupported
 }

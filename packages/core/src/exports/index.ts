@@ -161,8 +161,16 @@ export {
   type PorticoEip1193Provider,
   type SolanaWalletProvider,
 } from '../actions/getProvider.js'
-export { watchAccount, readAccount, type WatchAccountParameters, type WatchAccountReturnType, type WatchedAccount } from '../actions/watchAccount.js'
-export { watchNetwork, readNetwork, type WatchNetworkReturnType, type WatchedNetwork } from '../actions/watchNetwork.js'
+export {
+  readAccount,
+  type ReadAccountErrorType,
+  type ReadAccountParameters,
+  type ReadAccountReturnType,
+  type WatchedAccount,
+} from '../actions/readAccount.js'
+export { watchAccount, type WatchAccountErrorType, type WatchAccountParameters, type WatchAccountReturnType } from '../actions/watchAccount.js'
+export { readNetwork, type ReadNetworkErrorType, type ReadNetworkReturnType, type WatchedNetwork } from '../actions/readNetwork.js'
+export { watchNetwork, type WatchNetworkErrorType, type WatchNetworkParameters, type WatchNetworkReturnType } from '../actions/watchNetwork.js'
 export { requestConnection, type RequestConnectionParameters, type RequestConnectionReturnType } from '../actions/requestConnection.js'
 export { ProviderRpcError, toProviderRpcError } from '../errors/provider.js'
 // EIP-5792 batched calls (issue 17)

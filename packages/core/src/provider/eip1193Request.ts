@@ -5,7 +5,7 @@ import { batchCallsProblem } from '../spec/calls.js'
 import type { Portico } from '../portico.js'
 import { requestConnection } from '../actions/requestConnection.js'
 import { switchNetwork } from '../actions/switchNetwork.js'
-import { readAccount, type WatchedAccount } from '../actions/watchAccount.js'
+import { readAccount, type WatchedAccount } from '../actions/readAccount.js'
 import { raiseProviderAlert } from '../actions/raiseProviderAlert.js'
 
 const hex = (chainId: WatchedAccount['chainId']) => `0x${Number(chainId).toString(16)}`
@@ -26,7 +26,7 @@ const CHAIN_BOUND_METHODS = new Set([
 /** The public EIP-1193 provider's requests (loaded on the first one): see getProvider. */
 export async function eip1193Request(portico: Portico, namespace: ChainNamespace, { method, params }: { method: string; params?: unknown }): Promise<unknown> {
   if (typeof method !== 'string' || !method) throw new ProviderRpcError(ProviderErrorCode.invalidParams, 'A request needs a method name')
-  const account = readAccount(portico, namespace)
+  const account = readAccount(portico, { namespace })
   switch (method) {
     case 'eth_accounts':
       return account.isConnected ? account.addresses : []
@@ -64,7 +64,7 @@ async function switchChain(portico: Portico, namespace: ChainNamespace, params: 
   if (!target) {
     if (!portico.options.allowUnsupportedChain)
       throw new ProviderRpcError(ProviderErrorCode.unrecognizedChain, `Chain ${chainId} is not configured on this site`)
-    return walletProvider(portico, namespace, readAccount(portico, namespace))
+    return walletProvider(portico, namespace, readAccount(portico, { namespace }))
       .request({ method: 'wallet_switchEthereumChain', params })
       .catch((error) => {
         raiseProviderAlert(portico, error)

@@ -1,13 +1,13 @@
 import { getCallsError } from '../errors/calls.js'
 import { ProviderRpcError } from '../errors/provider.js'
 import { getProvider } from '../actions/getProvider.js'
-import { readAccount } from '../actions/watchAccount.js'
+import { readAccount } from '../actions/readAccount.js'
 import type { Portico } from '../portico.js'
 import { ProviderErrorCode } from '../spec/catalogue.js'
 
 /** The active eip155 connection: its public provider, address and chain (EIP-5792 actions). */
 export function callsConnection(portico: Portico) {
-  const account = readAccount(portico, 'eip155')
+  const account = readAccount(portico, { namespace: 'eip155' })
   const provider = getProvider(portico, 'eip155')
   if (!provider || !account.isConnected || !account.address) throw new ProviderRpcError(ProviderErrorCode.disconnected, 'No wallet is connected')
   return { provider, address: account.address, chainId: Number(account.chainId) }

@@ -17,7 +17,7 @@ export function usePorticoProvider(namespace: ChainNamespace = 'eip155'): GetPro
   )
   const connected = useSyncExternalStore(
     subscribe,
-    () => readAccount(portico, namespace).isConnected,
+    () => readAccount(portico, { namespace }).isConnected,
     () => false,
   )
   return connected ? getProvider(portico, namespace) : undefined
