@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { upsertConnection } from './actions/setConnection.js'
+import { upsertConnection } from './actions/internal/setConnection.js'
 import { connectMethodOrder, connectorsForNamespace, mergeConnectors, orderConnectors } from './connectorList.js'
 import type { Connector } from './connectors.js'
 

@@ -3,7 +3,7 @@ import { PorticoError } from '../errors/base.js'
 import { errorKeyOf } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
-import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
+import { completeEmbeddedLogin } from './internal/completeEmbeddedLogin.js'
 
 /**
  * EmailLogin's device step (SPEC §4 'Email login': VERIFY_DEVICE), after the code proved the

@@ -13,8 +13,8 @@ import { track } from '../analytics/track.js'
 import { clearAlert, setAlert } from './setAlert.js'
 import { connectDevice } from './connectDevice.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
-import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
-import { raiseProviderAlert } from './raiseProviderAlert.js'
+import { completeEmbeddedLogin } from './internal/completeEmbeddedLogin.js'
+import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
 export interface ConnectEmailParameters {
   email: string

@@ -5,10 +5,10 @@ import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 import { track } from '../analytics/track.js'
 import { closeModal } from './closeModal.js'
-import { afterConnect } from './afterConnect.js'
-import { connectEmbeddedUser } from './connectEmbeddedUser.js'
+import { afterConnect } from './internal/afterConnect.js'
+import { connectEmbeddedUser } from './internal/connectEmbeddedUser.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
-import { raiseProviderAlert } from './raiseProviderAlert.js'
+import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
 /**
  * SPEC §4 'Social login': Farcaster uses a URL from the auth connector, shown as a QR code on

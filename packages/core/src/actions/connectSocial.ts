@@ -9,12 +9,12 @@ import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 import { track } from '../analytics/track.js'
 import { closeModal } from './closeModal.js'
-import { afterConnect } from './afterConnect.js'
-import { connectEmbeddedUser, embeddedUserParameters } from './connectEmbeddedUser.js'
+import { afterConnect } from './internal/afterConnect.js'
+import { connectEmbeddedUser, embeddedUserParameters } from './internal/connectEmbeddedUser.js'
 import { connectFarcaster } from './connectFarcaster.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 import { openBrowserPopup } from '../embedded/browser.js'
-import { raiseProviderAlert } from './raiseProviderAlert.js'
+import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
 /** SPEC §9: the popup is 600 by 800. */
 export const SOCIAL_POPUP_SIZE = { width: 600, height: 800 } as const

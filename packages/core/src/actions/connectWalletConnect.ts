@@ -14,12 +14,12 @@ import { inAppBrowserLink } from '../walletconnect/inAppBrowser.js'
 import type { DeepLinkChoice } from '../walletconnect/redirect.js'
 import { track } from '../analytics/track.js'
 import { closeModal } from './closeModal.js'
-import { afterConnect } from './afterConnect.js'
+import { afterConnect } from './internal/afterConnect.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
 import { fetchBalance } from './fetchBalance.js'
-import { setConnection } from './setConnection.js'
+import { setConnection } from './internal/setConnection.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
-import { raiseProviderAlert } from './raiseProviderAlert.js'
+import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
 export interface ConnectWalletConnectParameters {
   /** The wallet picked in AllWallets (deep links, name, recent); plain QR when omitted. */

@@ -1,7 +1,7 @@
 import type { Portico } from '../portico.js'
 import { isNativeToken } from '../send/validateSend.js'
 import { formatUnits } from '../utils/format.js'
-import { prepareSend } from './prepareSend.js'
+import { prepareSend } from './internal/prepareSend.js'
 
 /** The fee lands in the send store (`fee`); nothing is returned. */
 export type EstimateSendFeeReturnType = void

@@ -3,7 +3,7 @@ import { ADDRESS, testPortico } from '../test/fakes.js'
 import { startHttpServer } from '../test/httpServer.js'
 import { fetchIdentity } from './fetchIdentity.js'
 import { getAccount } from '../stores/account.js'
-import { setConnection } from './setConnection.js'
+import { setConnection } from './internal/setConnection.js'
 
 let close: (() => Promise<void>) | undefined
 afterEach(() => close?.())

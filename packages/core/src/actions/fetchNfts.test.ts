@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { ADDRESS, testPortico } from '../test/fakes.js'
 import { startHttpServer } from '../test/httpServer.js'
 import { fetchNfts } from './fetchNfts.js'
-import { setConnection } from './setConnection.js'
+import { setConnection } from './internal/setConnection.js'
 
 let close: (() => Promise<void>) | undefined
 afterEach(() => close?.())

@@ -3,7 +3,7 @@ import { tx } from '../test/activityFixtures.js'
 import { ADDRESS, testPortico } from '../test/fakes.js'
 import { startHttpServer, type Recorded } from '../test/httpServer.js'
 import { fetchTransactions } from './fetchTransactions.js'
-import { setConnection } from './setConnection.js'
+import { setConnection } from './internal/setConnection.js'
 
 let close: (() => Promise<void>) | undefined
 afterEach(() => close?.())

@@ -2,7 +2,7 @@ import type { EmbeddedAccountType, EmbeddedWalletClient } from '../embedded/type
 import type { Portico } from '../portico.js'
 import { getAccount } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'
-import { embeddedAccountType } from './connectEmbeddedUser.js'
+import { embeddedAccountType } from './internal/connectEmbeddedUser.js'
 import { isAuthConnector } from './signOutEmbedded.js'
 
 export interface GetAccountTypeSwitchReturnType {

@@ -4,7 +4,7 @@ import { testPortico } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'
 import { goBack } from './goBack.js'
 import { initialize } from './initialize.js'
-import { OnLeaveView } from './leaveView.js'
+import { OnLeaveView } from './internal/leaveView.js'
 import { openModal } from './openModal.js'
 
 describe('SPEC §2 goBack', () => {

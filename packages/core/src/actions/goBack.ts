@@ -1,7 +1,7 @@
 import type { Portico } from '../portico.js'
 import { isConnected } from '../stores/account.js'
 import { closeModal } from './closeModal.js'
-import { leaveView } from './leaveView.js'
+import { leaveView } from './internal/leaveView.js'
 
 export type GoBackReturnType = void
 export type GoBackErrorType = never

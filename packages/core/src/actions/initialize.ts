@@ -3,11 +3,11 @@ import { parseCaipNetworkId, toCaipAddress, type ChainNamespace } from '../spec/
 import { sameConnectorId, type Connector } from '../connectors.js'
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
-import { clearConnection } from './clearConnection.js'
-import { refreshBalance } from './refreshBalance.js'
+import { clearConnection } from './internal/clearConnection.js'
+import { refreshBalance } from './internal/refreshBalance.js'
 import { setAccount } from '../stores/account.js'
 import { reconnect } from './reconnect.js'
-import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
+import { setActiveNetworkFromWallet } from './internal/setActiveNetworkFromWallet.js'
 
 // Its home is its own module (the Connect view's chunk, not the first load); kept here for older imports.
 export { getMergedConnectors } from './getMergedConnectors.js'
@@ -45,7 +45,7 @@ export async function initialize(portico: Portico): Promise<void> {
   const hosted = [...portico.adapters].map(([namespace, adapter]) =>
     adapter
       .autoConnect?.()
-      .then((result) => result && import('./autoConnect.js').then((m) => m.autoConnect(portico, { namespace, result })))
+      .then((result) => result && import('./internal/autoConnect.js').then((m) => m.autoConnect(portico, { namespace, result })))
       .catch((error) => portico.logger.debug('auto-connect failed', error)),
   )
   await reconnect(portico)

@@ -5,11 +5,11 @@ import type { Portico } from '../portico.js'
 import type { ChainNamespace } from '../spec/caip.js'
 import { reportError } from '../analytics/reportError.js'
 import { clearAlert, setAlert } from './setAlert.js'
-import { handleApprovalDone } from './handleApprovalDone.js'
-import { handleApprovalNeeded } from './handleApprovalNeeded.js'
-import { handleNotConnected } from './handleNotConnected.js'
-import { handleFactorScreenDone } from './handleFactorScreenDone.js'
-import { handleFactorScreenNeeded } from './handleFactorScreenNeeded.js'
+import { handleApprovalDone } from './internal/handleApprovalDone.js'
+import { handleApprovalNeeded } from './internal/handleApprovalNeeded.js'
+import { handleNotConnected } from './internal/handleNotConnected.js'
+import { handleFactorScreenDone } from './internal/handleFactorScreenDone.js'
+import { handleFactorScreenNeeded } from './internal/handleFactorScreenNeeded.js'
 
 /**
  * Loads the embedded wallet's frame client once, on first use: only when email or social login

@@ -1,10 +1,10 @@
 import type { ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
-import { refreshBalance } from './refreshBalance.js'
-import { afterConnect } from './afterConnect.js'
+import { refreshBalance } from './internal/refreshBalance.js'
+import { afterConnect } from './internal/afterConnect.js'
 import { isConnected, setAccount } from '../stores/account.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
-import { setConnection } from './setConnection.js'
+import { setConnection } from './internal/setConnection.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
 import { StorageKeys } from '../storage.js'
 
@@ -62,14 +62,14 @@ export async function reconnect(portico: Portico): Promise<boolean> {
 /** The embedded wallet's code loads only when its login was used before (the login-used flag). */
 async function restoreEmbedded(portico: Portico) {
   if (!portico.options.embeddedWallet || portico.storage.read<boolean>(StorageKeys.wallet.loginUsed, false) !== true) return
-  await (await import('./restoreEmbeddedWallet.js')).restoreEmbeddedWallet(portico)
+  await (await import('./internal/restoreEmbeddedWallet.js')).restoreEmbeddedWallet(portico)
 }
 
 /** A stored WalletConnect session is handed back to the adapters before they reconnect; its code loads only then. */
 async function restoreWalletConnect(portico: Portico) {
   const namespaces = [...portico.adapters.keys()].filter((ns) => portico.storage.getConnectorId(ns) === WALLET_CONNECT_CONNECTOR_ID)
   if (!namespaces.length || !portico.options.walletConnect) return
-  await import('./restoreWalletConnect.js')
+  await import('./internal/restoreWalletConnect.js')
     .then((m) => m.restoreWalletConnect(portico, namespaces))
     .catch((error) => portico.logger.debug('WalletConnect session restore failed', error))
 }

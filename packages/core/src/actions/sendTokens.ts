@@ -11,13 +11,13 @@ import { initialSendState } from '../stores/send.js'
 import { track } from '../analytics/track.js'
 import { reportError } from '../analytics/reportError.js'
 import { fetchBalance } from './fetchBalance.js'
-import { followQueuedTransaction } from './followQueuedTransaction.js'
+import { followQueuedTransaction } from './internal/followQueuedTransaction.js'
 import { sendingNamespaces } from './getCurrentSendProblem.js'
-import { prepareSend } from './prepareSend.js'
-import { refreshActivity } from './refreshActivity.js'
+import { prepareSend } from './internal/prepareSend.js'
+import { refreshActivity } from './internal/refreshActivity.js'
 import { showSnack } from './showSnack.js'
 import { popTransactionStack } from './transactionStack.js'
-import { raiseProviderAlert } from './raiseProviderAlert.js'
+import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
 /** `queued`: a multi-signer Safe queued it; `hash` is the Safe's id until its other signers execute it. */
 export type SendTokensReturnType = { hash: string; queued?: boolean }

@@ -4,7 +4,7 @@ import { errorMessage } from '../i18n/message.js'
 import type { EmbeddedAccountType } from '../embedded/types.js'
 import { writePreferredAccountType } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
-import { connectAuthConnector, embeddedAccountType } from './connectEmbeddedUser.js'
+import { connectAuthConnector, embeddedAccountType } from './internal/connectEmbeddedUser.js'
 import { getAccount, setAccount } from '../stores/account.js'
 import { authClient } from './updateEmail.js'
 

@@ -1,6 +1,6 @@
 import type { Portico } from '../portico.js'
 import { SWAP_QUOTE_DEBOUNCE_MS } from '../swap/rules.js'
-import { fetchSwapQuote } from './fetchSwapQuote.js'
+import { fetchSwapQuote } from './internal/fetchSwapQuote.js'
 
 const TIMER = 'swapQuote'
 

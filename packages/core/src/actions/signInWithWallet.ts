@@ -8,7 +8,7 @@ import { closeModal } from './closeModal.js'
 import { getAccount } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'
 import { hideSnack, showSnack } from './showSnack.js'
-import { raiseProviderAlert } from './raiseProviderAlert.js'
+import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
 /**
  * SPEC §4 'Wallet sign-in' — sign: create the message, sign it, add the session, close the

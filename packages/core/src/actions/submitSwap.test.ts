@@ -6,7 +6,7 @@ import { ADDRESS, devnet, fakeClock, ScriptedAdapter } from '../test/fakes.js'
 import { startHttpServer } from '../test/httpServer.js'
 import { swapNeedsApproval } from '../swap/rules.js'
 import { connectExternal } from './connectExternal.js'
-import { fetchSwapQuote } from './fetchSwapQuote.js'
+import { fetchSwapQuote } from './internal/fetchSwapQuote.js'
 import { initialize } from './initialize.js'
 import { submitSwap } from './submitSwap.js'
 

@@ -9,12 +9,12 @@ import { inEnglish } from '../i18n/inEnglish.js'
 import { getSwapProblem, swapAmount } from '../swap/rules.js'
 import { reset } from '../router.js'
 import { fetchBalance } from './fetchBalance.js'
-import { followQueuedTransaction } from './followQueuedTransaction.js'
-import { refreshActivity } from './refreshActivity.js'
+import { followQueuedTransaction } from './internal/followQueuedTransaction.js'
+import { refreshActivity } from './internal/refreshActivity.js'
 import { getAccount } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'
 import { showSnack } from './showSnack.js'
-import { raiseProviderAlert } from './raiseProviderAlert.js'
+import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
 export interface SubmitSwapParameters {
   /**

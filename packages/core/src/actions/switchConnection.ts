@@ -8,7 +8,7 @@ import { connectExternal, findConnector } from './connectExternal.js'
 import { fetchBalance } from './fetchBalance.js'
 import { getAccount, setAccount } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'
-import { setConnection } from './setConnection.js'
+import { setConnection } from './internal/setConnection.js'
 
 /** SPEC §4 'Switching between connections': the status of each connection. */
 export type ConnectionStatusKind = 'connected' | 'active' | 'disconnected'

@@ -8,11 +8,11 @@ import { fetchBalance } from './fetchBalance.js'
 import { getAccount, isConnected } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'
 import { clearAlert, setAlert } from './setAlert.js'
-import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
+import { setActiveNetworkFromWallet } from './internal/setActiveNetworkFromWallet.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { track } from '../analytics/track.js'
-import { afterConnect } from './afterConnect.js'
-import { raiseProviderAlert } from './raiseProviderAlert.js'
+import { afterConnect } from './internal/afterConnect.js'
+import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
 export interface SwitchNetworkParameters {
   caipNetworkId: CaipNetworkId

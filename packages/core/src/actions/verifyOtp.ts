@@ -5,10 +5,10 @@ import { errorMessage, keyOf } from '../i18n/message.js'
 import { errorDisplayMessage, errorDisplayText, errorKeyOf } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { track } from '../analytics/track.js'
-import { completeEmbeddedLogin } from './completeEmbeddedLogin.js'
+import { completeEmbeddedLogin } from './internal/completeEmbeddedLogin.js'
 import { connectDevice } from './connectDevice.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
-import { raiseProviderAlert } from './raiseProviderAlert.js'
+import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
 export interface VerifyOtpParameters {
   otp: string

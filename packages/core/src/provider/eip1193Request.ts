@@ -6,7 +6,7 @@ import type { Portico } from '../portico.js'
 import { requestConnection } from '../actions/requestConnection.js'
 import { switchNetwork } from '../actions/switchNetwork.js'
 import { readAccount, type WatchedAccount } from '../actions/readAccount.js'
-import { raiseProviderAlert } from '../actions/raiseProviderAlert.js'
+import { raiseProviderAlert } from '../actions/internal/raiseProviderAlert.js'
 
 const hex = (chainId: WatchedAccount['chainId']) => `0x${Number(chainId).toString(16)}`
 

@@ -1,6 +1,6 @@
-import type { EmbeddedWalletClient } from '../embedded/types.js'
-import type { Portico } from '../portico.js'
-import { goBack } from './goBack.js'
+import type { EmbeddedWalletClient } from '../../embedded/types.js'
+import type { Portico } from '../../portico.js'
+import { goBack } from '../goBack.js'
 
 export type HandleApprovalDoneParameters = EmbeddedWalletClient
 export type HandleApprovalDoneReturnType = void

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { testPortico } from '../test/fakes.js'
-import { connectExternal } from './connectExternal.js'
-import { initialize } from './initialize.js'
+import { testPortico } from '../../test/fakes.js'
+import { connectExternal } from '../connectExternal.js'
+import { initialize } from '../initialize.js'
 import { prepareSend } from './prepareSend.js'
 
 const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -1,6 +1,6 @@
-import { Time } from '../spec/defaults.js'
-import type { Portico } from '../portico.js'
-import { fetchTransactions } from './fetchTransactions.js'
+import { Time } from '../../spec/defaults.js'
+import type { Portico } from '../../portico.js'
+import { fetchTransactions } from '../fetchTransactions.js'
 
 export interface RefreshActivityParameters {
   /** The transaction just confirmed: the list is read again until the server's index has it. */

@@ -1,8 +1,8 @@
-import type { ChainNamespace } from '../spec/caip.js'
-import { clearLoginCache } from '../embedded/loginCache.js'
-import type { Portico } from '../portico.js'
+import type { ChainNamespace } from '../../spec/caip.js'
+import { clearLoginCache } from '../../embedded/loginCache.js'
+import type { Portico } from '../../portico.js'
 import { clearConnection } from './clearConnection.js'
-import { isAuthConnector } from '../embedded/authConnector.js'
+import { isAuthConnector } from '../../embedded/authConnector.js'
 
 /** SPEC §4: when the frame reports not connected, the stored login cache is cleared. */
 export function handleNotConnected(portico: Portico) {

@@ -1,5 +1,5 @@
-import type { ChainNamespace } from '../spec/caip.js'
-import type { Portico } from '../portico.js'
+import type { ChainNamespace } from '../../spec/caip.js'
+import type { Portico } from '../../portico.js'
 
 /**
  * fetchBalance for the wallet events of the page's first load (reconnect, accountsChanged,
@@ -7,5 +7,7 @@ import type { Portico } from '../portico.js'
  * with the page.
  */
 export function refreshBalance(portico: Portico, namespace?: ChainNamespace) {
-  import('./fetchBalance.js').then(({ fetchBalance }) => fetchBalance(portico, namespace)).catch((error) => portico.logger.error('balance fetch failed', error))
+  import('../fetchBalance.js')
+    .then(({ fetchBalance }) => fetchBalance(portico, namespace))
+    .catch((error) => portico.logger.error('balance fetch failed', error))
 }

@@ -1,12 +1,12 @@
-import type { ChainNamespace } from '../spec/caip.js'
-import { AUTH_CONNECTOR_ID, isAuthConnector } from '../embedded/authConnector.js'
-import type { EmbeddedWalletClient } from '../embedded/types.js'
-import { clearLoginCache, readLoginCache } from '../embedded/loginCache.js'
-import type { Portico } from '../portico.js'
+import type { ChainNamespace } from '../../spec/caip.js'
+import { AUTH_CONNECTOR_ID, isAuthConnector } from '../../embedded/authConnector.js'
+import type { EmbeddedWalletClient } from '../../embedded/types.js'
+import { clearLoginCache, readLoginCache } from '../../embedded/loginCache.js'
+import type { Portico } from '../../portico.js'
 import { embeddedAccountType, embeddedUserParameters, registerAuthConnector } from './connectEmbeddedUser.js'
-import { setAccount } from '../stores/account.js'
-import { getActiveConnectorId } from '../stores/connections.js'
-import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
+import { setAccount } from '../../stores/account.js'
+import { getActiveConnectorId } from '../../stores/connections.js'
+import { loadEmbeddedWallet } from '../loadEmbeddedWallet.js'
 
 /**
  * After a reload: when the login-used flag is set and a namespace's stored connector is the auth

@@ -1,13 +1,13 @@
-import type { ChainAdapter } from '../adapter.js'
-import { PorticoError } from '../errors/base.js'
-import type { CaipNetwork } from '../networks.js'
-import type { Portico } from '../portico.js'
-import { errorMessage } from '../i18n/message.js'
-import type { ChainNamespace } from '../spec/caip.js'
-import { StorageKeys } from '../storage.js'
-import { fetchBalance } from './fetchBalance.js'
+import type { ChainAdapter } from '../../adapter.js'
+import { PorticoError } from '../../errors/base.js'
+import type { CaipNetwork } from '../../networks.js'
+import type { Portico } from '../../portico.js'
+import { errorMessage } from '../../i18n/message.js'
+import type { ChainNamespace } from '../../spec/caip.js'
+import { StorageKeys } from '../../storage.js'
+import { fetchBalance } from '../fetchBalance.js'
 import { refreshActivity } from './refreshActivity.js'
-import { showSnack } from './showSnack.js'
+import { showSnack } from '../showSnack.js'
 
 /** A transaction a wallet queued for more approvals (a multi-signer Safe): its own id, where, through which connector. */
 export interface QueuedTransaction {

@@ -1,7 +1,7 @@
-import type { Portico } from '../portico.js'
-import { push } from '../router.js'
-import { openModal } from './openModal.js'
-import { rejectApproval } from './rejectApproval.js'
+import type { Portico } from '../../portico.js'
+import { push } from '../../router.js'
+import { openModal } from '../openModal.js'
+import { rejectApproval } from '../rejectApproval.js'
 
 /** The unsafe RPC method the frame asks the user to approve. */
 export type HandleApprovalNeededParameters = string

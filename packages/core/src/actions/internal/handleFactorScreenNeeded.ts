@@ -1,8 +1,8 @@
-import type { FactorScreenPurpose } from '../embedded/types.js'
-import type { Portico } from '../portico.js'
-import { push } from '../router.js'
-import { cancelFactorScreen } from './cancelFactorScreen.js'
-import { openModal } from './openModal.js'
+import type { FactorScreenPurpose } from '../../embedded/types.js'
+import type { Portico } from '../../portico.js'
+import { push } from '../../router.js'
+import { cancelFactorScreen } from '../cancelFactorScreen.js'
+import { openModal } from '../openModal.js'
 
 export type HandleFactorScreenNeededParameters = FactorScreenPurpose
 export type HandleFactorScreenNeededReturnType = void

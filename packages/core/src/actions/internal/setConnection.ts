@@ -1,9 +1,9 @@
-import type { AdapterConnectResult } from '../adapter.js'
-import { toCaipAddress, type ChainNamespace } from '../spec/caip.js'
-import { sameConnectorId, type Connection } from '../connectors.js'
-import type { Portico } from '../portico.js'
-import { emptyAccountState } from '../stores/account.js'
-import { setAccount } from '../stores/account.js'
+import type { AdapterConnectResult } from '../../adapter.js'
+import { toCaipAddress, type ChainNamespace } from '../../spec/caip.js'
+import { sameConnectorId, type Connection } from '../../connectors.js'
+import type { Portico } from '../../portico.js'
+import { emptyAccountState } from '../../stores/account.js'
+import { setAccount } from '../../stores/account.js'
 import { setActiveNetworkFromWallet } from './setActiveNetworkFromWallet.js'
 
 /**

@@ -1,7 +1,7 @@
-import { alertCodeOf } from '../errors/alert.js'
-import type { AlertCode } from '../spec/catalogue.js'
-import type { Portico } from '../portico.js'
-import { setAlert } from './setAlert.js'
+import { alertCodeOf } from '../../errors/alert.js'
+import type { AlertCode } from '../../spec/catalogue.js'
+import type { Portico } from '../../portico.js'
+import { setAlert } from '../setAlert.js'
 
 /** The alert raised, if the error stands for one. */
 export type RaiseProviderAlertReturnType = AlertCode | undefined

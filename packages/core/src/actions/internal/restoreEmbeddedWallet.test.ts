@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { EMBEDDED_ADDRESS, embeddedTestPortico, fakeEmbeddedClient } from '../test/fakeEmbedded.js'
-import { connectEmail } from './connectEmail.js'
-import { getAccountTypeSwitch } from './getAccountTypeSwitch.js'
-import { initialize } from './initialize.js'
-import { openModal } from './openModal.js'
-import { verifyOtp } from './verifyOtp.js'
+import { EMBEDDED_ADDRESS, embeddedTestPortico, fakeEmbeddedClient } from '../../test/fakeEmbedded.js'
+import { connectEmail } from '../connectEmail.js'
+import { getAccountTypeSwitch } from '../getAccountTypeSwitch.js'
+import { initialize } from '../initialize.js'
+import { openModal } from '../openModal.js'
+import { verifyOtp } from '../verifyOtp.js'
 
 describe('a reload with the embedded wallet signed in', () => {
   test("behavior: the account's type is the frame's (a smart account stays one), not the adapter's eoa", async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { ConnectionRejectedError, ProviderRequestError } from '../errors/connector.js'
-import { providerErrorAlert } from '../spec/catalogue.js'
-import { testPortico } from '../test/fakes.js'
-import { connectExternal } from './connectExternal.js'
-import { initialize } from './initialize.js'
-import { openModal } from './openModal.js'
+import { ConnectionRejectedError, ProviderRequestError } from '../../errors/connector.js'
+import { providerErrorAlert } from '../../spec/catalogue.js'
+import { testPortico } from '../../test/fakes.js'
+import { connectExternal } from '../connectExternal.js'
+import { initialize } from '../initialize.js'
+import { openModal } from '../openModal.js'
 import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 describe("SPEC §8 'Provider error mapping'", () => {

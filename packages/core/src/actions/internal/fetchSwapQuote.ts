@@ -1,10 +1,10 @@
-import type { Portico } from '../portico.js'
-import { isNativePlaceholder } from '../spec/swaps.js'
-import { getSwapAllowanceFromApi, getSwapQuoteFromApi } from '../api/swap.js'
-import { swapErrorMessage } from '../swap/errorText.js'
-import { keyOf } from '../i18n/message.js'
-import { swapAmount } from '../swap/rules.js'
-import { getAccount } from '../stores/account.js'
+import type { Portico } from '../../portico.js'
+import { isNativePlaceholder } from '../../spec/swaps.js'
+import { getSwapAllowanceFromApi, getSwapQuoteFromApi } from '../../api/swap.js'
+import { swapErrorMessage } from '../../swap/errorText.js'
+import { keyOf } from '../../i18n/message.js'
+import { swapAmount } from '../../swap/rules.js'
+import { getAccount } from '../../stores/account.js'
 
 /**
  * Quotes the current pair and amount, and reads the router's allowance of the token sold beside it (the preview

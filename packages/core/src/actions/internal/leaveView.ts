@@ -1,9 +1,9 @@
-import { Time } from '../spec/defaults.js'
-import type { Portico } from '../portico.js'
-import { isConnected } from '../stores/account.js'
-import type { View } from '../views.js'
-import { cancelFactorScreen } from './cancelFactorScreen.js'
-import { rejectApproval } from './rejectApproval.js'
+import { Time } from '../../spec/defaults.js'
+import type { Portico } from '../../portico.js'
+import { isConnected } from '../../stores/account.js'
+import type { View } from '../../views.js'
+import { cancelFactorScreen } from '../cancelFactorScreen.js'
+import { rejectApproval } from '../rejectApproval.js'
 
 /**
  * What leaving a view by Back does, view by view. goBack runs the entry of the view it leaves;

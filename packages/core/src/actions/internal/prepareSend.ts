@@ -1,11 +1,11 @@
-import type { ChainAdapter, TransferParameters } from '../adapter.js'
-import type { TokenBalance } from '../api/schemas.js'
-import type { Portico } from '../portico.js'
-import { parseCaipAddress, type CaipAddress } from '../spec/caip.js'
-import { isNativeToken } from '../send/validateSend.js'
-import { getAccount } from '../stores/account.js'
-import { getActiveConnectorId } from '../stores/connections.js'
-import { parseUnits } from '../utils/format.js'
+import type { ChainAdapter, TransferParameters } from '../../adapter.js'
+import type { TokenBalance } from '../../api/schemas.js'
+import type { Portico } from '../../portico.js'
+import { parseCaipAddress, type CaipAddress } from '../../spec/caip.js'
+import { isNativeToken } from '../../send/validateSend.js'
+import { getAccount } from '../../stores/account.js'
+import { getActiveConnectorId } from '../../stores/connections.js'
+import { parseUnits } from '../../utils/format.js'
 
 /** The send form read once: the transfer the adapter is asked to send (or to price), and what it moves. */
 export type PrepareSendReturnType = { adapter: ChainAdapter; transfer: TransferParameters; token: TokenBalance; native: boolean } | undefined

@@ -1,7 +1,7 @@
-import type { EmbeddedWalletClient } from '../embedded/types.js'
-import type { Portico } from '../portico.js'
-import { track } from '../analytics/track.js'
-import { closeModal } from './closeModal.js'
+import type { EmbeddedWalletClient } from '../../embedded/types.js'
+import type { Portico } from '../../portico.js'
+import { track } from '../../analytics/track.js'
+import { closeModal } from '../closeModal.js'
 import { afterConnect } from './afterConnect.js'
 import { connectEmbeddedUser, embeddedUserParameters, type EmbeddedLoginMethod } from './connectEmbeddedUser.js'
 

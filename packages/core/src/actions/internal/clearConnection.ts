@@ -1,6 +1,6 @@
-import type { ChainNamespace } from '../spec/caip.js'
-import type { Portico } from '../portico.js'
-import { emptyAccountState, setAccount } from '../stores/account.js'
+import type { ChainNamespace } from '../../spec/caip.js'
+import type { Portico } from '../../portico.js'
+import { emptyAccountState, setAccount } from '../../stores/account.js'
 import { removeConnection } from './setConnection.js'
 
 /** Forgets a connection locally (also used when the wallet itself disconnects). */

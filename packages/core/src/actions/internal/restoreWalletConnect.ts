@@ -1,7 +1,7 @@
-import type { ChainNamespace } from '../spec/caip.js'
-import type { Portico } from '../portico.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
-import { loadWalletConnect } from './loadWalletConnect.js'
+import type { ChainNamespace } from '../../spec/caip.js'
+import type { Portico } from '../../portico.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../walletconnect/client.js'
+import { loadWalletConnect } from '../loadWalletConnect.js'
 import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 /**

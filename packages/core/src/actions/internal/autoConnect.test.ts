@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import type { AdapterConnectResult } from '../adapter.js'
-import { memoryStorage } from '../environment.js'
-import { testPortico } from '../test/fakes.js'
-import { connectExternal } from './connectExternal.js'
-import { disconnect } from './disconnect.js'
-import { initialize } from './initialize.js'
+import type { AdapterConnectResult } from '../../adapter.js'
+import { memoryStorage } from '../../environment.js'
+import { testPortico } from '../../test/fakes.js'
+import { connectExternal } from '../connectExternal.js'
+import { disconnect } from '../disconnect.js'
+import { initialize } from '../initialize.js'
 
 const SAFE = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955'
 const hosted: AdapterConnectResult = { connectorId: 'safe', accounts: [{ address: SAFE, type: 'eoa' }], caipNetworkId: 'eip155:31337' }
