@@ -1,0 +1,16 @@
+// @portico/core, the account: identity, tokens, NFTs, activity (issue 4). Explicit named re-exports, re-exported by index.ts.
+export { TokenBalanceSchema, type TokenBalance } from '../../api/schemas.js'
+export { fetchIdentity, getIdentity, type Identity } from '../../actions/fetchIdentity.js'
+export { fetchNfts } from '../../actions/fetchNfts.js'
+export { fetchTransactions, type FetchTransactionsParameters } from '../../actions/fetchTransactions.js'
+export {
+  describeTransaction,
+  filterTransactions,
+  formatHistoryQuantity,
+  groupTransactionsByDate,
+  isSpamOnly,
+  type TransactionGroup,
+  type TransactionRow,
+} from '../../activity/transactions.js'
+export { TransactionSchema, NftSchema, type Transaction, type Transfer, type Nft } from '../../api/schemas.js'
+export type { TransactionsState, NftsState } from '../../stores/activity.js'

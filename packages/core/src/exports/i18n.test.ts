@@ -1,0 +1,22 @@
+import { expect, test } from 'vitest'
+import * as exports from './i18n.js'
+
+// @portico/core/i18n, the languages entry; a change here shows in review.
+test('exports', () => {
+  expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
+    [
+      "Locales",
+      "catalogueKeyOf",
+      "en",
+      "enFirstLoad",
+      "formatAmount",
+      "formatDay",
+      "formatTime",
+      "formatUsdIn",
+      "loadMessages",
+      "localeDirection",
+      "localizeText",
+      "translate",
+    ]
+  `)
+})
