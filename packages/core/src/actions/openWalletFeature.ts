@@ -12,5 +12,5 @@ export type OpenWalletFeatureErrorType = never
 export function openWalletFeature(portico: Portico, feature: OpenWalletFeatureParameters): OpenWalletFeatureReturnType {
   if (feature === 'send') startSend(portico)
   else if (feature === 'swaps') void startSwap(portico)
-  else navigate(portico, feature === 'receive' ? 'WalletReceive' : 'OnRampTokenSelect')
+  else navigate(portico, { view: feature === 'receive' ? 'WalletReceive' : 'OnRampTokenSelect' })
 }

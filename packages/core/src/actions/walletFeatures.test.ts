@@ -38,8 +38,8 @@ describe('openWalletFeature: the feature → view map', () => {
 describe('navigate', () => {
   test('rule: SPEC §2 navigation — navigate pushes a view with its data; the same view again is ignored', () => {
     const { portico } = testPortico()
-    navigate(portico, 'Networks', { caipNetworkId: 'eip155:31337' })
-    navigate(portico, 'Networks')
+    navigate(portico, { view: 'Networks', data: { caipNetworkId: 'eip155:31337' } })
+    navigate(portico, { view: 'Networks' })
     expect(portico.stores.router.getState()).toMatchObject({ view: 'Networks', history: ['Connect', 'Networks'], data: { caipNetworkId: 'eip155:31337' } })
   })
 })
@@ -47,8 +47,8 @@ describe('navigate', () => {
 describe('returnToAccount', () => {
   test('rule: SPEC §2 navigation — reset clears the history: a finished flow ends on Account alone', () => {
     const { portico } = testPortico()
-    navigate(portico, 'OnRampTokenSelect')
-    navigate(portico, 'OnRampProviders')
+    navigate(portico, { view: 'OnRampTokenSelect' })
+    navigate(portico, { view: 'OnRampProviders' })
     returnToAccount(portico)
     expect(portico.stores.router.getState()).toMatchObject({ view: 'Account', history: ['Account'] })
   })

@@ -30,7 +30,7 @@ export function AccountActions() {
     <ul className="list account-actions">
       <li>
         {switchable ? (
-          <button type="button" className="list-item" onClick={() => navigate(portico, 'Networks')} data-testid="account-network">
+          <button type="button" className="list-item" onClick={() => navigate(portico, { view: 'Networks' })} data-testid="account-network">
             {unsupported ? <WarningIcon width={24} height={24} className="error" /> : <NetworkImage network={caipNetwork} size={32} />}
             <span className="name">{unsupported ? <span className="error">{t('account.unsupportedNetwork')}</span> : caipNetwork?.name}</span>
             <ChevronIcon />
@@ -44,7 +44,7 @@ export function AccountActions() {
         )}
       </li>
       <li>
-        <button type="button" className="list-item" onClick={() => navigate(portico, 'ProfileWallets')} data-testid="account-wallets">
+        <button type="button" className="list-item" onClick={() => navigate(portico, { view: 'ProfileWallets' })} data-testid="account-wallets">
           <span className="wallet-image" style={iconBox}>
             <WalletIcon />
           </span>

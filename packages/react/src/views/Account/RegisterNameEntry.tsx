@@ -24,7 +24,7 @@ export function RegisterNameEntry() {
   usePorticoStore('network', (s) => s.caipNetwork)
   if (!canRegisterName(portico)) return null
   return (
-    <button type="button" className="name-entry" onClick={() => navigate(portico, 'RegisterAccountName')} data-testid="account-register-name">
+    <button type="button" className="name-entry" onClick={() => navigate(portico, { view: 'RegisterAccountName' })} data-testid="account-register-name">
       <Sheet css={css} />
       <span className="at" aria-hidden="true">
         @

@@ -98,7 +98,7 @@ export default function Connect() {
             className="list-item"
             data-testid="all-wallets-entry"
             aria-disabled={locked}
-            onClick={() => !locked && navigate(portico, 'AllWallets')}
+            onClick={() => !locked && navigate(portico, { view: 'AllWallets' })}
           >
             <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
               <WalletIcon width={22} height={22} />
@@ -113,7 +113,12 @@ export default function Connect() {
     layout.collapseWallets && !walletsOnly && fullList ? (
       <ul className="list" aria-label={t('connect.wallets')}>
         <li>
-          <button type="button" className="list-item" data-testid="wallets-entry" onClick={() => navigate(portico, 'ConnectWallets', { walletsOnly: true })}>
+          <button
+            type="button"
+            className="list-item"
+            data-testid="wallets-entry"
+            onClick={() => navigate(portico, { view: 'ConnectWallets', data: { walletsOnly: true } })}
+          >
             <span className="wallet-image" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
               <WalletIcon width={22} height={22} />
             </span>

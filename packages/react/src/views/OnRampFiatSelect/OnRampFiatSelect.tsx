@@ -45,7 +45,7 @@ export default function OnRampFiatSelect() {
                   aria-current={current}
                   onClick={() => {
                     setPaymentCurrency(portico, currency)
-                    navigate(portico, 'OnRampProviders')
+                    navigate(portico, { view: 'OnRampProviders' })
                   }}
                   data-testid={`onramp-fiat-${currency.id}`}
                 >

@@ -50,7 +50,7 @@ export default function OnRampTokenSelect() {
           }))}
           onPick={(currency) => {
             setPurchaseCurrency(portico, currency)
-            navigate(portico, 'OnRampFiatSelect')
+            navigate(portico, { view: 'OnRampFiatSelect' })
           }}
         />
       )}

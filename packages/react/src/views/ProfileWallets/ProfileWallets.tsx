@@ -48,7 +48,7 @@ export default function ProfileWallets() {
           type="button"
           className="button secondary full"
           style={{ marginTop: 12 }}
-          onClick={() => navigate(portico, 'ConnectWallets')}
+          onClick={() => navigate(portico, { view: 'ConnectWallets' })}
           data-testid="add-wallet"
         >
           {t('wallets.add')}

@@ -147,7 +147,7 @@ export default function Swap() {
         type="button"
         className={`button full${problem?.kind === 'insufficientBalance' ? ' problem-error' : ''}`}
         disabled={problem !== undefined}
-        onClick={() => navigate(portico, 'SwapPreview')}
+        onClick={() => navigate(portico, { view: 'SwapPreview' })}
         data-testid="swap-continue"
       >
         {problem ? t(problem.key, problem.params) : t('swap.review')}

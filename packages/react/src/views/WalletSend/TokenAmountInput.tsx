@@ -29,7 +29,7 @@ export function TokenAmountInput() {
           aria-invalid={insufficient}
           data-testid="send-amount"
         />
-        <button type="button" className="token-pick" onClick={() => navigate(portico, 'WalletSendSelectToken')} data-testid="send-token">
+        <button type="button" className="token-pick" onClick={() => navigate(portico, { view: 'WalletSendSelectToken' })} data-testid="send-token">
           {token ? (
             <>
               <TokenIcon src={token.iconUrl} symbol={token.symbol} size={24} />

@@ -32,7 +32,7 @@ export default function WalletSend() {
         type="button"
         className={`button full${isSendInputError(problem) ? ' problem-error' : ''}`}
         disabled={problem !== undefined}
-        onClick={() => navigate(portico, 'WalletSendPreview')}
+        onClick={() => navigate(portico, { view: 'WalletSendPreview' })}
         data-testid="send-continue"
       >
         {problem ? t(problem.key, problem.params) : t('send.preview')}
