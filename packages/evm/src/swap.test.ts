@@ -87,7 +87,7 @@ describe('swaps through core and the public provider (real server, devnet pools)
     expect(tokenReads()).toBe(1)
 
     const before = await usdcOf(address)
-    setSwapAmount(portico, '0.2')
+    setSwapAmount(portico, { fromAmount: '0.2' })
     await vi.waitFor(() => expect(portico.stores.swap.getState().quote?.gas).toBe('150000'), { timeout: 5_000 })
     const { hash } = await submitSwap(portico)
     expect((await chain().getTransactionReceipt({ hash: hash as Hex })).status).toBe('success')
@@ -97,7 +97,7 @@ describe('swaps through core and the public provider (real server, devnet pools)
   test("core: selling USDC approves exactly the amount sold (spent: allowance 0 after); approval 'unlimited' leaves 2^256−1", async () => {
     const { portico, address } = await connected(3)
     const quoted = async (amount: string) => {
-      setSwapAmount(portico, amount)
+      setSwapAmount(portico, { fromAmount: amount })
       const { from } = portico.stores.swap.getState()
       await vi.waitFor(() => expect(portico.stores.swap.getState().quote?.fromAmount).toBe(parseUnits(amount, from!.decimals).toString()), { timeout: 5_000 })
     }

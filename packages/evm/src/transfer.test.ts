@@ -64,7 +64,7 @@ describe('SPEC §4 Send on EVM', () => {
       address: `${network.caipNetworkId}:${devnet.chains[0]!.usdc}`,
       quantity: { decimals: '6', numeric: '10000' },
     })
-    setSendAmount(portico, '12.5')
+    setSendAmount(portico, { amount: '12.5' })
     await setReceiver(portico, receiver)
     const { hash } = await sendTokens(portico)
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
@@ -82,7 +82,7 @@ describe('SPEC §4 Send on EVM', () => {
       iconUrl: '',
       quantity: { decimals: '18', numeric: '1' },
     })
-    setSendAmount(portico, '0.25')
+    setSendAmount(portico, { amount: '0.25' })
     await setReceiver(portico, receiver)
     await sendTokens(portico)
     expect((await client.getBalance({ address: receiver })) - ethBefore).toBe(250_000_000_000_000_000n)
@@ -126,7 +126,7 @@ describe('SPEC §4 Send on EVM', () => {
       iconUrl: '',
       quantity: { decimals: '18', numeric: '1' },
     })
-    setSendAmount(portico, '0.1')
+    setSendAmount(portico, { amount: '0.1' })
     await setReceiver(portico, devnet.accounts[3]!.address)
     await expect(sendTokens(portico)).rejects.toThrow('Transaction rejected')
     expect(portico.stores.send.getState().loading).toBe(false)

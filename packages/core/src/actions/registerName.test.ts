@@ -24,7 +24,7 @@ describe("SPEC §4 'Name registration'", () => {
   test('rule: sign a JSON message {name, attributes:{}, timestamp}, register with the coin type of the EVM chain, then RegisterAccountNameSuccess', async () => {
     const { portico, server, clock } = await setup(() => ({ json: { name: 'alice.portico.id' } }))
     clock.advance(1_700_000_000_000)
-    await registerName(portico, 'Alice')
+    await registerName(portico, { label: 'Alice' })
     const body = server.requests.find((r) => r.path === '/v1/profile/account')!.body as {
       coinType: number
       message: string
@@ -43,19 +43,19 @@ describe("SPEC §4 'Name registration'", () => {
       status: 409,
       json: { error: 'Name taken', reasons: [{ description: 'alice.portico.id is already registered' }] },
     }))
-    await expect(registerName(portico, 'alice')).rejects.toThrow('alice.portico.id is already registered')
+    await expect(registerName(portico, { label: 'alice' })).rejects.toThrow('alice.portico.id is already registered')
     expect(portico.stores.router.getState().view).toBe('RegisterAccountName')
     expect(portico.stores.names.getState().error).toEqual({ key: 'error.external', params: { text: 'alice.portico.id is already registered' } })
   })
 
   test("rule: without a reason the text is 'Error registering name {name}'", async () => {
     const { portico } = await setup(() => ({ status: 500, json: {} }))
-    await expect(registerName(portico, 'alice')).rejects.toThrow('Error registering name alice.portico.id')
+    await expect(registerName(portico, { label: 'alice' })).rejects.toThrow('Error registering name alice.portico.id')
     expect(portico.stores.names.getState().error).toEqual({ key: 'error.errorRegisteringName', params: { 0: 'alice.portico.id' } })
   })
 
   test("error: 'Address or auth connector not found' when disconnected", async () => {
     const { portico } = testPortico({ apiUrl: 'http://127.0.0.1:1', projectId: 'p1' })
-    await expect(registerName(portico, 'alice')).rejects.toThrow('Address or auth connector not found')
+    await expect(registerName(portico, { label: 'alice' })).rejects.toThrow('Address or auth connector not found')
   })
 })

@@ -10,7 +10,9 @@ import { fullName } from '../selectors/nameSelectors.js'
 import { getActiveConnectorId } from '../stores/connections.js'
 
 /** The label typed (the suffix is appended), or a full name. */
-export type RegisterNameParameters = string
+export interface RegisterNameParameters {
+  label: string
+}
 export type RegisterNameReturnType = void
 /** SPEC §5's texts, or the server's first reason (key 'error.external') / 'Error registering name {name}' (API_ERROR); `names.error` keeps the same key and params. */
 export type RegisterNameErrorType = PorticoError
@@ -21,7 +23,11 @@ export type RegisterNameErrorType = PorticoError
  * on success store the name and show RegisterAccountNameSuccess; on error return to
  * RegisterAccountName (with the server's first reason, else 'Error registering name {name}').
  */
-export async function registerName(portico: Portico, label: RegisterNameParameters): Promise<RegisterNameReturnType> {
+export async function registerName(portico: Portico, parameters: RegisterNameParameters): Promise<RegisterNameReturnType>
+/** @deprecated use `registerName(portico, { label })` */
+export async function registerName(portico: Portico, label: string): Promise<RegisterNameReturnType>
+export async function registerName(portico: Portico, parameters: RegisterNameParameters | string): Promise<RegisterNameReturnType> {
+  const { label } = typeof parameters === 'object' ? parameters : { label: parameters }
   const { names, router, network } = portico.stores
   const { caipNetwork } = network.getState()
   if (!caipNetwork) throw new PorticoError(nameMessage('networkNotFound'))

@@ -64,8 +64,8 @@ async function solanaConnected({ indexedAfter = 1, storage = memoryStorage() } =
 describe('sendTokens on Solana', () => {
   test('default: an SPL send carries the mint from the token CAIP address; activity is read again after confirmation', async () => {
     const { portico, transfers, historyCalls } = await solanaConnected()
-    setSendToken(portico, usdc)
-    setSendAmount(portico, '10')
+    setSendToken(portico, { token: usdc })
+    setSendAmount(portico, { amount: '10' })
     await setReceiver(portico, FRESH)
     await sendTokens(portico)
     expect(transfers).toMatchObject([{ connectorId: 'sol-wallet', from: SENDER, to: FRESH, amount: 10_000_000n, tokenAddress: MINT }])
@@ -76,8 +76,8 @@ describe('sendTokens on Solana', () => {
 
   test('behavior: while the server has not indexed the send yet, the activity is read again each second (not from the 15 s cache)', async () => {
     const { portico, clock, historyCalls } = await solanaConnected({ indexedAfter: 3 })
-    setSendToken(portico, sol)
-    setSendAmount(portico, '0.5')
+    setSendToken(portico, { token: sol })
+    setSendAmount(portico, { amount: '0.5' })
     await setReceiver(portico, FRESH)
     await sendTokens(portico)
     await expect.poll(historyCalls).toBe(1)
@@ -91,8 +91,8 @@ describe('sendTokens on Solana', () => {
 
   test('rule: a native send has no token address', async () => {
     const { portico, transfers } = await solanaConnected()
-    setSendToken(portico, sol)
-    setSendAmount(portico, '0.5')
+    setSendToken(portico, { token: sol })
+    setSendAmount(portico, { amount: '0.5' })
     await setReceiver(portico, FRESH)
     await sendTokens(portico)
     expect(transfers).toMatchObject([{ amount: 500_000_000n, tokenAddress: undefined }])
@@ -100,14 +100,14 @@ describe('sendTokens on Solana', () => {
 
   test('error: bad inputs show their text and send nothing (invalid address, above the balance, below rent for a new account)', async () => {
     const { portico, transfers } = await solanaConnected()
-    setSendToken(portico, sol)
-    setSendAmount(portico, '0.5')
+    setSendToken(portico, { token: sol })
+    setSendAmount(portico, { amount: '0.5' })
     await setReceiver(portico, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
     await expect(sendTokens(portico)).rejects.toThrow('Invalid address')
-    setSendAmount(portico, '10.5')
+    setSendAmount(portico, { amount: '10.5' })
     await setReceiver(portico, FRESH)
     await expect(sendTokens(portico)).rejects.toThrow('Insufficient balance')
-    setSendAmount(portico, '0.0001')
+    setSendAmount(portico, { amount: '0.0001' })
     await expect.poll(() => portico.stores.send.getState().receiverIsNew).toBe(true)
     await expect(sendTokens(portico)).rejects.toMatchObject({
       key: 'sendForm.belowRentExemptMinimum',
@@ -127,8 +127,8 @@ describe('sendTokens, a transaction the wallet queued (a Safe with more than one
     const waits: string[] = []
     adapter.sendTransfer = async () => ({ hash: 'safeTx1', queued: true })
     adapter.waitForTransaction = ({ hash }) => (waits.push(hash), new Promise((resolve) => (execute = resolve)))
-    setSendToken(portico, sol)
-    setSendAmount(portico, '0.5')
+    setSendToken(portico, { token: sol })
+    setSendAmount(portico, { amount: '0.5' })
     await setReceiver(portico, FRESH)
     expect(await sendTokens(portico)).toEqual({ hash: 'safeTx1', queued: true })
     expect(portico.stores.snack.getState()).toMatchObject({ open: true, message: { key: 'error.transactionQueued' }, variant: 'success' })
@@ -146,8 +146,8 @@ describe('sendTokens, a transaction the wallet queued (a Safe with more than one
     const adapter = first.portico.adapters.get('solana')!
     adapter.sendTransfer = async () => ({ hash: 'safeTx3', queued: true })
     adapter.waitForTransaction = () => new Promise(() => undefined)
-    setSendToken(first.portico, sol)
-    setSendAmount(first.portico, '0.5')
+    setSendToken(first.portico, { token: sol })
+    setSendAmount(first.portico, { amount: '0.5' })
     await setReceiver(first.portico, FRESH)
     await sendTokens(first.portico)
     expect(JSON.parse(storage.getItem(StorageKeys.queuedTransactions)!)).toMatchObject([
@@ -176,8 +176,8 @@ describe('sendTokens, a transaction the wallet queued (a Safe with more than one
     adapter.waitForTransaction = async () => {
       throw new Error("The Safe's transaction was cancelled")
     }
-    setSendToken(portico, sol)
-    setSendAmount(portico, '0.5')
+    setSendToken(portico, { token: sol })
+    setSendAmount(portico, { amount: '0.5' })
     await setReceiver(portico, FRESH)
     await sendTokens(portico)
     await expect

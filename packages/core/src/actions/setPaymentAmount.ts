@@ -5,7 +5,9 @@ import { getOnrampQuote } from './getOnrampQuote.js'
 import { keyOf } from '../i18n/message.js'
 
 /** The amount as typed, in the payment currency. */
-export type SetPaymentAmountParameters = string
+export interface SetPaymentAmountParameters {
+  amount: string
+}
 export type SetPaymentAmountReturnType = void
 export type SetPaymentAmountErrorType = never
 
@@ -13,7 +15,11 @@ export type SetPaymentAmountErrorType = never
  * The amount typed on OnRampProviders: after the default debounce, a quote read at
  * purchaseAmount.amount. SPEC §8: a quote failure stores the error message and returns null.
  */
-export function setPaymentAmount(portico: Portico, amount: SetPaymentAmountParameters): SetPaymentAmountReturnType {
+export function setPaymentAmount(portico: Portico, parameters: SetPaymentAmountParameters): SetPaymentAmountReturnType
+/** @deprecated use `setPaymentAmount(portico, { amount })` */
+export function setPaymentAmount(portico: Portico, amount: string): SetPaymentAmountReturnType
+export function setPaymentAmount(portico: Portico, parameters: SetPaymentAmountParameters | string): SetPaymentAmountReturnType {
+  const { amount } = typeof parameters === 'object' ? parameters : { amount: parameters }
   const { onramp } = portico.stores
   onramp.setState({ paymentAmount: amount, error: undefined })
   const pending = portico.timers.get('onrampQuote')

@@ -45,9 +45,9 @@ describe('send form actions', () => {
 
   test('rule: the receiver is resolved after the default debounce of 500 ms without typing', async () => {
     const { portico, clock } = await connected()
-    typeReceiver(portico, RECEIVER.slice(0, 20))
+    typeReceiver(portico, { input: RECEIVER.slice(0, 20) })
     clock.advance(300)
-    typeReceiver(portico, RECEIVER)
+    typeReceiver(portico, { input: RECEIVER })
     expect(portico.stores.send.getState()).toMatchObject({ receiverInput: RECEIVER, receiverAddress: undefined })
     clock.advance(499)
     expect(portico.stores.send.getState().receiverAddress).toBeUndefined()
@@ -60,10 +60,10 @@ describe('send form actions', () => {
     const { portico, adapter, clock } = await connected()
     let answer!: (value: { address: string }) => void
     adapter.resolveName = () => new Promise((resolve) => (answer = resolve))
-    typeReceiver(portico, 'alice.portico.id')
+    typeReceiver(portico, { input: 'alice.portico.id' })
     clock.advance(500)
     await new Promise((r) => setTimeout(r, 0)) // the lookup is under way
-    typeReceiver(portico, RECEIVER)
+    typeReceiver(portico, { input: RECEIVER })
     clock.advance(500)
     answer({ address: ADDRESS })
     await new Promise((r) => setTimeout(r, 0))

@@ -6,7 +6,9 @@ import type { Message } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 
 /** What the user typed: a label, or a full name. */
-export type SuggestNamesParameters = string
+export interface SuggestNamesParameters {
+  input: string
+}
 export type SuggestNamesReturnType = void
 /** Never throws: a failure is stored in `names.error` (a key and parameters; the server's own words as 'error.external'). */
 export type SuggestNamesErrorType = never
@@ -15,7 +17,11 @@ const SuggestionsSchema = v.object({ suggestions: v.array(v.object({ name: v.str
 const invalidName: Message = { key: 'nameText.invalidName' }
 
 /** Suggestions as the user types (after the default 500 ms debounce), with availability. */
-export function suggestNames(portico: Portico, input: SuggestNamesParameters): SuggestNamesReturnType {
+export function suggestNames(portico: Portico, parameters: SuggestNamesParameters): SuggestNamesReturnType
+/** @deprecated use `suggestNames(portico, { input })` */
+export function suggestNames(portico: Portico, input: string): SuggestNamesReturnType
+export function suggestNames(portico: Portico, parameters: SuggestNamesParameters | string): SuggestNamesReturnType {
+  const { input } = typeof parameters === 'object' ? parameters : { input: parameters }
   const { names } = portico.stores
   names.setState({ input, error: undefined })
   const pending = portico.timers.get('nameSuggestions')

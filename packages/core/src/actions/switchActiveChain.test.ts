@@ -45,7 +45,7 @@ describe('SwitchActiveChain', () => {
   test('rule: a network of a family with no wallet, while another family is connected, opens SwitchActiveChain', async () => {
     const { portico, sol } = await evmConnected()
     openModal(portico, { view: 'Networks' })
-    await selectNetwork(portico, solanaDevnet.caipNetworkId)
+    await selectNetwork(portico, { caipNetworkId: solanaDevnet.caipNetworkId })
     expect(portico.stores.router.getState()).toMatchObject({ view: 'SwitchActiveChain', data: { caipNetworkId: solanaDevnet.caipNetworkId } })
     // Nothing changed yet: EVM stays active and connected, no wallet was asked.
     expect(portico.stores.network.getState()).toMatchObject({ activeNamespace: 'eip155', caipNetwork: devnet })
@@ -55,7 +55,7 @@ describe('SwitchActiveChain', () => {
   test('default: connecting a wallet of that family from its list adds a second connection and makes it active', async () => {
     const { portico, evm, sol, storage } = await evmConnected()
     openModal(portico, { view: 'Networks' })
-    await selectNetwork(portico, solanaDevnet.caipNetworkId)
+    await selectNetwork(portico, { caipNetworkId: solanaDevnet.caipNetworkId })
     switchActiveChain(portico, { caipNetworkId: solanaDevnet.caipNetworkId })
     const { view, data } = portico.stores.router.getState()
     expect(view).toBe('ConnectWallets')
@@ -76,14 +76,14 @@ describe('SwitchActiveChain', () => {
     const { portico, evm, sol } = await evmConnected()
     await connectExternal(portico, { connectorId: 'sol-wallet' })
     openModal(portico, { view: 'Networks' })
-    await selectNetwork(portico, devnet.caipNetworkId)
+    await selectNetwork(portico, { caipNetworkId: devnet.caipNetworkId })
     expect(portico.stores.network.getState()).toMatchObject({ activeNamespace: 'eip155', caipNetwork: devnet })
     expect(portico.stores.router.getState().view).toBe('Account')
-    await selectNetwork(portico, solanaDevnet.caipNetworkId)
+    await selectNetwork(portico, { caipNetworkId: solanaDevnet.caipNetworkId })
     expect(portico.stores.network.getState()).toMatchObject({ activeNamespace: 'solana', caipNetwork: solanaDevnet })
     expect([...evm.calls, ...sol.calls].filter((c) => c.startsWith('switch:'))).toEqual([])
     // Another EVM network still asks the EVM wallet, and EVM becomes active again.
-    await selectNetwork(portico, devnet2.caipNetworkId)
+    await selectNetwork(portico, { caipNetworkId: devnet2.caipNetworkId })
     expect(evm.calls).toContain('switch:eip155:31338')
     expect(portico.stores.network.getState()).toMatchObject({ activeNamespace: 'eip155', caipNetwork: devnet2 })
   })

@@ -58,7 +58,7 @@ describe('selectNetwork', () => {
   test('default: Networks → SwitchNetwork → Account after the wallet switched', async () => {
     const { portico } = await connected()
     openModal(portico, { view: 'Networks' })
-    await selectNetwork(portico, 'eip155:31338')
+    await selectNetwork(portico, { caipNetworkId: 'eip155:31338' })
     expect(portico.stores.router.getState()).toMatchObject({ view: 'Account', history: ['Account'] })
   })
 
@@ -68,7 +68,7 @@ describe('selectNetwork', () => {
       throw new Error('nope')
     }
     openModal(portico, { view: 'Networks' })
-    await selectNetwork(portico, 'eip155:31338')
+    await selectNetwork(portico, { caipNetworkId: 'eip155:31338' })
     expect(portico.stores.router.getState().view).toBe('SwitchNetwork')
     expect(portico.stores.network.getState().switchError).toEqual({ key: 'error.switchNetworkFailed' })
     expect(portico.stores.modal.getState().shakeCount).toBe(1)

@@ -29,7 +29,7 @@ describe('openWalletFeature: the feature → view map', () => {
       ['send', 'WalletSend'],
     ] as const) {
       const { portico } = testPortico()
-      openWalletFeature(portico, feature)
+      openWalletFeature(portico, { feature })
       expect(portico.stores.router.getState().view).toBe(view)
     }
   })

@@ -58,7 +58,7 @@ describe('SPEC §9 Onramp', () => {
 
   test('rule: the quote is read at purchaseAmount.amount, after the debounce', async () => {
     const { portico, clock } = await setup()
-    setPaymentAmount(portico, '100')
+    setPaymentAmount(portico, { amount: '100' })
     expect(portico.stores.onramp.getState().quotesLoading).toBe(true)
     clock.advance(500)
     await new Promise((r) => setTimeout(r, 100))

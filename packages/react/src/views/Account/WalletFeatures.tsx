@@ -23,7 +23,7 @@ export function WalletFeatures() {
   return (
     <div className="features" data-testid="wallet-features">
       {features.map((feature) => (
-        <button type="button" key={feature} className="feature" data-testid={`feature-${feature}`} onClick={() => openWalletFeature(portico, feature)}>
+        <button type="button" key={feature} className="feature" data-testid={`feature-${feature}`} onClick={() => openWalletFeature(portico, { feature })}>
           {LABELS[feature].icon}
           {t(LABELS[feature].label)}
         </button>

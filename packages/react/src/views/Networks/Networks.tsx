@@ -25,7 +25,7 @@ export default function Networks() {
           className="list-item"
           aria-current={active}
           data-testid={`network-${network.caipNetworkId}`}
-          onClick={() => void selectNetwork(portico, network.caipNetworkId).catch(() => {})}
+          onClick={() => void selectNetwork(portico, { caipNetworkId: network.caipNetworkId }).catch(() => {})}
         >
           <NetworkImage network={network} size={32} />
           <span className="name">{network.name}</span>

@@ -87,7 +87,7 @@ export default function OnRampProviders() {
             placeholder="0.00"
             value={paymentAmount}
             onChange={(event) => {
-              if (AMOUNT_PATTERN.test(event.target.value)) setPaymentAmount(portico, event.target.value)
+              if (AMOUNT_PATTERN.test(event.target.value)) setPaymentAmount(portico, { amount: event.target.value })
             }}
             aria-invalid={Boolean(error)}
             aria-describedby="onramp-limits"

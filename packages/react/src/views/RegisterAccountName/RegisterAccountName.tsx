@@ -25,7 +25,7 @@ export default function RegisterAccountName() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (canRegister) void registerName(portico, label).catch(() => {})
+    if (canRegister) void registerName(portico, { label }).catch(() => {})
   }
 
   return (
@@ -46,7 +46,7 @@ export default function RegisterAccountName() {
               spellCheck={false}
               placeholder="yourname"
               value={input}
-              onChange={(event) => suggestNames(portico, event.target.value)}
+              onChange={(event) => suggestNames(portico, { input: event.target.value })}
               disabled={loading}
               aria-invalid={hintIsError}
               aria-describedby="register-name-hint"
@@ -78,7 +78,7 @@ export default function RegisterAccountName() {
                   type="button"
                   className="suggestion"
                   disabled={s.registered || loading}
-                  onClick={() => suggestNames(portico, s.name.slice(0, s.name.length - suffix.length))}
+                  onClick={() => suggestNames(portico, { input: s.name.slice(0, s.name.length - suffix.length) })}
                   data-testid="name-suggestion"
                   data-registered={s.registered}
                 >

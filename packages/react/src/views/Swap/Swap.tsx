@@ -66,11 +66,11 @@ export default function Swap() {
             autoComplete="off"
             placeholder="0"
             value={state.fromAmount}
-            onChange={(event) => setSwapAmount(portico, event.target.value)}
+            onChange={(event) => setSwapAmount(portico, { fromAmount: event.target.value })}
             aria-invalid={problem?.kind === 'insufficientBalance'}
             data-testid="swap-amount"
           />
-          <TokenPick token={state.from} onClick={() => openSwapTokenPicker(portico, 'from')} testId="swap-from" />
+          <TokenPick token={state.from} onClick={() => openSwapTokenPicker(portico, { side: 'from' })} testId="swap-from" />
         </div>
         <div className="row">
           <span className="hint" data-testid="swap-pay-fiat">
@@ -81,7 +81,7 @@ export default function Swap() {
               {t('send.balance', { amount: balance ? `${amount(balance.quantity.numeric)} ${balance.symbol}` : amount('0') })}
             </span>
             {balance && (
-              <button type="button" className="max" onClick={() => setSwapAmount(portico, balance.quantity.numeric)} data-testid="swap-max">
+              <button type="button" className="max" onClick={() => setSwapAmount(portico, { fromAmount: balance.quantity.numeric })} data-testid="swap-max">
                 {t('send.max')}
               </button>
             )}
@@ -108,7 +108,7 @@ export default function Swap() {
           <output className={`swap-quote${state.quoteLoading ? ' loading' : ''}`} aria-live="polite" data-testid="swap-quote">
             {state.quote && state.to ? formatSwapAmount(state.quote.toAmount, state.to.decimals) : '0'}
           </output>
-          <TokenPick token={state.to} onClick={() => openSwapTokenPicker(portico, 'to')} testId="swap-to" />
+          <TokenPick token={state.to} onClick={() => openSwapTokenPicker(portico, { side: 'to' })} testId="swap-to" />
         </div>
         <div className="row">
           <span className="hint" data-testid="swap-receive-fiat">

@@ -51,7 +51,7 @@ export default function SwapSelectToken() {
       />
       <div role="group" aria-label={t('swap.suggested')} style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }} data-testid="swap-suggested">
         {suggested.map((t) => (
-          <button type="button" key={t.address} className="token-pick" onClick={() => selectSwapToken(portico, t)}>
+          <button type="button" key={t.address} className="token-pick" onClick={() => selectSwapToken(portico, { token: t })}>
             <TokenIcon src={t.logoUri} symbol={t.symbol} size={20} />
             {t.symbol}
           </button>
@@ -106,7 +106,7 @@ function TokenSection({
             testId: `swap-token-${t.symbol}`,
           }
         })}
-        onPick={(t) => selectSwapToken(portico, t)}
+        onPick={(t) => selectSwapToken(portico, { token: t })}
       />
     </section>
   )

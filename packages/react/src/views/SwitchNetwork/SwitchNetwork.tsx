@@ -23,7 +23,7 @@ export default function SwitchNetwork() {
             {message(error)}
           </p>
           <p className="text">{t('switch.failed', { network: target?.name ?? '' })}</p>
-          <button type="button" className="button" onClick={() => caipNetworkId && void selectNetwork(portico, caipNetworkId)}>
+          <button type="button" className="button" onClick={() => caipNetworkId && void selectNetwork(portico, { caipNetworkId })}>
             {t('common.tryAgain')}
           </button>
         </>

@@ -28,7 +28,7 @@ export default function UnsupportedChain() {
               type="button"
               className="list-item"
               data-testid={`network-${network.caipNetworkId}`}
-              onClick={() => void selectNetwork(portico, network.caipNetworkId).catch(() => {})}
+              onClick={() => void selectNetwork(portico, { caipNetworkId: network.caipNetworkId }).catch(() => {})}
             >
               <NetworkImage network={network} size={32} />
               <span className="name">{network.name}</span>

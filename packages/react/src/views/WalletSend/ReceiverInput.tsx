@@ -23,7 +23,7 @@ export function ReceiverInput() {
         spellCheck={false}
         placeholder={t('send.addressOrName')}
         value={input}
-        onChange={(event) => typeReceiver(portico, event.target.value)}
+        onChange={(event) => typeReceiver(portico, { input: event.target.value })}
         aria-invalid={error !== undefined}
         aria-describedby="send-receiver-status"
         data-testid="send-receiver"

@@ -25,7 +25,7 @@ export function TokenAmountInput() {
           autoComplete="off"
           placeholder="0"
           value={amount ?? ''}
-          onChange={(event) => setSendAmount(portico, event.target.value)}
+          onChange={(event) => setSendAmount(portico, { amount: event.target.value })}
           aria-invalid={insufficient}
           data-testid="send-amount"
         />
@@ -48,7 +48,12 @@ export function TokenAmountInput() {
         {token && (
           <span className={`hint${insufficient ? ' error' : ''}`}>
             {insufficient ? t('sendForm.insufficientBalance') : t('send.balance', { amount: `${formatAmount(token.quantity.numeric)} ${token.symbol}` })}
-            <button type="button" className="max" onClick={() => setSendAmount(portico, getMaxSendAmount(token, caipNetwork, fee))} data-testid="send-max">
+            <button
+              type="button"
+              className="max"
+              onClick={() => setSendAmount(portico, { amount: getMaxSendAmount(token, caipNetwork, fee) })}
+              data-testid="send-max"
+            >
               {t('send.max')}
             </button>
           </span>

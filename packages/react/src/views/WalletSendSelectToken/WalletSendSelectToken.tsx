@@ -39,7 +39,7 @@ export default function WalletSendSelectToken() {
         testId: `send-token-${token.symbol}`,
       }))}
       onPick={(token) => {
-        setSendToken(portico, token)
+        setSendToken(portico, { token })
         goBack(portico)
       }}
     >
