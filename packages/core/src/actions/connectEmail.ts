@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
 import { ModalClosedError } from '../errors/flow.js'
 import { ErrorText } from '../spec/catalogue.js'
@@ -15,10 +14,12 @@ import { connectDevice } from './connectDevice.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 import { completeEmbeddedLogin } from './internal/completeEmbeddedLogin.js'
 import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
+import { emailCooldownLeft } from './emailCooldownLeft.js'
 
 export interface ConnectEmailParameters {
   email: string
 }
+
 export type ConnectEmailReturnType = EmailLoginAction
 
 /** SPEC §5 'Embedded wallet input': email for login and email update must be a valid address. */
@@ -33,13 +34,6 @@ export const EmailAddressSchema = v.pipe(
 /** The schema's first problem as a message (by the issue's type, not its text): malformed or too long, else missing. */
 export const emailProblem = (issue: v.BaseIssue<unknown> | undefined) =>
   errorMessage(issue?.type === 'email' || issue?.type === 'max_length' ? 'invalidEmail' : 'enterValidEmail')
-
-/** SPEC §5: an email login trigger within 30 s of the previous one is refused. */
-export function emailCooldownLeft(portico: Portico): number {
-  const last = portico.stores.embedded.getState().lastEmailRequestAt
-  if (last === undefined) return 0
-  return Math.max(0, last + Time.emailLoginCooldownMs - portico.clock.now())
-}
 
 /**
  * SPEC §4 'Email login': CONNECT_EMAIL returns VERIFY_OTP (EmailLogin asks for the code from the

@@ -1,5 +1,4 @@
 import type { CaipNetworkId, ChainNamespace } from '../spec/caip.js'
-import { sameConnectorId, type Connector } from '../connectors.js'
 import { ConnectionRejectedError, ConnectorNotFoundError } from '../errors/connector.js'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
@@ -7,10 +6,11 @@ import { closeModal } from './closeModal.js'
 import { afterConnect } from './internal/afterConnect.js'
 import { fetchBalance } from './fetchBalance.js'
 import { setConnection } from './internal/setConnection.js'
+import { findConnector } from './findConnector.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { clearAlert } from './setAlert.js'
 import { track } from '../analytics/track.js'
-import { raiseProviderAlert } from './raiseProviderAlert.js'
+import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 import { keyOf } from '../i18n/message.js'
 
 export interface ConnectExternalParameters {
@@ -31,7 +31,7 @@ export type ConnectExternalErrorType = ConnectionRejectedError | ConnectorNotFou
  */
 export async function connectExternal(portico: Portico, { connectorId, namespace, caipNetworkId }: ConnectExternalParameters) {
   const { connections, router, network } = portico.stores
-  const connector = findConnector(portico, connectorId)
+  const connector = findConnector(portico, { connectorId })
   const activeNamespace = network.getState().activeNamespace
   const parts = (connector?.connectors ?? (connector ? [connector] : []))
     .filter((c) => portico.adapters.has(c.chain) && (!namespace || c.chain === namespace))
@@ -68,9 +68,4 @@ export async function connectExternal(portico: Portico, { connectorId, namespace
   void fetchBalance(portico)
   closeModal(portico)
   afterConnect(portico)
-}
-
-export function findConnector(portico: Portico, connectorId: string): Connector | undefined {
-  const all = portico.stores.connections.getState().connectors
-  return all.find((c) => sameConnectorId(c.id, connectorId) || (c.info?.rdns && sameConnectorId(c.info.rdns, connectorId)))
 }

@@ -4,9 +4,10 @@ import { PorticoError } from '../errors/base.js'
 import { ModalClosedError } from '../errors/flow.js'
 import { errorMessage, keyOf } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
+import { clearPairingExpiry } from '../walletconnect/pairingExpiry.js'
 import { StorageKeys } from '../storage.js'
 import { push } from '../router.js'
-import { initialWalletConnectState, type WalletConnectState } from '../stores/walletConnect.js'
+import { type WalletConnectState } from '../stores/walletConnect.js'
 import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectAuthRequest, type WalletConnectClient, type WalletConnectSession } from '../walletconnect/client.js'
 import { pairingExpiryFrom, shouldReusePairing } from '../walletconnect/pairing.js'
 import { formatNativeUrl } from '../walletconnect/deepLinks.js'
@@ -123,7 +124,7 @@ async function pairUntilApproved(portico: Portico, client: WalletConnectClient):
       portico.logger.debug('pairing expired; regenerating the URI')
     } finally {
       portico.modalCloseListeners.delete(onClose)
-      clearTimer(portico)
+      clearPairingExpiry(portico)
     }
   }
 }
@@ -136,18 +137,12 @@ async function startPairing(portico: Portico, client: WalletConnectClient, onUri
 }
 
 function scheduleExpiry(portico: Portico, expiry: number, expire: (e: Error) => void) {
-  clearTimer(portico)
+  clearPairingExpiry(portico)
   const wait = Math.max(0, expiry - Time.pairingExpiryMarginMs - portico.clock.now())
   portico.timers.set(
     'wcExpiry',
     portico.clock.setTimeout(() => expire(new PairingExpired()), wait),
   )
-}
-
-function clearTimer(portico: Portico) {
-  const handle = portico.timers.get('wcExpiry')
-  if (handle !== undefined) portico.clock.clearTimeout(handle)
-  portico.timers.delete('wcExpiry')
 }
 
 /** Hands each chain family of the session to its adapter as a WALLET_CONNECT connector. */
@@ -171,17 +166,4 @@ export async function connectSession(portico: Portico, client: WalletConnectClie
   if (!connected.length) throw new PorticoError(errorMessage('connectorUnsupportedChains'))
   // A session without the active family (a Solana-only wallet on an EVM-first page) makes its own family active.
   if (!connected.includes(portico.stores.network.getState().activeNamespace)) switchActiveNamespace(portico, connected[0]!)
-}
-
-/**
- * SPEC §4: reset clears URI, expiry, linking and recent wallet; it sets disconnected, clears
- * transactions and removes the stored deep link.
- */
-export function resetWcConnection(portico: Portico) {
-  clearTimer(portico)
-  portico.pendingPairing = undefined
-  portico.stores.walletConnect.setState(initialWalletConnectState)
-  portico.stores.connections.setState({ status: 'disconnected' })
-  portico.stores.router.setState({ transactionStack: [] })
-  portico.storage.write(StorageKeys.deepLinkChoice, null)
 }

@@ -54,14 +54,14 @@ describe('DataCapture (SPEC §2, §4 "If email capture is on, open DataCapture")
   test('behavior: an invalid email stays on DataCapture with the error', async () => {
     const { portico } = await setup(true)
     expect(portico.stores.router.getState().view).toBe('DataCapture')
-    expect(submitDataCapture(portico, 'nope')).toBe(false)
+    expect(submitDataCapture(portico, { email: 'nope' })).toBe(false)
     expect(portico.stores.router.getState().view).toBe('DataCapture')
     expect(portico.stores.siwx.getState().error).toMatchObject({ key: 'siwxText.emailRequired' })
   })
 
   test('rule: a valid email continues to SIWXSignMessage and is signed as a mailto: resource', async () => {
     const { portico, siwx } = await setup(true)
-    expect(submitDataCapture(portico, ' ada@example.com ')).toBe(true)
+    expect(submitDataCapture(portico, { email: ' ada@example.com ' })).toBe(true)
     expect(portico.stores.router.getState().view).toBe('SIWXSignMessage')
     expect(portico.stores.siwx.getState().error).toBeUndefined()
     await signInWithWallet(portico)

@@ -19,11 +19,22 @@ export function dataCaptureProblem(email: string): Problem<'emailRequired'> | un
   return v.safeParse(EmailSchema, email).success ? undefined : { key: 'siwxText.emailRequired', kind: 'emailRequired' }
 }
 
+export interface SubmitDataCaptureParameters {
+  /** The email as typed. */
+  email: string
+}
+export type SubmitDataCaptureReturnType = boolean
+export type SubmitDataCaptureErrorType = never
+
 /**
  * DataCapture → SIWXSignMessage: keeps the email for the next sign-in message. An invalid
  * email stays on DataCapture with the error.
  */
-export function submitDataCapture(portico: Portico, email: string): boolean {
+export function submitDataCapture(portico: Portico, parameters: SubmitDataCaptureParameters): SubmitDataCaptureReturnType
+/** @deprecated use `submitDataCapture(portico, { email })` */
+export function submitDataCapture(portico: Portico, email: string): SubmitDataCaptureReturnType
+export function submitDataCapture(portico: Portico, parameters: SubmitDataCaptureParameters | string): SubmitDataCaptureReturnType {
+  const { email } = typeof parameters === 'object' ? parameters : { email: parameters }
   const problem = dataCaptureProblem(email)
   if (problem) {
     portico.stores.siwx.setState({ error: problem })

@@ -16,7 +16,7 @@ import { sendingNamespaces } from './getCurrentSendProblem.js'
 import { prepareSend } from './internal/prepareSend.js'
 import { refreshActivity } from './internal/refreshActivity.js'
 import { showSnack } from './showSnack.js'
-import { popTransactionStack } from './transactionStack.js'
+import { popTransactionStack } from './popTransactionStack.js'
 import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
 /** `queued`: a multi-signer Safe queued it; `hash` is the Safe's id until its other signers execute it. */
@@ -55,7 +55,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
       // Not failed, not pending on a chain: waiting for the Safe's other signers, followed in the background.
       send.setState({ ...initialSendState, tokenBalances: send.getState().tokenBalances })
       showSnack(portico, { message: errorMessage('transactionQueued'), variant: 'success' })
-      popTransactionStack(portico, 'success')
+      popTransactionStack(portico, { outcome: 'success' })
       leaveSendFlow(router)
       void followQueuedTransaction(portico, { adapter, caipNetwork: transfer.caipNetwork, hash, connectorId: transfer.connectorId })
       return { hash, queued }
@@ -67,7 +67,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     send.setState({ ...initialSendState, tokenBalances: send.getState().tokenBalances })
     showSnack(portico, { message: errorMessage('transactionSent'), variant: 'success' })
     track(portico, 'SEND_SUCCESS', { token: token.symbol, amount: state.sendTokenAmount, isNative: native, hash })
-    popTransactionStack(portico, 'success')
+    popTransactionStack(portico, { outcome: 'success' })
     // SPEC: a successful ERC20 or Solana send replaces the view with Account; a native send
     // lands there too, so the user sees the new balance either way.
     leaveSendFlow(router)

@@ -6,7 +6,7 @@ import { chainFamily } from '../spec/families/index.js'
 import type { Portico } from '../portico.js'
 import { evmChainIdToCoinType } from '../send/validateSend.js'
 import { invalidAddressProblem, resolveNameProblem } from '../send/sendForm.js'
-import { getIdentity } from './fetchIdentity.js'
+import { getIdentity } from './getIdentity.js'
 
 /**
  * The send receiver: an address of the active chain family, or a name resolved through the
@@ -80,7 +80,7 @@ async function resolveWithServer(portico: Portico, name: string) {
 
 async function lookupIdentity(portico: Portico, address: string) {
   try {
-    const identity = await getIdentity(portico, address, portico.stores.network.getState().caipNetwork?.caipNetworkId)
+    const identity = await getIdentity(portico, { address, caipNetworkId: portico.stores.network.getState().caipNetwork?.caipNetworkId })
     if (identity?.name && portico.stores.send.getState().receiverAddress === address)
       portico.stores.send.setState({ receiverProfileName: identity.name, receiverProfileImageUrl: identity.avatar ?? undefined })
   } catch {

@@ -6,7 +6,8 @@ import { clearConnection } from './internal/clearConnection.js'
 import { getAccount } from '../stores/account.js'
 import { getActiveConnectorId } from '../stores/connections.js'
 import { initialize } from './initialize.js'
-import { getWalletConnections, switchConnection } from './switchConnection.js'
+import { switchConnection } from './switchConnection.js'
+import { getWalletConnections } from './getWalletConnections.js'
 
 const SECOND = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 

@@ -29,10 +29,10 @@ test('rule: SPEC §6 legal checkbox — the legal footer on Connect is a checkbo
   const checkbox = footer.querySelector<HTMLInputElement>('[data-testid=legal-checkbox]')!
   expect(checkbox.checked).toBe(false)
   expect(checkbox.closest('label')?.textContent).toContain('Terms of Service')
-  await expect(selectConnector(portico, 'dev.portico.testwallet')).rejects.toMatchObject({ name: 'TermsNotAcceptedError' })
+  await expect(selectConnector(portico, { connectorId: 'dev.portico.testwallet' })).rejects.toMatchObject({ name: 'TermsNotAcceptedError' })
   act(() => checkbox.click())
   expect(portico.stores.modal.getState().legalAccepted).toBe(true)
-  await selectConnector(portico, 'dev.portico.testwallet')
+  await selectConnector(portico, { connectorId: 'dev.portico.testwallet' })
   expect(portico.stores.account.getState().byNamespace.eip155?.address).toBeDefined()
 })
 

@@ -1,6 +1,18 @@
 // @portico/core, the account: identity, tokens, NFTs, activity (issue 4). Explicit named re-exports, re-exported by index.ts.
 export { TokenBalanceSchema, type TokenBalance } from '../../api/schemas.js'
-export { fetchIdentity, getIdentity, type Identity } from '../../actions/fetchIdentity.js'
+export {
+  fetchIdentity,
+  type FetchIdentityErrorType,
+  type FetchIdentityParameters,
+  type FetchIdentityReturnType,
+} from '../../actions/fetchIdentity.js'
+export {
+  getIdentity,
+  type GetIdentityErrorType,
+  type GetIdentityParameters,
+  type GetIdentityReturnType,
+  type Identity,
+} from '../../actions/getIdentity.js'
 export { fetchNfts } from '../../actions/fetchNfts.js'
 export { fetchTransactions, type FetchTransactionsParameters } from '../../actions/fetchTransactions.js'
 export {

@@ -1,12 +1,12 @@
 // @portico/core, actions of connecting: connect, reconnect, networks, the public provider and watchers, WalletConnect. Explicit named re-exports, re-exported by index.ts.
-export { createEip1193Shell, eip1193Error, type Eip1193Link, type Eip1193Shell } from '../../provider/eip1193Shell.js'
-export { connectExternal, findConnector, type ConnectExternalParameters } from '../../actions/connectExternal.js'
+export { connectExternal, type ConnectExternalParameters, type ConnectExternalErrorType } from '../../actions/connectExternal.js'
+export { findConnector, type FindConnectorParameters, type FindConnectorReturnType, type FindConnectorErrorType } from '../../actions/findConnector.js'
 export { disconnect, type DisconnectParameters } from '../../actions/disconnect.js'
 export { reconnect } from '../../actions/reconnect.js'
 export { initialize } from '../../actions/initialize.js'
-export { getMergedConnectors } from '../../actions/getMergedConnectors.js'
+export { getMergedConnectors, type GetMergedConnectorsReturnType } from '../../actions/getMergedConnectors.js'
 export { switchNetwork, type SwitchNetworkParameters } from '../../actions/switchNetwork.js'
-export { selectNetwork } from '../../actions/selectNetwork.js'
+export { selectNetwork, type SelectNetworkParameters, type SelectNetworkReturnType, type SelectNetworkErrorType } from '../../actions/selectNetwork.js'
 export { switchActiveNamespace } from '../../actions/switchActiveNamespace.js'
 export { switchActiveChain, type SwitchActiveChainParameters, type SwitchActiveChainErrorType } from '../../actions/switchActiveChain.js'
 export { fetchBalance } from '../../actions/fetchBalance.js'
@@ -28,16 +28,17 @@ export { watchAccount, type WatchAccountErrorType, type WatchAccountParameters, 
 export { readNetwork, type ReadNetworkErrorType, type ReadNetworkReturnType, type WatchedNetwork } from '../../actions/readNetwork.js'
 export { watchNetwork, type WatchNetworkErrorType, type WatchNetworkParameters, type WatchNetworkReturnType } from '../../actions/watchNetwork.js'
 export { requestConnection, type RequestConnectionParameters, type RequestConnectionReturnType } from '../../actions/requestConnection.js'
-export {
-  getWalletConnections,
-  switchConnection,
-  type ConnectionStatusKind,
-  type SwitchConnectionParameters,
-  type WalletConnection,
-} from '../../actions/switchConnection.js'
+export { switchConnection, type SwitchConnectionParameters } from '../../actions/switchConnection.js'
+export { getWalletConnections, type ConnectionStatusKind, type WalletConnection } from '../../actions/getWalletConnections.js'
 export { loadWalletConnect } from '../../actions/loadWalletConnect.js'
-export { connectWalletConnect, resetWcConnection, type ConnectWalletConnectParameters } from '../../actions/connectWalletConnect.js'
-export { selectConnector } from '../../actions/selectConnector.js'
+export { connectWalletConnect, type ConnectWalletConnectParameters } from '../../actions/connectWalletConnect.js'
+export { resetWcConnection } from '../../actions/resetWcConnection.js'
+export {
+  selectConnector,
+  type SelectConnectorParameters,
+  type SelectConnectorReturnType,
+  type SelectConnectorErrorType,
+} from '../../actions/selectConnector.js'
 export {
   WALLET_CONNECT_CONNECTOR_ID,
   type WalletConnectClient,
@@ -56,6 +57,7 @@ export {
   type WalletListContext,
 } from '../../spec/walletList.js'
 export type { WalletConnectState } from '../../stores/walletConnect.js'
-export { fetchWallets, searchWallets } from '../../actions/fetchWallets.js'
+export { fetchWallets } from '../../actions/fetchWallets.js'
+export { searchWallets, type SearchWalletsParameters, type SearchWalletsReturnType, type SearchWalletsErrorType } from '../../actions/searchWallets.js'
 export type { WalletsState } from '../../stores/wallets.js'
 export { showsAllWallets } from '../../selectors/walletSelectors.js'

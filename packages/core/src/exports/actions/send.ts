@@ -1,16 +1,16 @@
 // @portico/core, the send form (issue 4). Explicit named re-exports, re-exported by index.ts.
 export { sendTokens, type SendTokensReturnType, type SendTokensErrorType } from '../../actions/sendTokens.js'
 export { setReceiver } from '../../actions/setReceiver.js'
-export { setSendToken, type SetSendTokenParameters } from '../../actions/setSendToken.js'
-export { setSendAmount, type SetSendAmountParameters } from '../../actions/setSendAmount.js'
-export { resetSend } from '../../actions/resetSend.js'
-export { estimateSendFee } from '../../actions/estimateSendFee.js'
+export { setSendToken, type SetSendTokenParameters, type SetSendTokenReturnType, type SetSendTokenErrorType } from '../../actions/setSendToken.js'
+export { setSendAmount, type SetSendAmountParameters, type SetSendAmountReturnType, type SetSendAmountErrorType } from '../../actions/setSendAmount.js'
+export { resetSend, type ResetSendReturnType, type ResetSendErrorType } from '../../actions/resetSend.js'
+export { estimateSendFee, type EstimateSendFeeReturnType, type EstimateSendFeeErrorType } from '../../actions/estimateSendFee.js'
 export { validateSend, isNativeToken, evmChainIdToCoinType, MAX_EVM_CHAIN_ID, type ValidateSendProblem } from '../../send/validateSend.js'
 export { initialSendState, type ReceiverProblem, type SendState } from '../../stores/send.js'
 export type { TransferParameters } from '../../adapter.js'
-export { startSend, type StartSendParameters } from '../../actions/startSend.js'
-export { typeReceiver, type TypeReceiverParameters } from '../../actions/typeReceiver.js'
-export { getCurrentSendProblem, type GetCurrentSendProblemReturnType } from '../../actions/getCurrentSendProblem.js'
+export { startSend, type StartSendParameters, type StartSendReturnType, type StartSendErrorType } from '../../actions/startSend.js'
+export { typeReceiver, type TypeReceiverParameters, type TypeReceiverReturnType, type TypeReceiverErrorType } from '../../actions/typeReceiver.js'
+export { getCurrentSendProblem, type GetCurrentSendProblemReturnType, type GetCurrentSendProblemErrorType } from '../../actions/getCurrentSendProblem.js'
 export {
   getMaxSendAmount,
   getSendProblem,

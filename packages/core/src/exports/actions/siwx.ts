@@ -4,5 +4,14 @@ export { serverSiwx, SiwxText, type SIWXConfig, type SIWXSession, type ServerSiw
 export { checkSiwx } from '../../actions/checkSiwx.js'
 export { signInWithWallet } from '../../actions/signInWithWallet.js'
 export { cancelSiwx, clearSiwxSessions } from '../../actions/cancelSiwx.js'
-export { submitDataCapture, skipDataCapture, canSkipDataCapture, dataCaptureProblem, emailResource } from '../../actions/dataCapture.js'
+export {
+  submitDataCapture,
+  skipDataCapture,
+  canSkipDataCapture,
+  dataCaptureProblem,
+  emailResource,
+  type SubmitDataCaptureParameters,
+  type SubmitDataCaptureReturnType,
+  type SubmitDataCaptureErrorType,
+} from '../../actions/dataCapture.js'
 export type { SiwxState } from '../../stores/siwx.js'

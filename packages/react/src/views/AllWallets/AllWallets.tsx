@@ -44,7 +44,7 @@ export default function AllWallets() {
         value={text}
         onChange={(event) => {
           setText(event.target.value)
-          searchWallets(portico, event.target.value)
+          searchWallets(portico, { text: event.target.value })
         }}
       />
       {error && (

@@ -71,7 +71,11 @@ export default function Connect() {
             className="list-item"
             data-testid={`wallet-${connector.id}`}
             aria-disabled={locked}
-            onClick={() => void selectConnector(portico, connector.id, namespace ? { namespace, caipNetworkId: only?.caipNetworkId } : {}).catch(() => {})}
+            onClick={() =>
+              void selectConnector(portico, { connectorId: connector.id, ...(namespace ? { namespace, caipNetworkId: only?.caipNetworkId } : {}) }).catch(
+                () => {},
+              )
+            }
           >
             {connector.imageUrl ? (
               <img src={connector.imageUrl} alt="" />

@@ -9,7 +9,7 @@ export default function ConnectingExternal() {
   const connectorId = usePorticoStore('router', (s) => s.data?.connectorId)
   const error = usePorticoStore('connections', (s) => s.connectError)
   usePorticoStore('connections', (s) => s.connectors)
-  const connector = connectorId ? findConnector(portico, connectorId) : undefined
+  const connector = connectorId ? findConnector(portico, { connectorId }) : undefined
   const name = connector?.name ?? t('connecting.yourWallet')
   const only = usePorticoStore('router', (s) => s.data) as Pick<ConnectExternalParameters, 'namespace' | 'caipNetworkId'> | undefined
   const retry = () =>

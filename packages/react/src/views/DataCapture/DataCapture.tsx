@@ -29,7 +29,7 @@ export default function DataCapture() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setTouched(true)
-    submitDataCapture(portico, email)
+    submitDataCapture(portico, { email })
   }
 
   return (

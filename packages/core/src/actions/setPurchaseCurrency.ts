@@ -1,10 +1,7 @@
 import type { Portico } from '../portico.js'
-import type { PaymentCurrency, PurchaseCurrency } from '../stores/onramp.js'
+import type { PurchaseCurrency } from '../stores/onramp.js'
 
 /** The currency to buy (OnRampTokenSelect) or to pay with (OnRampFiatSelect); an earlier quote no longer applies. */
 export function setPurchaseCurrency(portico: Portico, currency: PurchaseCurrency) {
   portico.stores.onramp.setState({ purchaseCurrency: currency, purchaseAmount: undefined })
-}
-export function setPaymentCurrency(portico: Portico, currency: PaymentCurrency) {
-  portico.stores.onramp.setState({ paymentCurrency: currency, purchaseAmount: undefined })
 }

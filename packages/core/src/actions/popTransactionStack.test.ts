@@ -2,7 +2,8 @@ import { describe, expect, test, vi } from 'vitest'
 import { push } from '../router.js'
 import { testPortico } from '../test/fakes.js'
 import { openModal } from './openModal.js'
-import { popTransactionStack, pushTransactionStack } from './transactionStack.js'
+import { popTransactionStack } from './popTransactionStack.js'
+import { pushTransactionStack } from './pushTransactionStack.js'
 
 describe('SPEC §2 transaction stack', () => {
   function setup() {
@@ -17,7 +18,7 @@ describe('SPEC §2 transaction stack', () => {
   test('rule: on error the callback runs and then the modal goes back', () => {
     const { portico, entry } = setup()
     entry.onError.mockImplementation(() => expect(portico.stores.router.getState().view).toBe('Networks'))
-    popTransactionStack(portico, 'error', new Error('boom'))
+    popTransactionStack(portico, { outcome: 'error', error: new Error('boom') })
     expect(entry.onError).toHaveBeenCalledWith(new Error('boom'))
     expect(portico.stores.router.getState().view).toBe('Account')
     expect(portico.stores.router.getState().transactionStack).toEqual([])
@@ -25,14 +26,14 @@ describe('SPEC §2 transaction stack', () => {
 
   test('rule: on cancel the callback runs and then the modal goes back', () => {
     const { portico, entry } = setup()
-    popTransactionStack(portico, 'cancel')
+    popTransactionStack(portico, { outcome: 'cancel' })
     expect(entry.onCancel).toHaveBeenCalledOnce()
     expect(portico.stores.router.getState().view).toBe('Account')
   })
 
   test('on success the callback runs and the view stays', () => {
     const { portico, entry } = setup()
-    popTransactionStack(portico, 'success')
+    popTransactionStack(portico, { outcome: 'success' })
     expect(entry.onSuccess).toHaveBeenCalledOnce()
     expect(entry.onError).not.toHaveBeenCalled()
     expect(portico.stores.router.getState().view).toBe('Networks')
