@@ -65,7 +65,7 @@ describe('SPEC §4 Send on EVM', () => {
       quantity: { decimals: '6', numeric: '10000' },
     })
     setSendAmount(portico, { amount: '12.5' })
-    await setReceiver(portico, receiver)
+    await setReceiver(portico, { input: receiver })
     const { hash } = await sendTokens(portico)
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     const usdcAfter = await client.readContract({ address: devnet.chains[0]!.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [receiver] })
@@ -83,7 +83,7 @@ describe('SPEC §4 Send on EVM', () => {
       quantity: { decimals: '18', numeric: '1' },
     })
     setSendAmount(portico, { amount: '0.25' })
-    await setReceiver(portico, receiver)
+    await setReceiver(portico, { input: receiver })
     await sendTokens(portico)
     expect((await client.getBalance({ address: receiver })) - ethBefore).toBe(250_000_000_000_000_000n)
   })
@@ -127,7 +127,7 @@ describe('SPEC §4 Send on EVM', () => {
       quantity: { decimals: '18', numeric: '1' },
     })
     setSendAmount(portico, { amount: '0.1' })
-    await setReceiver(portico, devnet.accounts[3]!.address)
+    await setReceiver(portico, { input: devnet.accounts[3]!.address })
     await expect(sendTokens(portico)).rejects.toThrow('Transaction rejected')
     expect(portico.stores.send.getState().loading).toBe(false)
     expect(portico.stores.snack.getState()).toMatchObject({ message: { key: 'error.transactionRejected' }, variant: 'error' })

@@ -30,17 +30,17 @@ async function solanaConnected() {
 describe('setReceiver on Solana', () => {
   test('behavior: a base58 address is the receiver, and whether it has an account yet is read from its balance', async () => {
     const portico = await solanaConnected()
-    await setReceiver(portico, FRESH)
+    await setReceiver(portico, { input: FRESH })
     await expect.poll(() => portico.stores.send.getState().receiverIsNew).toBe(true)
     expect(portico.stores.send.getState().receiverAddress).toBe(FRESH)
-    await setReceiver(portico, FUNDED)
+    await setReceiver(portico, { input: FUNDED })
     await expect.poll(() => portico.stores.send.getState().receiverIsNew).toBe(false)
   })
 
   test("rule: SPEC §5 Solana address is base58, 32 to 44 characters; anything else is 'Invalid address'", async () => {
     const portico = await solanaConnected()
     for (const input of ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'not-an-address', 'O0Il' + '1'.repeat(40)]) {
-      await setReceiver(portico, input)
+      await setReceiver(portico, { input })
       expect(portico.stores.send.getState()).toMatchObject({
         receiverAddress: undefined,
         receiverError: { key: 'sendForm.invalidAddress', kind: 'invalidAddress' },

@@ -8,12 +8,24 @@ import { evmChainIdToCoinType } from '../send/validateSend.js'
 import { invalidAddressProblem, resolveNameProblem } from '../send/sendForm.js'
 import { getIdentity } from './getIdentity.js'
 
+export interface SetReceiverParameters {
+  /** The receiver as typed: an address or a name. */
+  input: string
+}
+export type SetReceiverReturnType = void
+/** Never throws: a failed lookup is kept in `receiverError`. */
+export type SetReceiverErrorType = never
+
 /**
  * The send receiver: an address of the active chain family, or a name resolved through the
  * Portico name service (then the chain's own, e.g. ENS). Shows the resolved name and avatar;
  * anything else is 'Invalid address'.
  */
-export async function setReceiver(portico: Portico, input: string) {
+export async function setReceiver(portico: Portico, parameters: SetReceiverParameters): Promise<SetReceiverReturnType>
+/** @deprecated use `setReceiver(portico, { input })` */
+export async function setReceiver(portico: Portico, input: string): Promise<SetReceiverReturnType>
+export async function setReceiver(portico: Portico, parameters: SetReceiverParameters | string): Promise<SetReceiverReturnType> {
+  const { input } = typeof parameters === 'object' ? parameters : { input: parameters }
   const { send, network } = portico.stores
   const value = input.trim()
   const caipNetwork = network.getState().caipNetwork

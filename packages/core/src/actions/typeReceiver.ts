@@ -26,7 +26,7 @@ export function typeReceiver(portico: Portico, parameters: TypeReceiverParameter
     'receiverDebounce',
     portico.clock.setTimeout(() => {
       portico.timers.delete('receiverDebounce')
-      if (send.getState().receiverInput === input) void setReceiver(portico, input)
+      if (send.getState().receiverInput === input) void setReceiver(portico, { input })
     }, Time.defaultDebounceMs),
   )
 }

@@ -1,6 +1,6 @@
 // @portico/core, the send form (issue 4). Explicit named re-exports, re-exported by index.ts.
 export { sendTokens, type SendTokensReturnType, type SendTokensErrorType } from '../../actions/sendTokens.js'
-export { setReceiver } from '../../actions/setReceiver.js'
+export { setReceiver, type SetReceiverParameters, type SetReceiverReturnType, type SetReceiverErrorType } from '../../actions/setReceiver.js'
 export { setSendToken, type SetSendTokenParameters, type SetSendTokenReturnType, type SetSendTokenErrorType } from '../../actions/setSendToken.js'
 export { setSendAmount, type SetSendAmountParameters, type SetSendAmountReturnType, type SetSendAmountErrorType } from '../../actions/setSendAmount.js'
 export { resetSend, type ResetSendReturnType, type ResetSendErrorType } from '../../actions/resetSend.js'
