@@ -5,6 +5,9 @@ import { authClient } from './updateEmail.js'
 
 const CANCELLED = /cancel|abort/i
 
+export type AddWalletFactorReturnType = WalletFactors | undefined
+export type AddWalletFactorErrorType = never
+
 /**
  * WalletSecurity's 'Add a passkey' / 'Set a password': the frame draws its own screen (the
  * WebAuthn ceremony on the secure origin, or its own password input) and protects the wallet.

@@ -1,8 +1,12 @@
+import type { PorticoError } from '../errors/base.js'
 import type { CaipNetworkId } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { closeModal } from './closeModal.js'
 import { disconnect } from './disconnect.js'
 import { switchNetwork } from './switchNetwork.js'
+
+export type CancelSiwxReturnType = void
+export type CancelSiwxErrorType = PorticoError
 
 /**
  * SPEC §4 'Wallet sign-in' — cancel. When sign-in is required: switch back to the last
@@ -27,6 +31,9 @@ export async function cancelSiwx(portico: Portico) {
   }
   await disconnect(portico)
 }
+
+export type ClearSiwxSessionsReturnType = void
+export type ClearSiwxSessionsErrorType = PorticoError
 
 /** SPEC §4: sessions can be cleared (all of the active account's). */
 export async function clearSiwxSessions(portico: Portico) {

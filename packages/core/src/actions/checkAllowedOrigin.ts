@@ -8,6 +8,9 @@ import { setAlert } from './setAlert.js'
 
 export type AllowedOriginResult = 'ALLOWED' | 'NOT_ALLOWED' | 'RATE_LIMITED' | 'SERVER_ERROR' | 'SKIPPED'
 
+export type CheckAllowedOriginReturnType = AllowedOriginResult
+export type CheckAllowedOriginErrorType = never
+
 /**
  * SPEC §8: the page's origin must be among the project's allowed origins, else APKT002
  * 'Invalid App Configuration'. The allowed-origins fetch maps HTTP 429 to RATE_LIMITED

@@ -7,6 +7,9 @@ import { getAccount } from '../stores/account.js'
 import { openModal } from './openModal.js'
 import { showSnack } from './showSnack.js'
 
+export type CheckSiwxReturnType = void
+export type CheckSiwxErrorType = never
+
 /**
  * SPEC §4 'Wallet sign-in', on connect: with a sign-in configuration and a supported network,
  * email capture opens DataCapture; otherwise, without a stored session, SIWXSignMessage.

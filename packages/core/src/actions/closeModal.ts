@@ -3,6 +3,9 @@ import { reset } from '../router.js'
 import { isConnected } from '../stores/account.js'
 import { track } from '../analytics/track.js'
 
+export type IsCloseBlockedReturnType = boolean
+export type IsCloseBlockedErrorType = never
+
 /**
  * SPEC §4 'Wallet sign-in': closing is disabled on SIWXSignMessage or ApproveTransaction when
  * sign-in is required and there are no sessions.
@@ -12,6 +15,9 @@ export function isCloseBlocked(portico: Portico): boolean {
   if (view !== 'SIWXSignMessage' && view !== 'ApproveTransaction') return false
   return Boolean(portico.siwx?.getRequired?.()) && !portico.stores.siwx.getState().hasSession
 }
+
+export type CloseModalReturnType = void
+export type CloseModalErrorType = never
 
 /**
  * SPEC §2: closing resets to Connect and clears loading. In embedded mode (rendered inline)

@@ -5,6 +5,9 @@ import type { Portico } from '../portico.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 import { completeEmbeddedLogin } from './internal/completeEmbeddedLogin.js'
 
+export type ConnectDeviceReturnType = void
+export type ConnectDeviceErrorType = PorticoError
+
 /**
  * EmailLogin's device step (SPEC §4 'Email login': VERIFY_DEVICE), after the code proved the
  * mailbox of a known wallet on a device it has not seen: waits until the user approved this device

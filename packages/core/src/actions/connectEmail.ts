@@ -35,6 +35,8 @@ export const EmailAddressSchema = v.pipe(
 export const emailProblem = (issue: v.BaseIssue<unknown> | undefined) =>
   errorMessage(issue?.type === 'email' || issue?.type === 'max_length' ? 'invalidEmail' : 'enterValidEmail')
 
+export type ConnectEmailErrorType = PorticoError
+
 /**
  * SPEC §4 'Email login': CONNECT_EMAIL returns VERIFY_OTP (EmailLogin asks for the code from the
  * email), VERIFY_DEVICE (EmailLogin waits for the device link; then the code) or CONNECT (this

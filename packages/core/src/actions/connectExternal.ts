@@ -23,6 +23,8 @@ export interface ConnectExternalParameters {
 
 export type ConnectExternalErrorType = ConnectionRejectedError | ConnectorNotFoundError
 
+export type ConnectExternalReturnType = void
+
 /**
  * Connects a browser wallet (announced or injected). Shows ConnectingExternal while the wallet
  * asks the user; any failure becomes 'Connection rejected' (SPEC §8) with a retry in the view.

@@ -10,6 +10,9 @@ import { connectEmbeddedUser } from './internal/connectEmbeddedUser.js'
 import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
+export type ConnectFarcasterReturnType = void
+export type ConnectFarcasterErrorType = PopupClosedError | PorticoError
+
 /**
  * SPEC §4 'Social login': Farcaster uses a URL from the auth connector, shown as a QR code on
  * ConnectingFarcaster, and connects once the Farcaster app approved. Leaving the view (back or

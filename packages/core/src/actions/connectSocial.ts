@@ -25,6 +25,9 @@ export interface ConnectSocialParameters {
 
 class Stage extends Error {}
 
+export type ConnectSocialReturnType = void
+export type ConnectSocialErrorType = PorticoError | PopupClosedError
+
 /**
  * SPEC §4 'Social login'. Call it straight from the click handler: the popup opens synchronously
  * (a browser blocks it after an await) on the secure origin's loading page, then goes to the

@@ -34,6 +34,9 @@ class PairingExpired extends Error {}
 /** A session with the one-click sign-in request it answered. */
 type PairedSession = WalletConnectSession & { authRequest?: WalletConnectAuthRequest }
 
+export type ConnectWalletConnectReturnType = void
+export type ConnectWalletConnectErrorType = PorticoError | ModalClosedError
+
 /**
  * Pairs a wallet by QR code or deep link and connects every chain family of the session.
  * SPEC §4: the URI expires 4 minutes after it is set (expired with 10 s left) and is then

@@ -6,6 +6,9 @@ import { closeModal } from './closeModal.js'
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(254), v.email())
 
+export type EmailResourceReturnType = string
+export type EmailResourceErrorType = never
+
 /**
  * The email a visitor gives on DataCapture travels in the sign-in message itself, as an
  * EIP-4361 resource URI, so the server stores it signed by the account, with the session.
@@ -45,10 +48,16 @@ export function submitDataCapture(portico: Portico, parameters: SubmitDataCaptur
   return true
 }
 
+export type CanSkipDataCaptureReturnType = boolean
+export type CanSkipDataCaptureErrorType = never
+
 /** Skipping the email is only possible when sign-in is not required. */
 export function canSkipDataCapture(portico: Portico): boolean {
   return !portico.siwx?.getRequired?.()
 }
+
+export type SkipDataCaptureReturnType = void
+export type SkipDataCaptureErrorType = never
 
 /**
  * Skip on DataCapture (sign-in optional only): without a session the sign-in is still

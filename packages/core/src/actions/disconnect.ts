@@ -14,6 +14,9 @@ export interface DisconnectParameters {
   namespace?: ChainNamespace
 }
 
+export type DisconnectReturnType = void
+export type DisconnectErrorType = PorticoError
+
 /**
  * Disconnects the active connector of each (or one) namespace. The connector id is remembered
  * as disconnected so a reload does not reconnect it. Failure is 'Failed to disconnect'.

@@ -10,6 +10,9 @@ import { showSnack } from './showSnack.js'
 
 export type { Balances } from '../api/schemas.js'
 
+export type FetchBalanceReturnType = void
+export type FetchBalanceErrorType = never
+
 /**
  * Reads the active account's balances on the active network (api/readBalances.ts, loaded with the
  * first read): the wallet's own assets where it advertises assetDiscovery (SPEC §7), else the

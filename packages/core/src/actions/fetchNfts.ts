@@ -5,6 +5,9 @@ import { errorKeyOf } from '../errors/display.js'
 import type { Portico } from '../portico.js'
 import { getAccount } from '../stores/account.js'
 
+export type FetchNftsReturnType = void
+export type FetchNftsErrorType = never
+
 /**
  * The ERC721s the active account holds on the active network, from the Portico server. A
  * server without the NFT endpoint (404) means no NFTs to show, not an error.

@@ -4,6 +4,9 @@ import { OnrampDefaults } from '../onramp/rules.js'
 import { OptionsSchema, ProvidersSchema } from '../onramp/schemas.js'
 import type { Portico } from '../portico.js'
 
+export type FetchOnrampOptionsReturnType = void
+export type FetchOnrampOptionsErrorType = never
+
 /** Loads the providers and currencies (OnRampTokenSelect / OnRampFiatSelect). */
 export async function fetchOnrampOptions(portico: Portico) {
   const { onramp } = portico.stores

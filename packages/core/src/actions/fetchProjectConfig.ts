@@ -1,7 +1,11 @@
+import type { PorticoError } from '../errors/base.js'
 import * as v from 'valibot'
 import { AnalyticsConfigSchema, RemoteConfigSchema } from '../api/schemas.js'
 import { DefaultRemoteFeatures, type RemoteFeatures } from '../spec/defaults.js'
 import type { Portico } from '../portico.js'
+
+export type FetchProjectConfigReturnType = void
+export type FetchProjectConfigErrorType = PorticoError
 
 /**
  * Reads the project's remote features and analytics switch from the server. The host's own

@@ -10,6 +10,8 @@ const priceAddress = (token: SwapToken) => {
   return isNativePlaceholder(address) ? `${namespace}:${reference}:native` : token.address
 }
 
+export type FetchSwapPricesErrorType = never
+
 /**
  * What the Swap view's fiat values and network fee need: the USD prices of the pair and of the
  * native token (POST v1/fungible/price, kept 15 s per token by SPEC §9's token-price cache) and

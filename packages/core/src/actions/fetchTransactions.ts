@@ -21,6 +21,9 @@ export interface FetchTransactionsParameters {
   reset?: boolean
 }
 
+export type FetchTransactionsReturnType = void
+export type FetchTransactionsErrorType = PorticoError
+
 /**
  * SPEC §4 'Transactions list': reads the next cursor page of the active account's history on
  * the active network (SPEC §1 names eip155; the Portico server indexes Solana transfers too). Pages are cached 15 s (SPEC §9).

@@ -3,6 +3,9 @@ import type { WalletFactors } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
 import { authClient } from './updateEmail.js'
 
+export type FetchWalletFactorsReturnType = WalletFactors | undefined
+export type FetchWalletFactorsErrorType = never
+
 /**
  * WalletSecurity: the passkeys and passwords that protect the embedded wallet. Without one,
  * whoever controls the mailbox (or the social account) can open the wallet on a new device.

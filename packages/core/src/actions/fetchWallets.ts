@@ -6,6 +6,9 @@ import type { Portico } from '../portico.js'
 import { filterWallets, type WalletListItem } from '../spec/walletList.js'
 import { listContext, registryQuery } from '../walletconnect/registryQuery.js'
 
+export type FetchWalletsReturnType = void
+export type FetchWalletsErrorType = never
+
 /**
  * The next page of the wallet registry (SPEC §9: page size 40) for AllWallets' infinite
  * scroll. The host's custom wallets come first, then the registry, filtered by SPEC §5.

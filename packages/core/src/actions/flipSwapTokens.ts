@@ -1,6 +1,9 @@
 import type { Portico } from '../portico.js'
 import { requoteSwap } from './setSwapAmount.js'
 
+export type FlipSwapTokensReturnType = void
+export type FlipSwapTokensErrorType = never
+
 /** Sells what was being bought, and the other way round; the amount typed stays. */
 export function flipSwapTokens(portico: Portico) {
   const { swap } = portico.stores

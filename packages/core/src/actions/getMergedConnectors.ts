@@ -7,6 +7,8 @@ import { isBrowserWalletHidden } from '../spec/walletList.js'
 
 export type GetMergedConnectorsReturnType = Connector[]
 
+export type GetMergedConnectorsErrorType = never
+
 /**
  * The merged list the Connect view shows (SPEC §3 'Connector' merge rule), with a WalletConnect
  * entry when the host configured it (its client loads only when chosen). SPEC §5: the injected

@@ -7,6 +7,8 @@ type Listener = (...args: any[]) => void
 
 export type { Eip1193Event, GetProviderReturnType, PorticoEip1193Provider, SolanaWalletProvider } from '../provider/types.js'
 
+export type GetProviderErrorType = never
+
 /**
  * The active connection's provider for a chain family, whatever the connection method: a
  * browser wallet, a WalletConnect session or the embedded wallet; `undefined` while nothing is

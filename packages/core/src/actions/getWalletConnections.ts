@@ -14,6 +14,9 @@ export interface WalletConnection {
   status: ConnectionStatusKind
 }
 
+export type GetWalletConnectionsReturnType = WalletConnection[]
+export type GetWalletConnectionsErrorType = never
+
 /**
  * The connections per namespace with their status: connected (the active connector), active
  * (live but not current) or disconnected (a wallet the user disconnected). SPEC §6: without

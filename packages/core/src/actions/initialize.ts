@@ -12,6 +12,9 @@ import { setActiveNetworkFromWallet } from './internal/setActiveNetworkFromWalle
 // Its home is its own module (the Connect view's chunk, not the first load); kept here for older imports.
 export { getMergedConnectors } from './getMergedConnectors.js'
 
+export type InitializeReturnType = void
+export type InitializeErrorType = never
+
 /**
  * Starts the instance: adapters get their networks and event handlers, wallet discovery
  * begins, and the last wallet reconnects silently. Returns when reconnecting has settled.

@@ -11,6 +11,9 @@ import { handleNotConnected } from './internal/handleNotConnected.js'
 import { handleFactorScreenDone } from './internal/handleFactorScreenDone.js'
 import { handleFactorScreenNeeded } from './internal/handleFactorScreenNeeded.js'
 
+export type LoadEmbeddedWalletReturnType = Promise<EmbeddedWalletClient>
+export type LoadEmbeddedWalletErrorType = PorticoError
+
 /**
  * Loads the embedded wallet's frame client once, on first use: only when email or social login
  * is used, or was used before (ARCHITECTURE: not in the first load). Resolves once the frame

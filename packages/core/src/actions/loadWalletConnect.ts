@@ -3,6 +3,9 @@ import { errorMessage } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
 import type { WalletConnectClient } from '../walletconnect/client.js'
 
+export type LoadWalletConnectReturnType = Promise<WalletConnectClient>
+export type LoadWalletConnectErrorType = PorticoError
+
 /** Loads the WalletConnect client once, on first use (it is not in the first load). */
 export function loadWalletConnect(portico: Portico): Promise<WalletConnectClient> {
   const loader = portico.options.walletConnect

@@ -15,6 +15,9 @@ export interface OpenModalParameters {
   namespace?: ChainNamespace
 }
 
+export type OpenModalReturnType = void
+export type OpenModalErrorType = never
+
 /** SPEC §2 'Opening rules, in this order'. */
 export function openModal(portico: Portico, parameters: OpenModalParameters = {}) {
   const { router, modal, network } = portico.stores

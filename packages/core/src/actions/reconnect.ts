@@ -8,6 +8,9 @@ import { setConnection } from './internal/setConnection.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
 import { StorageKeys } from '../storage.js'
 
+export type ReconnectReturnType = boolean
+export type ReconnectErrorType = never
+
 /**
  * Silently restores the last wallet of each namespace after a reload (SPEC §3: connector id
  * stored per namespace; option enableReconnect). Never prompts: a wallet that no longer

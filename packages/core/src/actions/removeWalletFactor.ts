@@ -5,6 +5,9 @@ import { authClient } from './updateEmail.js'
 
 const CANCELLED = /cancel|abort/i
 
+export type RemoveWalletFactorReturnType = WalletFactors | undefined
+export type RemoveWalletFactorErrorType = never
+
 /**
  * WalletSecurity's 'Remove': the frame first asks for a fresh proof of a factor (passkey or
  * password, on its own screen); removing the last one hands recovery back to the mailbox.

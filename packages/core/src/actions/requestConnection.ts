@@ -10,6 +10,8 @@ export interface RequestConnectionParameters {
 
 export type RequestConnectionReturnType = Promise<WatchedAccount>
 
+export type RequestConnectionErrorType = ModalClosedError
+
 /**
  * Asks the visitor to connect: opens the modal on Connect and resolves with the account once a
  * wallet is connected by any method (browser wallet, WalletConnect, email or social). Closing

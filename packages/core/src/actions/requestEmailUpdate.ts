@@ -6,6 +6,9 @@ import type { Portico } from '../portico.js'
 import { EmailAddressSchema, emailProblem } from './connectEmail.js'
 import { authClient } from './updateEmail.js'
 
+export type RequestEmailUpdateReturnType = void
+export type RequestEmailUpdateErrorType = PorticoError
+
 /**
  * UpdateEmailWallet's first step: UPDATE_EMAIL with the new address; the frame answers with the
  * first of the two code steps (SPEC §4: VERIFY_PRIMARY_OTP, then VERIFY_SECONDARY_OTP).

@@ -3,6 +3,9 @@ import { clearPairingExpiry } from '../walletconnect/pairingExpiry.js'
 import { StorageKeys } from '../storage.js'
 import { initialWalletConnectState } from '../stores/walletConnect.js'
 
+export type ResetWcConnectionReturnType = void
+export type ResetWcConnectionErrorType = never
+
 /**
  * SPEC §4: reset clears URI, expiry, linking and recent wallet; it sets disconnected, clears
  * transactions and removes the stored deep link.

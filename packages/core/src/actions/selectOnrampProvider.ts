@@ -3,6 +3,9 @@ import type { OnrampProvider } from '../stores/onramp.js'
 import { getAccount } from '../stores/account.js'
 import { chainFamily } from '../spec/families/index.js'
 
+export type OnrampProviderLinkReturnType = string
+export type OnrampProviderLinkErrorType = never
+
 /**
  * SPEC §7 'Onramp provider link': the provider's URL plus publicKey, destinationCurrencyCode
  * (the family's onramp currency: SOL on Solana, otherwise USDC), walletAddress and externalCustomerId (the project id).
@@ -18,6 +21,9 @@ export function onrampProviderLink(portico: Portico, provider: OnrampProvider): 
   if (amount) url.searchParams.set('amount', amount)
   return url.toString()
 }
+
+export type SelectOnrampProviderReturnType = string
+export type SelectOnrampProviderErrorType = never
 
 export function selectOnrampProvider(portico: Portico, provider: OnrampProvider): string {
   portico.stores.onramp.setState({ selectedProvider: provider })

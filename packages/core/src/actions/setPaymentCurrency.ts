@@ -1,6 +1,9 @@
 import type { Portico } from '../portico.js'
 import type { PaymentCurrency } from '../stores/onramp.js'
 
+export type SetPaymentCurrencyReturnType = void
+export type SetPaymentCurrencyErrorType = never
+
 export function setPaymentCurrency(portico: Portico, currency: PaymentCurrency) {
   portico.stores.onramp.setState({ paymentCurrency: currency, purchaseAmount: undefined })
 }

@@ -13,6 +13,9 @@ export interface SetPreferredAccountTypeParameters {
   namespace?: ChainNamespace
 }
 
+export type SetPreferredAccountTypeReturnType = void
+export type SetPreferredAccountTypeErrorType = PorticoError
+
 /**
  * SPEC §4 'Preferred account type change': set loading, update the auth connector, store the
  * choice, reconnect, clear loading. Switching to smartAccount is allowed only when smart

@@ -14,6 +14,9 @@ export interface ShowSnackParameters {
 /** How long an auto-closing snack stays (not in SPEC; 3 s is one of its 'other time constants'). */
 export const SNACK_DURATION_MS = 3_000
 
+export type ShowSnackReturnType = void
+export type ShowSnackErrorType = never
+
 /**
  * SPEC §4 'Snack': a new message while one is open first hides the old one, then shows after
  * 150 ms. Loading snacks do not auto-close.
@@ -37,6 +40,9 @@ export function showSnack(
     later(portico, 'snackShow', show, Time.snackReshowMs)
   } else show()
 }
+
+export type HideSnackReturnType = void
+export type HideSnackErrorType = never
 
 export function hideSnack(portico: Portico) {
   clear(portico, 'snackClose')

@@ -10,6 +10,9 @@ import { getActiveConnectorId } from '../stores/connections.js'
 import { hideSnack, showSnack } from './showSnack.js'
 import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 
+export type SignInWithWalletReturnType = void
+export type SignInWithWalletErrorType = PorticoError
+
 /**
  * SPEC §4 'Wallet sign-in' — sign: create the message, sign it, add the session, close the
  * modal. A signing failure keeps SIWXSignMessage open and shows 'Error signing message'.

@@ -5,6 +5,9 @@ import type { Portico } from '../portico.js'
 /** SPEC §9: sign-out wait is 3 s. */
 export const SIGN_OUT_WAIT_MS = 3_000
 
+export type SignOutEmbeddedReturnType = void
+export type SignOutEmbeddedErrorType = never
+
 /**
  * SPEC §4 'Embedded wallet frame': disconnect clears the login cache at once and waits at most
  * 3 s for the frame to sign out; a frame that does not answer does not hold the user up.

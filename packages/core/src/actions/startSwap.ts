@@ -9,6 +9,8 @@ import { fetchSwapTokens } from './fetchSwapTokens.js'
 
 export type StartSwapReturnType = Promise<void>
 
+export type StartSwapErrorType = never
+
 /**
  * Opens Swap on the active network: the server's token list (read once per chain), the native
  * token to sell and the server's first suggested other token to buy, then the prices and gas price

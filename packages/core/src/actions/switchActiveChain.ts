@@ -12,6 +12,8 @@ export interface SwitchActiveChainParameters {
 
 export type SwitchActiveChainErrorType = PorticoError
 
+export type SwitchActiveChainReturnType = void
+
 /**
  * The SwitchActiveChain view's answer, for a network whose chain family has no wallet while
  * another family has: the wallet list opens with that family's wallets only. The active family

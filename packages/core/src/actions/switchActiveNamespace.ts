@@ -3,6 +3,9 @@ import type { Portico } from '../portico.js'
 import { NamespaceNotConfiguredError } from '../errors/connector.js'
 import { getAccount } from '../stores/account.js'
 
+export type SwitchActiveNamespaceReturnType = void
+export type SwitchActiveNamespaceErrorType = NamespaceNotConfiguredError
+
 /**
  * Makes another chain family the active one (SPEC §3 'active namespace', stored in the browser).
  * Its network is the one its wallet is on when that namespace is connected, else the stored

@@ -21,6 +21,9 @@ export interface SwitchConnectionParameters {
   onChange?: (change: { hasSwitchedAccount: boolean; hasSwitchedWallet: boolean }) => void
 }
 
+export type SwitchConnectionReturnType = void
+export type SwitchConnectionErrorType = PorticoError | InvalidConnectionStatusError
+
 /**
  * SPEC §4 'Switching between connections'. Connected or active: reconnect via the connector
  * (for the auth connector, switch the account type). Disconnected: connect again through its

@@ -18,6 +18,9 @@ export interface SwitchNetworkParameters {
   caipNetworkId: CaipNetworkId
 }
 
+export type SwitchNetworkReturnType = void
+export type SwitchNetworkErrorType = PorticoError | SwitchNetworkError
+
 /**
  * Makes a configured network the active one. When a wallet is connected on that chain family
  * the wallet is asked to switch (and to add the chain if it does not know it); a failure is

@@ -3,6 +3,9 @@ import { replace } from '../router.js'
 import type { View } from '../views.js'
 import { isConnected } from '../stores/account.js'
 
+export type IsUnsupportedChainBlockedReturnType = boolean
+export type IsUnsupportedChainBlockedErrorType = never
+
 /**
  * The wallet is on a network this site did not configure and the host does not allow that
  * (option allowUnsupportedChain): the account is shown as the unsupported-chain view.
@@ -10,6 +13,9 @@ import { isConnected } from '../stores/account.js'
 export function isUnsupportedChainBlocked(portico: Portico): boolean {
   return isConnected(portico) && portico.stores.network.getState().unsupported && !portico.options.allowUnsupportedChain
 }
+
+export type AccountViewReturnType = View
+export type AccountViewErrorType = never
 
 /** The view that stands for the account: Account, or UnsupportedChain while the chain is blocked. */
 export function accountView(portico: Portico): View {

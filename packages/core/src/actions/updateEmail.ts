@@ -11,6 +11,9 @@ import { getActiveConnectorId } from '../stores/connections.js'
 import { openModal } from './openModal.js'
 import { isAuthConnector } from './signOutEmbedded.js'
 
+export type UpdateEmailReturnType = string
+export type UpdateEmailErrorType = PorticoError
+
 /**
  * SPEC §4 'Email update': opens UpdateEmailWallet and polls every second; when the email differs,
  * the modal closes and the new email is returned. Closing the modal rejects with 'Modal closed'.

@@ -6,6 +6,9 @@ import type { Portico } from '../portico.js'
 import { authClient } from './updateEmail.js'
 import { OtpCodeSchema } from './verifyOtp.js'
 
+export type VerifyEmailUpdateOtpReturnType = void
+export type VerifyEmailUpdateOtpErrorType = PorticoError
+
 /**
  * UpdateEmailWallet's code steps (SPEC §4): the code sent to the current address
  * (VERIFY_PRIMARY_OTP), then the one sent to the new address (VERIFY_SECONDARY_OTP), after which

@@ -17,6 +17,9 @@ export interface VerifyOtpParameters {
 /** SPEC §5: the one-time code is a string; Portico's server sends 6 to 8 digits. */
 export const OtpCodeSchema = v.pipe(v.string(ErrorText.codeRequired), v.trim(), v.regex(/^\d{6,8}$/, ErrorText.codeRequired))
 
+export type VerifyOtpReturnType = void
+export type VerifyOtpErrorType = PorticoError
+
 /**
  * EmailLogin's code step: CONNECT_OTP with the code from the email, then the user connects. On a
  * device a known wallet has not seen, the code leads to the device step (SPEC §4 'Email login':

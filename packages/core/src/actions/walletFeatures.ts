@@ -4,6 +4,9 @@ import { isRestrictedTimezone } from '../spec/regions.js'
 
 export type WalletFeature = (typeof WalletFeatureOrder)[number]
 
+export type GetWalletFeaturesReturnType = WalletFeature[]
+export type GetWalletFeaturesErrorType = never
+
 /**
  * SPEC §9 'Wallet feature order': onramp, swaps, receive, send; each only when enabled (onramp
  * and swaps are remote features, receive and send the host's features). SPEC §6: no onramp for a

@@ -13,8 +13,13 @@ export {
   type GetIdentityReturnType,
   type Identity,
 } from '../../actions/getIdentity.js'
-export { fetchNfts } from '../../actions/fetchNfts.js'
-export { fetchTransactions, type FetchTransactionsParameters } from '../../actions/fetchTransactions.js'
+export { fetchNfts, type FetchNftsReturnType, type FetchNftsErrorType } from '../../actions/fetchNfts.js'
+export {
+  fetchTransactions,
+  type FetchTransactionsParameters,
+  type FetchTransactionsReturnType,
+  type FetchTransactionsErrorType,
+} from '../../actions/fetchTransactions.js'
 export {
   describeTransaction,
   filterTransactions,

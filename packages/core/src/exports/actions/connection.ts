@@ -1,21 +1,32 @@
 // @portico/core, actions of connecting: connect, reconnect, networks, the public provider and watchers, WalletConnect. Explicit named re-exports, re-exported by index.ts.
-export { connectExternal, type ConnectExternalParameters, type ConnectExternalErrorType } from '../../actions/connectExternal.js'
+export {
+  connectExternal,
+  type ConnectExternalParameters,
+  type ConnectExternalErrorType,
+  type ConnectExternalReturnType,
+} from '../../actions/connectExternal.js'
 export { findConnector, type FindConnectorParameters, type FindConnectorReturnType, type FindConnectorErrorType } from '../../actions/findConnector.js'
-export { disconnect, type DisconnectParameters } from '../../actions/disconnect.js'
-export { reconnect } from '../../actions/reconnect.js'
-export { initialize } from '../../actions/initialize.js'
-export { getMergedConnectors, type GetMergedConnectorsReturnType } from '../../actions/getMergedConnectors.js'
-export { switchNetwork, type SwitchNetworkParameters } from '../../actions/switchNetwork.js'
+export { disconnect, type DisconnectParameters, type DisconnectReturnType, type DisconnectErrorType } from '../../actions/disconnect.js'
+export { reconnect, type ReconnectReturnType, type ReconnectErrorType } from '../../actions/reconnect.js'
+export { initialize, type InitializeReturnType, type InitializeErrorType } from '../../actions/initialize.js'
+export { getMergedConnectors, type GetMergedConnectorsReturnType, type GetMergedConnectorsErrorType } from '../../actions/getMergedConnectors.js'
+export { switchNetwork, type SwitchNetworkParameters, type SwitchNetworkReturnType, type SwitchNetworkErrorType } from '../../actions/switchNetwork.js'
 export { selectNetwork, type SelectNetworkParameters, type SelectNetworkReturnType, type SelectNetworkErrorType } from '../../actions/selectNetwork.js'
-export { switchActiveNamespace } from '../../actions/switchActiveNamespace.js'
-export { switchActiveChain, type SwitchActiveChainParameters, type SwitchActiveChainErrorType } from '../../actions/switchActiveChain.js'
-export { fetchBalance } from '../../actions/fetchBalance.js'
+export { switchActiveNamespace, type SwitchActiveNamespaceReturnType, type SwitchActiveNamespaceErrorType } from '../../actions/switchActiveNamespace.js'
+export {
+  switchActiveChain,
+  type SwitchActiveChainParameters,
+  type SwitchActiveChainErrorType,
+  type SwitchActiveChainReturnType,
+} from '../../actions/switchActiveChain.js'
+export { fetchBalance, type FetchBalanceReturnType, type FetchBalanceErrorType } from '../../actions/fetchBalance.js'
 export {
   getProvider,
   type Eip1193Event,
   type GetProviderReturnType,
   type PorticoEip1193Provider,
   type SolanaWalletProvider,
+  type GetProviderErrorType,
 } from '../../actions/getProvider.js'
 export {
   readAccount,
@@ -27,12 +38,33 @@ export {
 export { watchAccount, type WatchAccountErrorType, type WatchAccountParameters, type WatchAccountReturnType } from '../../actions/watchAccount.js'
 export { readNetwork, type ReadNetworkErrorType, type ReadNetworkReturnType, type WatchedNetwork } from '../../actions/readNetwork.js'
 export { watchNetwork, type WatchNetworkErrorType, type WatchNetworkParameters, type WatchNetworkReturnType } from '../../actions/watchNetwork.js'
-export { requestConnection, type RequestConnectionParameters, type RequestConnectionReturnType } from '../../actions/requestConnection.js'
-export { switchConnection, type SwitchConnectionParameters } from '../../actions/switchConnection.js'
-export { getWalletConnections, type ConnectionStatusKind, type WalletConnection } from '../../actions/getWalletConnections.js'
-export { loadWalletConnect } from '../../actions/loadWalletConnect.js'
-export { connectWalletConnect, type ConnectWalletConnectParameters } from '../../actions/connectWalletConnect.js'
-export { resetWcConnection } from '../../actions/resetWcConnection.js'
+export {
+  requestConnection,
+  type RequestConnectionParameters,
+  type RequestConnectionReturnType,
+  type RequestConnectionErrorType,
+} from '../../actions/requestConnection.js'
+export {
+  switchConnection,
+  type SwitchConnectionParameters,
+  type SwitchConnectionReturnType,
+  type SwitchConnectionErrorType,
+} from '../../actions/switchConnection.js'
+export {
+  getWalletConnections,
+  type ConnectionStatusKind,
+  type WalletConnection,
+  type GetWalletConnectionsReturnType,
+  type GetWalletConnectionsErrorType,
+} from '../../actions/getWalletConnections.js'
+export { loadWalletConnect, type LoadWalletConnectReturnType, type LoadWalletConnectErrorType } from '../../actions/loadWalletConnect.js'
+export {
+  connectWalletConnect,
+  type ConnectWalletConnectParameters,
+  type ConnectWalletConnectReturnType,
+  type ConnectWalletConnectErrorType,
+} from '../../actions/connectWalletConnect.js'
+export { resetWcConnection, type ResetWcConnectionReturnType, type ResetWcConnectionErrorType } from '../../actions/resetWcConnection.js'
 export {
   selectConnector,
   type SelectConnectorParameters,
@@ -57,7 +89,7 @@ export {
   type WalletListContext,
 } from '../../spec/walletList.js'
 export type { WalletConnectState } from '../../stores/walletConnect.js'
-export { fetchWallets } from '../../actions/fetchWallets.js'
+export { fetchWallets, type FetchWalletsReturnType, type FetchWalletsErrorType } from '../../actions/fetchWallets.js'
 export { searchWallets, type SearchWalletsParameters, type SearchWalletsReturnType, type SearchWalletsErrorType } from '../../actions/searchWallets.js'
 export type { WalletsState } from '../../stores/wallets.js'
 export { showsAllWallets } from '../../selectors/walletSelectors.js'

@@ -1,5 +1,5 @@
 // @portico/core, actions of the modal: open, close, navigate, snacks, alerts, theme, what a view shows. Explicit named re-exports, re-exported by index.ts.
-export { openModal, type OpenModalParameters } from '../../actions/openModal.js'
+export { openModal, type OpenModalParameters, type OpenModalReturnType, type OpenModalErrorType } from '../../actions/openModal.js'
 export { canSwitchNetwork, type CanSwitchNetworkReturnType, type CanSwitchNetworkErrorType } from '../../actions/canSwitchNetwork.js'
 export { getAccountTabs, AccountTabs, type AccountTab, type GetAccountTabsReturnType, type GetAccountTabsErrorType } from '../../actions/getAccountTabs.js'
 export {
@@ -14,7 +14,7 @@ export {
   type SetLegalAcceptedReturnType,
   type SetLegalAcceptedErrorType,
 } from '../../actions/setLegalAccepted.js'
-export { closeModal } from '../../actions/closeModal.js'
+export { closeModal, type CloseModalReturnType, type CloseModalErrorType } from '../../actions/closeModal.js'
 export { goBack, type GoBackReturnType, type GoBackErrorType } from '../../actions/goBack.js'
 export {
   popTransactionStack,
@@ -28,12 +28,40 @@ export {
   type PushTransactionStackReturnType,
   type PushTransactionStackErrorType,
 } from '../../actions/pushTransactionStack.js'
-export { setThemeMode, setThemeVariables } from '../../actions/setThemeMode.js'
-export { showSnack, hideSnack, SNACK_DURATION_MS, type ShowSnackParameters } from '../../actions/showSnack.js'
-export { checkAllowedOrigin, type AllowedOriginResult } from '../../actions/checkAllowedOrigin.js'
-export { fetchProjectConfig } from '../../actions/fetchProjectConfig.js'
-export { setAlert, clearAlert } from '../../actions/setAlert.js'
-export { getWalletFeatures, type WalletFeature } from '../../actions/walletFeatures.js'
+export {
+  setThemeMode,
+  setThemeVariables,
+  type SetThemeModeReturnType,
+  type SetThemeModeErrorType,
+  type SetThemeVariablesReturnType,
+  type SetThemeVariablesErrorType,
+} from '../../actions/setThemeMode.js'
+export {
+  showSnack,
+  hideSnack,
+  SNACK_DURATION_MS,
+  type ShowSnackParameters,
+  type ShowSnackReturnType,
+  type ShowSnackErrorType,
+  type HideSnackReturnType,
+  type HideSnackErrorType,
+} from '../../actions/showSnack.js'
+export {
+  checkAllowedOrigin,
+  type AllowedOriginResult,
+  type CheckAllowedOriginReturnType,
+  type CheckAllowedOriginErrorType,
+} from '../../actions/checkAllowedOrigin.js'
+export { fetchProjectConfig, type FetchProjectConfigReturnType, type FetchProjectConfigErrorType } from '../../actions/fetchProjectConfig.js'
+export {
+  setAlert,
+  clearAlert,
+  type SetAlertReturnType,
+  type SetAlertErrorType,
+  type ClearAlertReturnType,
+  type ClearAlertErrorType,
+} from '../../actions/setAlert.js'
+export { getWalletFeatures, type WalletFeature, type GetWalletFeaturesReturnType, type GetWalletFeaturesErrorType } from '../../actions/walletFeatures.js'
 export {
   openWalletFeature,
   type OpenWalletFeatureParameters,
@@ -42,6 +70,13 @@ export {
 } from '../../actions/openWalletFeature.js'
 export { navigate, type NavigateParameters, type NavigateReturnType, type NavigateErrorType } from '../../actions/navigate.js'
 export { returnToAccount, type ReturnToAccountReturnType, type ReturnToAccountErrorType } from '../../actions/returnToAccount.js'
-export { accountView, isUnsupportedChainBlocked } from '../../actions/unsupportedChain.js'
-export { isCloseBlocked } from '../../actions/closeModal.js'
+export {
+  accountView,
+  isUnsupportedChainBlocked,
+  type AccountViewReturnType,
+  type AccountViewErrorType,
+  type IsUnsupportedChainBlockedReturnType,
+  type IsUnsupportedChainBlockedErrorType,
+} from '../../actions/unsupportedChain.js'
+export { isCloseBlocked, type IsCloseBlockedReturnType, type IsCloseBlockedErrorType } from '../../actions/closeModal.js'
 export { getFooter, type FooterContent } from '../../selectors/routerSelectors.js'
