@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
-import { readAccount, type WatchedAccount } from './readAccount.js'
+import { watchedAccount, type WatchedAccount } from '../selectors/accountSelectors.js'
 import type { Eip1193Event, GetProviderReturnType, PorticoEip1193Provider, SolanaWalletProvider } from '../provider/types.js'
 
 type Listener = (...args: any[]) => void
@@ -29,13 +29,13 @@ export function getProvider(portico: Portico, namespace: ChainNamespace = 'eip15
     provider = createEip1193Provider(portico, namespace)
     portico.publicProviders.set(namespace, provider)
   }
-  return readAccount(portico, { namespace }).isConnected ? provider : undefined
+  return watchedAccount(portico, namespace).isConnected ? provider : undefined
 }
 
 /** The adapter's provider of the namespace's active connection (a Solana connection's Wallet Standard wallet). */
 function connectionWallet(portico: Portico, namespace: ChainNamespace): SolanaWalletProvider | undefined {
   const connectorId = portico.stores.connections.getState().activeConnectorIds[namespace]
-  if (!connectorId || !readAccount(portico, { namespace }).isConnected) return undefined
+  if (!connectorId || !watchedAccount(portico, namespace).isConnected) return undefined
   return portico.adapters.get(namespace)?.getProvider?.(connectorId) as SolanaWalletProvider | undefined
 }
 
@@ -70,7 +70,7 @@ function createEip1193Provider(portico: Portico, namespace: ChainNamespace): Por
   let stopWatching: (() => void) | undefined
   const listening = () => [...listeners.values()].some((set) => set.size > 0)
   const updateWatching = () => {
-    if (listening() && !stopWatching) stopWatching = portico.subscribe((p) => readAccount(p, { namespace }), onAccount)
+    if (listening() && !stopWatching) stopWatching = portico.subscribe((p) => watchedAccount(p, namespace), onAccount)
     else if (!listening() && stopWatching) {
       stopWatching()
       stopWatching = undefined

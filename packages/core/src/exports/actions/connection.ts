@@ -28,6 +28,7 @@ export {
   type SolanaWalletProvider,
   type GetProviderErrorType,
 } from '../../actions/getProvider.js'
+export { createEip1193Shell, eip1193Error, type Eip1193Link, type Eip1193Shell } from '../../provider/eip1193Shell.js'
 export {
   readAccount,
   type ReadAccountErrorType,
