@@ -40,7 +40,7 @@ describe('loading the embedded wallet', () => {
   test("rule: SPEC §4 'Theme' — a change of theme mode is synced to the auth connector", async () => {
     const { portico, client } = embeddedTestPortico()
     await loadEmbeddedWallet(portico)
-    setThemeMode(portico, 'light')
+    setThemeMode(portico, { themeMode: 'light' })
     expect(client.calls).toContain('SYNC_THEME light')
   })
 

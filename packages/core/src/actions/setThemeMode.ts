@@ -1,18 +1,20 @@
 import type { Portico } from '../portico.js'
-import type { ThemeMode, ThemeVariables } from '../stores/theme.js'
+import type { ThemeMode } from '../stores/theme.js'
 
 export type SetThemeModeReturnType = void
 export type SetThemeModeErrorType = never
 
-/** SPEC §4 'Theme': a change of theme mode is synced to the auth connector. */
-export function setThemeMode(portico: Portico, themeMode: ThemeMode) {
-  portico.stores.theme.setState({ themeMode })
-  void portico.auth?.syncTheme?.(themeMode)
+export interface SetThemeModeParameters {
+  /** dark or light. */
+  themeMode: ThemeMode
 }
 
-export type SetThemeVariablesReturnType = void
-export type SetThemeVariablesErrorType = never
-
-export function setThemeVariables(portico: Portico, themeVariables: ThemeVariables) {
-  portico.stores.theme.setState(({ themeVariables: current }) => ({ themeVariables: { ...current, ...themeVariables } }))
+/** SPEC §4 'Theme': a change of theme mode is synced to the auth connector. */
+export function setThemeMode(portico: Portico, parameters: SetThemeModeParameters): SetThemeModeReturnType
+/** @deprecated use `setThemeMode(portico, { themeMode })` */
+export function setThemeMode(portico: Portico, themeMode: ThemeMode): SetThemeModeReturnType
+export function setThemeMode(portico: Portico, parameters: SetThemeModeParameters | ThemeMode): SetThemeModeReturnType {
+  const { themeMode } = typeof parameters === 'object' ? parameters : { themeMode: parameters }
+  portico.stores.theme.setState({ themeMode })
+  void portico.auth?.syncTheme?.(themeMode)
 }

@@ -9,7 +9,7 @@ export function usePorticoTheme() {
   return {
     themeMode,
     themeVariables,
-    setThemeMode: useCallback((mode: ThemeMode) => setThemeMode(portico, mode), [portico]),
+    setThemeMode: useCallback((mode: ThemeMode) => setThemeMode(portico, { themeMode: mode }), [portico]),
     setThemeVariables: useCallback((vars: ThemeVariables) => setThemeVariables(portico, vars), [portico]),
   }
 }

@@ -28,14 +28,13 @@ export {
   type PushTransactionStackReturnType,
   type PushTransactionStackErrorType,
 } from '../../actions/pushTransactionStack.js'
+export { setThemeMode, type SetThemeModeReturnType, type SetThemeModeErrorType, type SetThemeModeParameters } from '../../actions/setThemeMode.js'
 export {
-  setThemeMode,
   setThemeVariables,
-  type SetThemeModeReturnType,
-  type SetThemeModeErrorType,
   type SetThemeVariablesReturnType,
   type SetThemeVariablesErrorType,
-} from '../../actions/setThemeMode.js'
+  type SetThemeVariablesParameters,
+} from '../../actions/setThemeVariables.js'
 export {
   showSnack,
   hideSnack,
