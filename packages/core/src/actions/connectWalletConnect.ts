@@ -1,4 +1,3 @@
-import type { ChainNamespace } from '../spec/caip.js'
 import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
 import { ModalClosedError } from '../errors/flow.js'
@@ -8,7 +7,7 @@ import { clearPairingExpiry } from '../walletconnect/pairingExpiry.js'
 import { StorageKeys } from '../storage.js'
 import { push } from '../router.js'
 import { type WalletConnectState } from '../stores/walletConnect.js'
-import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectAuthRequest, type WalletConnectClient, type WalletConnectSession } from '../walletconnect/client.js'
+import { type WalletConnectAuthRequest, type WalletConnectClient, type WalletConnectSession } from '../walletconnect/client.js'
 import { pairingExpiryFrom, shouldReusePairing } from '../walletconnect/pairing.js'
 import { formatNativeUrl } from '../walletconnect/deepLinks.js'
 import { inAppBrowserLink } from '../walletconnect/inAppBrowser.js'
@@ -18,9 +17,8 @@ import { closeModal } from './closeModal.js'
 import { afterConnect } from './internal/afterConnect.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
 import { fetchBalance } from './fetchBalance.js'
-import { setConnection } from './internal/setConnection.js'
-import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
+import { connectSession } from './internal/connectSession.js'
 
 export interface ConnectWalletConnectParameters {
   /** The wallet picked in AllWallets (deep links, name, recent); plain QR when omitted. */
@@ -35,6 +33,7 @@ class PairingExpired extends Error {}
 type PairedSession = WalletConnectSession & { authRequest?: WalletConnectAuthRequest }
 
 export type ConnectWalletConnectReturnType = void
+
 export type ConnectWalletConnectErrorType = PorticoError | ModalClosedError
 
 /**
@@ -146,27 +145,4 @@ function scheduleExpiry(portico: Portico, expiry: number, expire: (e: Error) => 
     'wcExpiry',
     portico.clock.setTimeout(() => expire(new PairingExpired()), wait),
   )
-}
-
-/** Hands each chain family of the session to its adapter as a WALLET_CONNECT connector. */
-export async function connectSession(portico: Portico, client: WalletConnectClient, session: WalletConnectSession) {
-  const connected: ChainNamespace[] = []
-  for (const namespace of session.namespaces) {
-    const adapter = portico.adapters.get(namespace as ChainNamespace)
-    if (!adapter?.addConnector) continue
-    adapter.addConnector({
-      id: WALLET_CONNECT_CONNECTOR_ID,
-      name: session.peer.name,
-      type: 'WALLET_CONNECT',
-      chain: namespace,
-      imageUrl: session.peer.icons?.[0],
-      provider: client.providerFor(namespace),
-    })
-    const result = await adapter.connect({ connectorId: WALLET_CONNECT_CONNECTOR_ID })
-    setConnection(portico, namespace, result)
-    connected.push(namespace)
-  }
-  if (!connected.length) throw new PorticoError(errorMessage('connectorUnsupportedChains'))
-  // A session without the active family (a Solana-only wallet on an EVM-first page) makes its own family active.
-  if (!connected.includes(portico.stores.network.getState().activeNamespace)) switchActiveNamespace(portico, connected[0]!)
 }

@@ -1,5 +1,5 @@
 import type { Portico } from '../portico.js'
-import { requoteSwap } from './setSwapAmount.js'
+import { requoteSwap } from './internal/requoteSwap.js'
 
 export type FlipSwapTokensReturnType = void
 export type FlipSwapTokensErrorType = never

@@ -1,5 +1,6 @@
 import type { Portico } from '../portico.js'
 import { getSendProblem, type SendProblem } from '../send/sendForm.js'
+import { sendingNamespaces } from '../selectors/sendingNamespaces.js'
 
 /**
  * The form's first problem: `kind` says which (decide on it, e.g. isSendInputError), `key` and `params`
@@ -14,9 +15,4 @@ export type GetCurrentSendProblemErrorType = never
 export function getCurrentSendProblem(portico: Portico): GetCurrentSendProblemReturnType {
   const { caipNetwork, unsupported } = portico.stores.network.getState()
   return getSendProblem(portico.stores.send.getState(), unsupported ? undefined : caipNetwork, sendingNamespaces(portico))
-}
-
-/** The chain families whose adapter can send a transfer. */
-export function sendingNamespaces(portico: Portico): string[] {
-  return [...portico.adapters.values()].filter((a) => a.sendTransfer).map((a) => a.namespace)
 }

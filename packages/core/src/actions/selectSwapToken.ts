@@ -1,7 +1,7 @@
 import type { Portico } from '../portico.js'
 import { goBack } from './goBack.js'
 import { fetchSwapPrices } from './fetchSwapPrices.js'
-import { requoteSwap } from './setSwapAmount.js'
+import { requoteSwap } from './internal/requoteSwap.js'
 import type { SwapToken } from '../api/swap.js'
 
 export interface SelectSwapTokenParameters {
