@@ -5,6 +5,10 @@ import { authClient } from './updateEmail.js'
 
 const CANCELLED = /cancel|abort/i
 
+export interface AddWalletFactorParameters {
+  /** The factor to add (a passkey, …). */
+  kind: WalletFactorKind
+}
 export type AddWalletFactorReturnType = WalletFactors | undefined
 export type AddWalletFactorErrorType = never
 
@@ -13,7 +17,7 @@ export type AddWalletFactorErrorType = never
  * WebAuthn ceremony on the secure origin, or its own password input) and protects the wallet.
  * This page never sees the passkey's output or the password.
  */
-export async function addWalletFactor(portico: Portico, { kind }: { kind: WalletFactorKind }): Promise<WalletFactors | undefined> {
+export async function addWalletFactor(portico: Portico, { kind }: AddWalletFactorParameters): Promise<AddWalletFactorReturnType> {
   const { embedded } = portico.stores
   const set = (patch: Partial<ReturnType<typeof embedded.getState>['security']>) =>
     embedded.setState({ security: { ...embedded.getState().security, ...patch } })

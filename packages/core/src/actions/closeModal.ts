@@ -3,6 +3,10 @@ import { reset } from '../router.js'
 import { isConnected } from '../stores/account.js'
 import { track } from '../analytics/track.js'
 
+export interface CloseModalParameters {
+  /** Close even while a step blocks closing (isCloseBlocked). */
+  force?: boolean
+}
 export type IsCloseBlockedReturnType = boolean
 export type IsCloseBlockedErrorType = never
 
@@ -23,7 +27,7 @@ export type CloseModalErrorType = never
  * SPEC §2: closing resets to Connect and clears loading. In embedded mode (rendered inline)
  * the modal stays and shows Account if connected, otherwise Connect.
  */
-export function closeModal(portico: Portico, { force = false }: { force?: boolean } = {}) {
+export function closeModal(portico: Portico, { force = false }: CloseModalParameters = {}): CloseModalReturnType {
   const { router, modal, connections } = portico.stores
   if (!force && isCloseBlocked(portico)) {
     modal.setState(({ shakeCount }) => ({ shakeCount: shakeCount + 1 }))

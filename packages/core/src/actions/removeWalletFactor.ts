@@ -5,6 +5,10 @@ import { authClient } from './updateEmail.js'
 
 const CANCELLED = /cancel|abort/i
 
+export interface RemoveWalletFactorParameters {
+  /** The factor to remove. */
+  id: string
+}
 export type RemoveWalletFactorReturnType = WalletFactors | undefined
 export type RemoveWalletFactorErrorType = never
 
@@ -12,7 +16,7 @@ export type RemoveWalletFactorErrorType = never
  * WalletSecurity's 'Remove': the frame first asks for a fresh proof of a factor (passkey or
  * password, on its own screen); removing the last one hands recovery back to the mailbox.
  */
-export async function removeWalletFactor(portico: Portico, { id }: { id: string }): Promise<WalletFactors | undefined> {
+export async function removeWalletFactor(portico: Portico, { id }: RemoveWalletFactorParameters): Promise<RemoveWalletFactorReturnType> {
   const { embedded } = portico.stores
   const set = (patch: Partial<ReturnType<typeof embedded.getState>['security']>) =>
     embedded.setState({ security: { ...embedded.getState().security, ...patch } })

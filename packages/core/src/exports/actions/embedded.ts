@@ -47,6 +47,16 @@ export { rejectApproval, type RejectApprovalReturnType, type RejectApprovalError
 export { signOutEmbedded, isAuthConnector, type SignOutEmbeddedReturnType, type SignOutEmbeddedErrorType } from '../../actions/signOutEmbedded.js'
 export { openWalletSecurity, type OpenWalletSecurityReturnType, type OpenWalletSecurityErrorType } from '../../actions/openWalletSecurity.js'
 export { fetchWalletFactors, type FetchWalletFactorsReturnType, type FetchWalletFactorsErrorType } from '../../actions/fetchWalletFactors.js'
-export { addWalletFactor, type AddWalletFactorReturnType, type AddWalletFactorErrorType } from '../../actions/addWalletFactor.js'
-export { removeWalletFactor, type RemoveWalletFactorReturnType, type RemoveWalletFactorErrorType } from '../../actions/removeWalletFactor.js'
+export {
+  addWalletFactor,
+  type AddWalletFactorReturnType,
+  type AddWalletFactorErrorType,
+  type AddWalletFactorParameters,
+} from '../../actions/addWalletFactor.js'
+export {
+  removeWalletFactor,
+  type RemoveWalletFactorReturnType,
+  type RemoveWalletFactorErrorType,
+  type RemoveWalletFactorParameters,
+} from '../../actions/removeWalletFactor.js'
 export { cancelFactorScreen, type CancelFactorScreenReturnType, type CancelFactorScreenErrorType } from '../../actions/cancelFactorScreen.js'

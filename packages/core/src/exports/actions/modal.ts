@@ -14,7 +14,7 @@ export {
   type SetLegalAcceptedReturnType,
   type SetLegalAcceptedErrorType,
 } from '../../actions/setLegalAccepted.js'
-export { closeModal, type CloseModalReturnType, type CloseModalErrorType } from '../../actions/closeModal.js'
+export { closeModal, type CloseModalReturnType, type CloseModalErrorType, type CloseModalParameters } from '../../actions/closeModal.js'
 export { goBack, type GoBackReturnType, type GoBackErrorType } from '../../actions/goBack.js'
 export {
   popTransactionStack,
