@@ -130,14 +130,10 @@ export async function installExample(example: string, into: string, packages: Pa
     overrides: Record<string, string>
   }
   const tarballs = new Map(packages.map((p) => [p.name, `file:${p.path}`]))
-  manifest.overrides = {}
-  for (const name of Object.keys(manifest.dependencies)) {
-    const spec = tarballs.get(name)
-    if (!spec) continue
-    manifest.dependencies[name] = spec
-    // npm wants an override of a direct dependency to repeat its spec.
-    manifest.overrides[name] = spec
-  }
+  // Every packed package is an override, so one a package depends on (@portico/embedded → @portico/solana) comes
+  // from its tarball too; npm wants an override of a direct dependency to repeat its spec.
+  manifest.overrides = Object.fromEntries(tarballs)
+  for (const name of Object.keys(manifest.dependencies)) if (tarballs.has(name)) manifest.dependencies[name] = tarballs.get(name)!
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
   await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir })
   return dir
