@@ -17,6 +17,9 @@ export function emailResource(email: string): string {
   return `mailto:${email}`
 }
 
+export type DataCaptureProblemReturnType = Problem<'emailRequired'> | undefined
+export type DataCaptureProblemErrorType = never
+
 /** The DataCapture check: a valid email address, else the problem 'emailRequired' ('Please enter a valid email address'). */
 export function dataCaptureProblem(email: string): Problem<'emailRequired'> | undefined {
   return v.safeParse(EmailSchema, email).success ? undefined : { key: 'siwxText.emailRequired', kind: 'emailRequired' }

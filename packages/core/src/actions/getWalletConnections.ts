@@ -34,7 +34,7 @@ export function getWalletConnections(portico: Portico): WalletConnection[] {
       list.push({
         namespace,
         connectorId: connection.connectorId,
-        connector: findConnector(portico, connection.connectorId),
+        connector: findConnector(portico, { connectorId: connection.connectorId }),
         accounts: connection.accounts,
         status: connected ? 'connected' : 'active',
       })
@@ -42,7 +42,7 @@ export function getWalletConnections(portico: Portico): WalletConnection[] {
     if (!multiWallet) continue
     for (const connectorId of portico.storage.getDisconnectedConnectorIds()[namespace] ?? []) {
       if (list.some((c) => c.namespace === namespace && sameConnectorId(c.connectorId, connectorId))) continue
-      const connector = findConnector(portico, connectorId)
+      const connector = findConnector(portico, { connectorId })
       if (connector) list.push({ namespace, connectorId, connector, accounts: [], status: 'disconnected' })
     }
   }
