@@ -1,7 +1,7 @@
 // @portico/core, errors and the alert catalogue. Explicit named re-exports, re-exported by index.ts.
 export { PorticoError, type PorticoErrorOptions } from '../errors/base.js'
 export { catalogueMessage } from '../i18n/catalogueMessage.js'
-export type { CatalogueMessage } from '../i18n/message.js'
+export type { CatalogueMessage, Message } from '../i18n/message.js'
 export {
   Alerts,
   ErrorText,
