@@ -6,7 +6,6 @@ test('exports', () => {
   expect(Object.keys(exports).sort()).toMatchInlineSnapshot(`
     [
       "Locales",
-      "catalogueKeyOf",
       "en",
       "enFirstLoad",
       "formatAmount",
@@ -15,7 +14,6 @@ test('exports', () => {
       "formatUsdIn",
       "loadMessages",
       "localeDirection",
-      "localizeText",
       "translate",
     ]
   `)
