@@ -5,7 +5,7 @@ import { DefaultFeatures, DefaultRemoteFeatures, SdkDefaults, SocialProviders, t
 import type { Clock, Environment, StorageLike } from './environment.js'
 import { InvalidOptionsError } from './errors/options.js'
 import type { CaipNetwork } from './networks.js'
-import type { WalletConnectLoader } from './walletconnect/client.js'
+import type { WalletConnectLoader } from './walletconnectClient.js'
 import type { ServerSiwxMarker, SIWXConfig } from './siwx/config.js'
 import type { EmbeddedWalletLoader } from './embedded/types.js'
 import type { ThemeMode, ThemeVariables } from './stores/theme.js'

@@ -1,7 +1,7 @@
 import type { Portico } from '../portico.js'
 import { reset } from '../router.js'
 import { isConnected } from '../stores/account.js'
-import { track } from '../analytics/track.js'
+import { track } from './internal/track.js'
 
 export interface CloseModalParameters {
   /** Close even while a step blocks closing (isCloseBlocked). */

@@ -9,7 +9,7 @@ import { setConnection } from './internal/setConnection.js'
 import { findConnector } from './findConnector.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { clearAlert } from './setAlert.js'
-import { track } from '../analytics/track.js'
+import { track } from './internal/track.js'
 import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 import { keyOf } from '../i18n/message.js'
 

@@ -5,8 +5,8 @@ import { connectSocial } from './connectSocial.js'
 import { openModal } from './openModal.js'
 
 const tracked = vi.hoisted(() => [] as string[])
-vi.mock('../analytics/track.js', async (original) => ({
-  ...(await original<typeof import('../analytics/track.js')>()),
+vi.mock('./internal/track.js', async (original) => ({
+  ...(await original<typeof import('./internal/track.js')>()),
   track: (_portico: unknown, event: string) => void tracked.push(event),
 }))
 beforeEach(() => void tracked.splice(0))

@@ -7,12 +7,12 @@ import { clearPairingExpiry } from '../walletconnect/pairingExpiry.js'
 import { StorageKeys } from '../storage.js'
 import { push } from '../router.js'
 import { type WalletConnectState } from '../stores/walletConnect.js'
-import { type WalletConnectAuthRequest, type WalletConnectClient, type WalletConnectSession } from '../walletconnect/client.js'
+import { type WalletConnectAuthRequest, type WalletConnectClient, type WalletConnectSession } from '../walletconnectClient.js'
 import { pairingExpiryFrom, shouldReusePairing } from '../walletconnect/pairing.js'
 import { formatNativeUrl } from '../walletconnect/deepLinks.js'
 import { inAppBrowserLink } from '../walletconnect/inAppBrowser.js'
 import type { DeepLinkChoice } from '../walletconnect/redirect.js'
-import { track } from '../analytics/track.js'
+import { track } from './internal/track.js'
 import { closeModal } from './closeModal.js'
 import { afterConnect } from './internal/afterConnect.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
@@ -62,7 +62,7 @@ export async function connectWalletConnect(portico: Portico, { wallet, navigate 
     await connectSession(portico, client, session)
     // SPEC §4 one-click auth: the wallet signed the sign-in with its approval; store it (or disconnect).
     if (session.auth && session.authRequest)
-      await (await import('../walletconnect/authenticate.js')).completeAuthentication(portico, session.auth, session.authRequest)
+      await (await import('./internal/authenticate.js')).completeAuthentication(portico, session.auth, session.authRequest)
   } catch (error) {
     connections.setState({ status: 'disconnected' })
     raiseProviderAlert(portico, error)
@@ -133,7 +133,7 @@ async function pairUntilApproved(portico: Portico, client: WalletConnectClient):
 
 /** One pairing; with a sign-in configured on eip155 networks only, it asks for connect and sign-in at once (SPEC §4). */
 async function startPairing(portico: Portico, client: WalletConnectClient, onUri: (uri: string) => void): Promise<PairedSession> {
-  const authRequest = portico.siwx ? await (await import('../walletconnect/authenticate.js')).authRequestFor(portico) : undefined
+  const authRequest = portico.siwx ? await (await import('./internal/authenticate.js')).authRequestFor(portico) : undefined
   const session = await client.connect({ caipNetworks: portico.options.networks, onUri, ...(authRequest ? { authRequest } : {}) })
   return authRequest ? { ...session, authRequest } : session
 }

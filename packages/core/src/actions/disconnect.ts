@@ -5,8 +5,8 @@ import type { Portico } from '../portico.js'
 import { reset } from '../router.js'
 import { closeModal } from './closeModal.js'
 import { clearConnection } from './internal/clearConnection.js'
-import { track } from '../analytics/track.js'
-import { reportError } from '../analytics/reportError.js'
+import { track } from './internal/track.js'
+import { reportError } from './internal/reportError.js'
 import { clearLoginCacheNow, isAuthConnector, signOutEmbedded } from './signOutEmbedded.js'
 
 export interface DisconnectParameters {

@@ -2,7 +2,7 @@ import type { BatchedCallsUnsupportedError } from '../errors/calls.js'
 import type { UserRejectedRequestError } from '../errors/connector.js'
 import type { ProviderRpcError } from '../errors/provider.js'
 import type { Portico } from '../portico.js'
-import { callsConnection, walletCallsRequest } from '../provider/walletCalls.js'
+import { callsConnection, walletCallsRequest } from './internal/walletCalls.js'
 
 /** A chain's capabilities as the wallet states them, e.g. `{ atomic: { status: 'supported' }, paymasterService: { supported: true } }`. */
 export type Capabilities = Record<string, unknown>

@@ -2,7 +2,7 @@ import type { Connector } from '../connectors.js'
 import { mergeConnectors } from '../connectorList.js'
 import type { Portico } from '../portico.js'
 import { connectorIds } from '../spec/images.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnectClient.js'
 import { isBrowserWalletHidden } from '../spec/walletList.js'
 
 export type GetMergedConnectorsReturnType = Connector[]

@@ -80,7 +80,7 @@ function createEip1193Provider(portico: Portico, namespace: ChainNamespace): Por
   const provider: PorticoEip1193Provider = {
     isPortico: true,
     // The request paths (switch, connect, error mapping) load on the first request.
-    request: async (args) => (await import('../provider/eip1193Request.js')).eip1193Request(portico, namespace, args),
+    request: async (args) => (await import('./internal/eip1193Request.js')).eip1193Request(portico, namespace, args),
     on(event, listener) {
       if (!listeners.has(event)) listeners.set(event, new Set())
       listeners.get(event)!.add(listener)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startHttpServer } from '../test/httpServer.js'
 import { testPortico } from '../test/fakes.js'
-import type { WalletConnectClient } from '../walletconnect/client.js'
+import type { WalletConnectClient } from '../walletconnectClient.js'
 import { loadWalletConnect } from './loadWalletConnect.js'
 
 let server: Awaited<ReturnType<typeof startHttpServer>>

@@ -1,7 +1,7 @@
 import { PorticoError } from '../errors/base.js'
 import { errorMessage } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
-import type { WalletConnectClient } from '../walletconnect/client.js'
+import type { WalletConnectClient } from '../walletconnectClient.js'
 
 export type LoadWalletConnectReturnType = Promise<WalletConnectClient>
 export type LoadWalletConnectErrorType = PorticoError

@@ -6,7 +6,7 @@ import type { View } from '../views.js'
 import { isConnected } from '../stores/account.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { accountView } from './unsupportedChain.js'
-import { track } from '../analytics/track.js'
+import { track } from './internal/track.js'
 import { canSwitchNetwork } from './canSwitchNetwork.js'
 
 export interface OpenModalParameters {

@@ -5,7 +5,7 @@ import { afterConnect } from './internal/afterConnect.js'
 import { isConnected, setAccount } from '../stores/account.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
 import { setConnection } from './internal/setConnection.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnectClient.js'
 import { StorageKeys } from '../storage.js'
 
 export type ReconnectReturnType = boolean

@@ -1,7 +1,7 @@
 import type { PorticoError } from '../errors/base.js'
 import { sameConnectorId } from '../connectors.js'
 import type { Portico } from '../portico.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnect/client.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../walletconnectClient.js'
 import { connectExternal, type ConnectExternalErrorType, type ConnectExternalParameters } from './connectExternal.js'
 import { connectWalletConnect } from './connectWalletConnect.js'
 import { TermsNotAcceptedError } from '../errors/flow.js'

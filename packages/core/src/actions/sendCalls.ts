@@ -2,7 +2,7 @@ import { InvalidBatchedCallsError, type BatchedCallsUnsupportedError, type Calls
 import type { UserRejectedRequestError } from '../errors/connector.js'
 import type { ProviderRpcError } from '../errors/provider.js'
 import type { Portico } from '../portico.js'
-import { callsConnection, walletCallsRequest } from '../provider/walletCalls.js'
+import { callsConnection, walletCallsRequest } from './internal/walletCalls.js'
 import { batchCallsProblem, CALLS_VERSION } from '../spec/calls.js'
 
 export interface Call {

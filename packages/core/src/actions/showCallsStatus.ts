@@ -1,7 +1,7 @@
 import type { BatchedCallsUnsupportedError, CallsRequestError } from '../errors/calls.js'
 import type { ProviderRpcError } from '../errors/provider.js'
 import type { Portico } from '../portico.js'
-import { walletCallsRequest } from '../provider/walletCalls.js'
+import { walletCallsRequest } from './internal/walletCalls.js'
 
 export interface ShowCallsStatusParameters {
   /** The id sendCalls returned. */

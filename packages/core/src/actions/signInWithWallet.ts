@@ -1,7 +1,7 @@
 import { PorticoError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
 import { siwxMessage } from '../i18n/message.js'
-import { track } from '../analytics/track.js'
+import { track } from './internal/track.js'
 import { addNetwork } from './checkSiwx.js'
 import { emailResource } from './dataCapture.js'
 import { closeModal } from './closeModal.js'

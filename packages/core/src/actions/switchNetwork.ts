@@ -10,7 +10,7 @@ import { getActiveConnectorId } from '../stores/connections.js'
 import { clearAlert, setAlert } from './setAlert.js'
 import { setActiveNetworkFromWallet } from './internal/setActiveNetworkFromWallet.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
-import { track } from '../analytics/track.js'
+import { track } from './internal/track.js'
 import { afterConnect } from './internal/afterConnect.js'
 import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 

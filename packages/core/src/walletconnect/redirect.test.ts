@@ -5,7 +5,7 @@ import { openModal } from '../actions/openModal.js'
 import { desktopEnvironment } from '../environment.js'
 import { StorageKeys } from '../storage.js'
 import { ADDRESS, testPortico } from '../test/fakes.js'
-import type { WalletConnectClient } from './client.js'
+import type { WalletConnectClient } from '../walletconnectClient.js'
 
 /** A paired client whose wallet requests the test sends by hand. */
 function pairedClient() {

@@ -1,6 +1,6 @@
 import type { Portico } from '../portico.js'
 import { StorageKeys } from '../storage.js'
-import type { WalletConnectClient } from './client.js'
+import type { WalletConnectClient } from '../walletconnectClient.js'
 
 /** SPEC §3 'deep link choice': the wallet app a phone user paired with, reopened for each request. */
 export interface DeepLinkChoice {

@@ -1,6 +1,6 @@
 import type { EmbeddedWalletClient } from '../../embedded/types.js'
 import type { Portico } from '../../portico.js'
-import { track } from '../../analytics/track.js'
+import { track } from './track.js'
 import { closeModal } from '../closeModal.js'
 import { afterConnect } from './afterConnect.js'
 import { connectEmbeddedUser, embeddedUserParameters, type EmbeddedLoginMethod } from './connectEmbeddedUser.js'

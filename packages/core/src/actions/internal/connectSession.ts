@@ -2,7 +2,7 @@ import type { ChainNamespace } from '../../spec/caip.js'
 import { PorticoError } from '../../errors/base.js'
 import { errorMessage } from '../../i18n/message.js'
 import type { Portico } from '../../portico.js'
-import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectClient, type WalletConnectSession } from '../../walletconnect/client.js'
+import { WALLET_CONNECT_CONNECTOR_ID, type WalletConnectClient, type WalletConnectSession } from '../../walletconnectClient.js'
 import { setConnection } from './setConnection.js'
 import { switchActiveNamespace } from '../switchActiveNamespace.js'
 

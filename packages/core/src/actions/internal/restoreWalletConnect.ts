@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '../../spec/caip.js'
 import type { Portico } from '../../portico.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from '../../walletconnect/client.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../walletconnectClient.js'
 import { loadWalletConnect } from '../loadWalletConnect.js'
 import { raiseProviderAlert } from './raiseProviderAlert.js'
 

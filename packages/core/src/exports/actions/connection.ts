@@ -78,7 +78,7 @@ export {
   type WalletConnectLoader,
   type WalletConnectLoadParameters,
   type WalletConnectSession,
-} from '../../walletconnect/client.js'
+} from '../../walletconnectClient.js'
 export { isPairingExpired, pairingExpiryFrom, shouldReusePairing, type PairingCache } from '../../walletconnect/pairing.js'
 export { formatNativeUrl, formatUniversalUrl, isHttpUrl } from '../../walletconnect/deepLinks.js'
 export {

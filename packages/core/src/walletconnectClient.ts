@@ -1,8 +1,8 @@
-import type { ChainNamespace } from '../spec/caip.js'
-import type { CaipNetwork } from '../networks.js'
-import type { CaipNetworkId } from '../spec/caip.js'
-import type { SIWXMessageData } from '../spec/siwx.js'
-import type { SIWXAuthRequest } from '../siwx/config.js'
+import type { ChainNamespace } from './spec/caip.js'
+import type { CaipNetwork } from './networks.js'
+import type { CaipNetworkId } from './spec/caip.js'
+import type { SIWXMessageData } from './spec/siwx.js'
+import type { SIWXAuthRequest } from './siwx/config.js'
 
 /** What the WalletConnect package provides once loaded (core never imports it). */
 export interface WalletConnectClient {

@@ -1,13 +1,13 @@
-import type { Portico } from '../portico.js'
-import { PorticoError } from '../errors/base.js'
-import { formatSiwxMessage } from '../spec/siwx.js'
-import { SiwxText } from '../siwx/config.js'
-import { siwxMessage } from '../i18n/message.js'
-import { track } from '../analytics/track.js'
-import { addNetwork } from '../actions/checkSiwx.js'
-import { disconnect } from '../actions/disconnect.js'
-import { hideSnack, showSnack } from '../actions/showSnack.js'
-import type { WalletConnectAuth, WalletConnectAuthRequest } from './client.js'
+import type { Portico } from '../../portico.js'
+import { PorticoError } from '../../errors/base.js'
+import { formatSiwxMessage } from '../../spec/siwx.js'
+import { SiwxText } from '../../siwx/config.js'
+import { siwxMessage } from '../../i18n/message.js'
+import { track } from './track.js'
+import { addNetwork } from '../checkSiwx.js'
+import { disconnect } from '../disconnect.js'
+import { hideSnack, showSnack } from '../showSnack.js'
+import type { WalletConnectAuth, WalletConnectAuthRequest } from '../../walletconnectClient.js'
 
 /**
  * SPEC §4 'A universal-provider sign-in works only when all chains are eip155': the one-click

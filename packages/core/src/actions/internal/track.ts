@@ -1,5 +1,5 @@
-import { getAccount } from '../stores/account.js'
-import type { Portico } from '../portico.js'
+import { getAccount } from '../../stores/account.js'
+import type { Portico } from '../../portico.js'
 
 /** Names of the events Portico reports (SPEC §7 'Analytics'). */
 export type AnalyticsEvent =
@@ -35,6 +35,8 @@ export function track(portico: Portico, event: AnalyticsEvent, properties: Recor
   // Loaded after the frame the event's cause paints: the import alone costs the open's frame a few ms.
   const schedule = portico.environment.afterPaint ?? ((task: () => void) => task())
   schedule(() => {
-    import('./post.js').then(({ send }) => send(portico, props, timestamp)).catch((error) => portico.logger.error('analytics event not sent', error))
+    import('./sendEvent.js')
+      .then(({ sendEvent }) => sendEvent(portico, props, timestamp))
+      .catch((error) => portico.logger.error('analytics event not sent', error))
   })
 }

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import type { SIWXConfig, SIWXSession } from '../siwx/config.js'
-import { SiwxText } from '../siwx/config.js'
-import { formatSiwxMessage, type SIWXMessageData } from '../spec/siwx.js'
-import { ADDRESS, devnet, devnet2, solanaDevnet, testPortico } from '../test/fakes.js'
+import type { SIWXConfig, SIWXSession } from '../../siwx/config.js'
+import { SiwxText } from '../../siwx/config.js'
+import { formatSiwxMessage, type SIWXMessageData } from '../../spec/siwx.js'
+import { ADDRESS, devnet, devnet2, solanaDevnet, testPortico } from '../../test/fakes.js'
 import { authRequestFor, completeAuthentication } from './authenticate.js'
-import type { WalletConnectAuthRequest } from './client.js'
+import type { WalletConnectAuthRequest } from '../../walletconnectClient.js'
 
 const REQUEST = { domain: 'site.example', uri: 'https://site.example', nonce: 'abcdef1234567890', statement: 'Sign in to Site' }
 

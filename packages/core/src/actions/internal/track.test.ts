@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { desktopEnvironment } from '../environment.js'
-import { startHttpServer } from '../test/httpServer.js'
-import { testPortico } from '../test/fakes.js'
+import { desktopEnvironment } from '../../environment.js'
+import { startHttpServer } from '../../test/httpServer.js'
+import { testPortico } from '../../test/fakes.js'
 import { reportError } from './reportError.js'
 import { track } from './track.js'
 

@@ -1,9 +1,9 @@
-import { getCallsError } from '../errors/calls.js'
-import { ProviderRpcError } from '../errors/provider.js'
-import { getProvider } from '../actions/getProvider.js'
-import { readAccount } from '../actions/readAccount.js'
-import type { Portico } from '../portico.js'
-import { ProviderErrorCode } from '../spec/catalogue.js'
+import { getCallsError } from '../../errors/calls.js'
+import { ProviderRpcError } from '../../errors/provider.js'
+import { getProvider } from '../getProvider.js'
+import { readAccount } from '../readAccount.js'
+import type { Portico } from '../../portico.js'
+import { ProviderErrorCode } from '../../spec/catalogue.js'
 
 /** The active eip155 connection: its public provider, address and chain (EIP-5792 actions). */
 export function callsConnection(portico: Portico) {

@@ -1,12 +1,12 @@
-import type { ChainNamespace } from '../spec/caip.js'
-import { ProviderRpcError, toProviderRpcError } from '../errors/provider.js'
-import { ErrorText, ProviderErrorCode } from '../spec/catalogue.js'
-import { batchCallsProblem } from '../spec/calls.js'
-import type { Portico } from '../portico.js'
-import { requestConnection } from '../actions/requestConnection.js'
-import { switchNetwork } from '../actions/switchNetwork.js'
-import { readAccount, type WatchedAccount } from '../actions/readAccount.js'
-import { raiseProviderAlert } from '../actions/internal/raiseProviderAlert.js'
+import type { ChainNamespace } from '../../spec/caip.js'
+import { ProviderRpcError, toProviderRpcError } from '../../errors/provider.js'
+import { ErrorText, ProviderErrorCode } from '../../spec/catalogue.js'
+import { batchCallsProblem } from '../../spec/calls.js'
+import type { Portico } from '../../portico.js'
+import { requestConnection } from '../requestConnection.js'
+import { switchNetwork } from '../switchNetwork.js'
+import { readAccount, type WatchedAccount } from '../readAccount.js'
+import { raiseProviderAlert } from './raiseProviderAlert.js'
 
 const hex = (chainId: WatchedAccount['chainId']) => `0x${Number(chainId).toString(16)}`
 

@@ -1,7 +1,7 @@
-import { errorDisplayText } from '../errors/display.js'
-import type { Portico } from '../portico.js'
-import { ErrorReportThrottle } from '../spec/defaults.js'
-import { send } from './post.js'
+import { errorDisplayText } from '../../errors/display.js'
+import type { Portico } from '../../portico.js'
+import { ErrorReportThrottle } from '../../spec/defaults.js'
+import { sendEvent } from './sendEvent.js'
 
 /**
  * Reports an SDK error (SPEC §7: props type error, event, errorType, errorMessage, stackTrace),
@@ -15,7 +15,7 @@ export function reportError(portico: Portico, error: unknown, errorType = 'INTER
     return
   }
   portico.analytics.errorReportTimes = [...times, now]
-  send(portico, {
+  sendEvent(portico, {
     type: 'error',
     event: 'ERROR',
     errorType,
