@@ -213,6 +213,9 @@ async function embeddedShots(browser: Browser, viewport: { width: number; height
   await page.getByTestId('site-address').filter({ hasText: '0x' }).waitFor({ timeout: 30_000 })
   const address = (await page.getByTestId('site-address').textContent()) as `0x${string}`
 
+  // Its balance (0) is cached at login (SPEC §9: portfolio 30 s) by a read that may still be on its way:
+  // wait until it is cached before dropping it, or it lands after the drop and shows 0 (as embedded.e2e waits).
+  await page.waitForFunction(() => localStorage.getItem('@portico/portfolio_cache') !== null, undefined, { timeout: 20_000 })
   const rpcUrl = info.chains[0]!.rpcUrl
   const funder = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS[4]!.privateKey), transport: http(rpcUrl) })
   const funded = await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null })
