@@ -11,3 +11,10 @@ export function setAlert(portico: Portico, code: AlertCode, details?: string) {
   const log = alert.severity === 'warning' ? portico.logger.warn : portico.logger.error
   log(`${alert.code}: ${alert.message}${details ? ` (${details})` : ''}`)
 }
+
+export type ClearAlertReturnType = void
+export type ClearAlertErrorType = never
+
+export function clearAlert(portico: Portico) {
+  portico.stores.project.setState({ alert: undefined })
+}

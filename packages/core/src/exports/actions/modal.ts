@@ -50,8 +50,14 @@ export {
   type CheckAllowedOriginErrorType,
 } from '../../actions/checkAllowedOrigin.js'
 export { fetchProjectConfig, type FetchProjectConfigReturnType, type FetchProjectConfigErrorType } from '../../actions/fetchProjectConfig.js'
-export { setAlert, type SetAlertReturnType, type SetAlertErrorType } from '../../actions/setAlert.js'
-export { clearAlert, type ClearAlertReturnType, type ClearAlertErrorType } from '../../actions/clearAlert.js'
+export {
+  setAlert,
+  clearAlert,
+  type SetAlertReturnType,
+  type SetAlertErrorType,
+  type ClearAlertReturnType,
+  type ClearAlertErrorType,
+} from '../../actions/setAlert.js'
 export { getWalletFeatures, type WalletFeature, type GetWalletFeaturesReturnType, type GetWalletFeaturesErrorType } from '../../actions/walletFeatures.js'
 export {
   openWalletFeature,
