@@ -1,6 +1,6 @@
 import type { CaipNetwork } from '@portico/core'
 import { expect, test } from 'vitest'
-import { namespacesFor } from './client.js'
+import { namespacesFor } from './families.js'
 
 // The session proposal is wire: these pin its namespaces, methods, events and rpcMaps byte for byte.
 const network = (chainNamespace: string, reference: string | number, rpc?: string) =>
