@@ -6,7 +6,7 @@ import type { MessageLike } from './frameTransport.js'
 
 const FRAME = 'http://127.0.0.1:8788'
 
-async function setup() {
+async function setup(chains?: { solana: string[] }) {
   const listeners = new Set<(event: MessageLike) => void>()
   const host = {
     window: {
@@ -26,6 +26,7 @@ async function setup() {
       enableLogger: false,
       rpcUrl: 'http://127.0.0.1:8545',
       onError: () => {},
+      ...(chains ? { chains } : {}),
     },
     host,
   )
@@ -107,6 +108,37 @@ describe('the frame client in a page', () => {
     await client.setPreferredAccount('eoa')
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([EOA])
     expect(changed).toEqual([[SMART], [EOA]])
+    client.destroy()
+  }, 10_000)
+
+  test('behavior: each family in families.ts gives its provider; Solana only with Solana networks, a namespace with no family none', async () => {
+    const bare = await setup()
+    expect(bare.client.providerFor('eip155')).toBeDefined()
+    expect(bare.client.providerFor('solana')).toBeUndefined()
+    expect(bare.client.providerFor('bip122')).toBeUndefined()
+    bare.client.destroy()
+    const { client } = await setup({ solana: ['solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'] })
+    expect(client.providerFor('solana')).toMatchObject({ name: 'Portico', chains: ['solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'], accounts: [] })
+    client.destroy()
+  }, 10_000)
+
+  test("behavior: the frame's NOT_CONNECTED after a sign-in ends the eip155 provider's accounts", async () => {
+    const { client, iframe, deliver } = await setup()
+    const EOA = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const frameWindow = iframe.contentWindow!
+    frameWindow.postMessage = ((message: { type: string; id: string }) => {
+      const payload = { email: 'ada@example.com', address: EOA, chainId: 31337, addresses: { eip155: EOA } }
+      setTimeout(() => deliver({ type: `${message.type.replace('@portico-app/', '@portico-frame/')}_SUCCESS`, id: message.id, payload }, FRAME, frameWindow), 0)
+    }) as typeof frameWindow.postMessage
+    await client.getUser({ chainId: 31337 })
+    const provider = client.providerFor('eip155') as Eip155Provider
+    const seen: unknown[] = []
+    provider.on('accountsChanged', (accounts: unknown) => seen.push(accounts))
+    provider.on('disconnect', () => seen.push('disconnect'))
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([EOA])
+    deliver({ type: '@portico-frame/NOT_CONNECTED', payload: {} }, FRAME, frameWindow)
+    expect(seen).toEqual([[], 'disconnect'])
+    expect(client.user()).toBeUndefined()
     client.destroy()
   }, 10_000)
 

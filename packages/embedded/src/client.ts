@@ -1,8 +1,7 @@
 import type { ChainNamespace, EmbeddedWalletClient, EmbeddedWalletLoadParameters, EmbeddedWalletUser, FrameRect } from '@portico/core'
-import { createEip155Provider } from './eip155Provider.js'
-import { createEmbeddedSolanaWallet } from './solanaWallet.js'
-import { registerWallet } from '@wallet-standard/wallet'
 import { clientEventOf, createClientEvents } from './clientEvents.js'
+import { embeddedFamilies } from './families.js'
+import type { UserChange } from './family.js'
 import { createFrameElement } from './frameElement.js'
 import { frameRequests } from './frameRequests.js'
 import { createFrameTransport, type HostWindow } from './frameTransport.js'
@@ -29,7 +28,6 @@ export async function createEmbeddedWalletClient(
 ): Promise<EmbeddedWalletClient> {
   const events = createClientEvents()
   let user: EmbeddedWalletUser | undefined
-  let chainId: number | undefined
 
   const element = createFrameElement(host.document, () => transport.frameLoaded())
   const transport = createFrameTransport({
@@ -61,53 +59,33 @@ export async function createEmbeddedWalletClient(
         if (event) events.emit(event)
         return
       }
-      const had = user !== undefined
-      user = undefined
-      if (had) eip155.emitAccounts(undefined)
-      syncSolana()
+      changeUser(undefined, 'notConnected')
       events.emit({ type: 'notConnected' })
     },
   })
 
-  const setUser = (next: EmbeddedWalletUser) => {
-    const before = addressOf(user)
+  // Each chain family's provider over the frame (families.ts), told when the user changes.
+  const links = new Map(
+    embeddedFamilies.map((family) => [
+      family.namespace,
+      family.link({
+        user: () => user,
+        chains: parameters.chains?.[family.namespace] ?? [],
+        transport,
+        rpc: (method, params, chainId) => transport.request('RPC_REQUEST', { method, params, chainId, chainNamespace: family.namespace }),
+        wallet: { name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON },
+      }),
+    ]),
+  )
+  const changeUser = (next: EmbeddedWalletUser | undefined, change: UserChange) => {
+    const before = user
     user = next
-    const parsed = Number(next.chainId)
-    if (Number.isSafeInteger(parsed)) chainId = parsed
-    if (before && before !== addressOf(next)) eip155.emitAccounts(addressOf(next))
-    syncSolana()
+    links.forEach((link) => link.userChanged(before, change))
+  }
+  const setUser = (next: EmbeddedWalletUser) => {
+    changeUser(next, 'read')
     return next
   }
-
-  // The Solana account as a Wallet Standard wallet, registered in the page while a user is signed in.
-  const solanaChains = parameters.chains?.solana ?? []
-  const solana = createEmbeddedSolanaWallet(
-    {
-      address: () => user?.addresses?.solana,
-      chains: () => solanaChains,
-      rpc: (method, params, chain) => transport.request('RPC_REQUEST', { method, params, chainId: chain, chainNamespace: 'solana' }),
-    },
-    { name: EMBEDDED_WALLET_NAME, icon: EMBEDDED_WALLET_ICON },
-  )
-  // Registered once, at the first sign-in (the Wallet Standard has no unregistering from the
-  // wallet's side); signed out, it has no accounts and tells its dapps so ('change').
-  let solanaRegistered = false
-  function syncSolana() {
-    solana.refresh()
-    if (solanaRegistered || !user?.addresses?.solana || solanaChains.length === 0 || typeof window === 'undefined') return
-    solanaRegistered = true
-    registerWallet(solana)
-  }
-
-  const eip155 = createEip155Provider({
-    address: () => addressOf(user),
-    chainId: () => chainId,
-    async switchNetwork(target) {
-      const result = await transport.request('SWITCH_NETWORK', { chainId: target })
-      chainId = Number(result.chainId)
-    },
-    rpc: (method, params, chain) => transport.request('RPC_REQUEST', { method, params, chainId: chain, chainNamespace: 'eip155' }),
-  })
 
   function destroy() {
     transport.destroy()
@@ -148,15 +126,11 @@ export async function createEmbeddedWalletClient(
       try {
         await transport.request('SIGN_OUT', {})
       } finally {
-        user = undefined
-        syncSolana()
+        changeUser(undefined, 'signOut')
       }
     },
     user: () => user,
-    providerFor(namespace: ChainNamespace) {
-      if (namespace === 'eip155') return eip155
-      return namespace === 'solana' && solanaChains.length > 0 ? solana : undefined
-    },
+    providerFor: (namespace: ChainNamespace) => links.get(namespace)?.provider,
     onEvent: events.subscribe,
     showFrame(rect: FrameRect) {
       element.show(rect, 'Approve the request — Portico secure wallet')
@@ -181,15 +155,7 @@ function frameQuery(options: EmbeddedWalletOptions, parameters: EmbeddedWalletLo
   }
 }
 
-/** How the embedded wallet appears to Solana dapps (Wallet Standard). */
+/** How the embedded wallet appears where a family lists wallets (Solana's Wallet Standard). */
 const EMBEDDED_WALLET_NAME = 'Portico'
 const EMBEDDED_WALLET_ICON =
   `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b82f6"/><path d="M10 23V9h7a5 5 0 0 1 0 10h-4v4z" fill="#fff"/></svg>')}` as const
-
-/**
- * The eip155 account that acts: the frame's accounts[0] (its smart account where that is active,
- * else the EOA); `addresses.eip155` is always the EOA, the key's own address.
- */
-function addressOf(user: EmbeddedWalletUser | undefined): string | undefined {
-  return user?.accounts?.[0]?.address ?? user?.addresses?.eip155 ?? user?.address
-}

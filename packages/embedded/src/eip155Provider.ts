@@ -1,7 +1,55 @@
-import { createEip1193Shell, eip1193Error, ErrorText, ProviderErrorCode, RpcCallNotAllowedError, UserRejectedRequestError } from '@portico/core'
+import {
+  createEip1193Shell,
+  eip1193Error,
+  ErrorText,
+  ProviderErrorCode,
+  RpcCallNotAllowedError,
+  UserRejectedRequestError,
+  type EmbeddedWalletUser,
+} from '@portico/core'
 import * as v from 'valibot'
 import { isAllowedRpcMethod, SendCallsParamsSchema } from './protocol/index.js'
+import type { EmbeddedFamily } from './family.js'
 import type { FrameRequestError } from './frameTransport.js'
+
+/** EVM's link to the secure frame (families.ts): the facade follows the user's account and chain. */
+export const eip155Family: EmbeddedFamily = {
+  namespace: 'eip155',
+  link({ user, transport, rpc }) {
+    let chainId: number | undefined
+    const provider = createEip155Provider({
+      address: () => addressOf(user()),
+      chainId: () => chainId,
+      async switchNetwork(target) {
+        const result = await transport.request('SWITCH_NETWORK', { chainId: target })
+        chainId = Number(result.chainId)
+      },
+      rpc,
+    })
+    return {
+      provider,
+      userChanged(before, change) {
+        if (change === 'notConnected') {
+          if (before) provider.emitAccounts(undefined)
+          return
+        }
+        const next = user()
+        if (change !== 'read' || !next) return
+        const parsed = Number(next.chainId)
+        if (Number.isSafeInteger(parsed)) chainId = parsed
+        if (addressOf(before) && addressOf(before) !== addressOf(next)) provider.emitAccounts(addressOf(next))
+      },
+    }
+  },
+}
+
+/**
+ * The eip155 account that acts: the frame's accounts[0] (its smart account where that is active,
+ * else the EOA); `addresses.eip155` is always the EOA, the key's own address.
+ */
+function addressOf(user: EmbeddedWalletUser | undefined): string | undefined {
+  return user?.accounts?.[0]?.address ?? user?.addresses?.eip155 ?? user?.address
+}
 
 /** What the facade needs of the frame client. */
 export interface Eip155FrameLink {

@@ -1,6 +1,30 @@
 import { base58, base64 } from '@scure/base'
 import { createSolanaWalletShell, solanaWalletError, type SolanaWalletLink } from '@portico/solana/walletShell'
+import { registerWallet } from '@wallet-standard/wallet'
 import * as v from 'valibot'
+import type { EmbeddedFamily } from './family.js'
+
+/**
+ * Solana's link to the secure frame (families.ts): a Wallet Standard wallet, registered in the page
+ * once, at the first sign-in (the Wallet Standard has no unregistering from the wallet's side);
+ * signed out, it has no accounts and tells its dapps so ('change').
+ */
+export const solanaFamily: EmbeddedFamily = {
+  namespace: 'solana',
+  link({ user, chains, rpc, wallet }) {
+    const solana = createEmbeddedSolanaWallet({ address: () => user()?.addresses?.solana, chains: () => chains, rpc }, wallet)
+    let registered = false
+    return {
+      provider: chains.length > 0 ? solana : undefined,
+      userChanged() {
+        solana.refresh()
+        if (registered || !user()?.addresses?.solana || chains.length === 0 || typeof window === 'undefined') return
+        registered = true
+        registerWallet(solana)
+      },
+    }
+  },
+}
 
 /** What the Wallet Standard wallet needs of the frame client. */
 export interface SolanaFrameLink {

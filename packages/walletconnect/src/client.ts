@@ -1,23 +1,9 @@
 import type { CaipNetwork, ChainNamespace, WalletConnectClient, WalletConnectSession } from '@portico/core'
 import UniversalProvider from '@walletconnect/universal-provider'
-import { createEip155Provider } from './eip155Provider.js'
+import { EIP155_METHODS } from './eip155Provider.js'
+import { namespacesFor, walletConnectFamilies } from './families.js'
 import type { WalletConnectOptions } from './options.js'
 import { authFromCacao, type Cacao } from './cacao.js'
-import { createSolanaWallet, SOLANA_EVENTS, SOLANA_METHODS } from './solanaWallet.js'
-
-const EIP155_METHODS = [
-  'eth_sendTransaction',
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  // EIP-5792: batched calls, passed through to wallets that support them.
-  'wallet_getCapabilities',
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_showCallsStatus',
-]
-const EIP155_EVENTS = ['chainChanged', 'accountsChanged']
 
 /** The WalletConnect client: @walletconnect/universal-provider against the configured relay. */
 export async function createWalletConnectClient(options: WalletConnectOptions): Promise<WalletConnectClient> {
@@ -35,8 +21,8 @@ export async function createWalletConnectClient(options: WalletConnectOptions): 
     verify.register = async () => ''
     verify.resolve = async () => undefined
   }
-  let eip155: ReturnType<typeof createEip155Provider> | undefined
-  let solana: ReturnType<typeof createSolanaWallet> | undefined
+  // One provider per family for the client's life (each reads the current session on every call), except those made per session.
+  const providers = new Map<string, unknown>()
   const walletRequestListeners = new Set<(method: string) => void>()
   const onWalletRequest = (method: string) => walletRequestListeners.forEach((listener) => listener(method))
   const sessionOf = (): WalletConnectSession | null => {
@@ -59,7 +45,7 @@ export async function createWalletConnectClient(options: WalletConnectOptions): 
       } finally {
         provider.removeListener('display_uri', onDisplayUri)
       }
-      eip155 = undefined
+      for (const family of walletConnectFamilies) if (family.perSession) providers.delete(family.namespace)
       const session = sessionOf()
       if (!session) throw new Error('The wallet did not approve a session')
       if (!cacao) return session
@@ -73,11 +59,10 @@ export async function createWalletConnectClient(options: WalletConnectOptions): 
       if (provider.session) await provider.disconnect()
     },
     providerFor(namespace) {
-      // One wallet object for the client's life: it reads the current session on every call.
-      if (namespace === 'solana') return (solana ??= createSolanaWallet(provider, { onWalletRequest }))
-      if (namespace !== 'eip155') throw new Error(`WalletConnect sessions for ${namespace} are not supported yet`)
-      eip155 ??= createEip155Provider(provider, onWalletRequest)
-      return eip155
+      const family = walletConnectFamilies.find((f) => f.namespace === namespace)
+      if (!family) throw new Error(`WalletConnect sessions for ${namespace} are not supported yet`)
+      if (!providers.has(namespace)) providers.set(namespace, family.provider({ provider, onWalletRequest }))
+      return providers.get(namespace)
     },
     clientId: () => provider.client.core.crypto.getClientId().catch(() => undefined),
     onWalletRequest(listener) {
@@ -123,39 +108,4 @@ async function authenticate(provider: UniversalProvider, caipNetworks: readonly 
   }
   const auths = (result as { auths?: Array<{ p?: { iss?: string } }> }).auths ?? []
   return chains.map((chain) => auths.find((a) => a.p?.iss?.startsWith(`did:pkh:${chain}:`))).find(Boolean) ?? auths[0]
-}
-
-/** The session proposal: one namespace per chain family the host configured networks of. */
-export function namespacesFor(caipNetworks: readonly CaipNetwork[]) {
-  const evm = caipNetworks.filter((n) => n.chainNamespace === 'eip155')
-  const solana = caipNetworks.filter((n) => n.chainNamespace === 'solana')
-  return {
-    ...(evm.length || !solana.length
-      ? {
-          eip155: {
-            chains: evm.map((n) => n.caipNetworkId),
-            methods: EIP155_METHODS,
-            events: EIP155_EVENTS,
-            rpcMap: Object.fromEntries(evm.map((n) => [String(n.id), n.rpcUrls.default.http[0]!])),
-          },
-        }
-      : {}),
-    ...(solana.length
-      ? {
-          solana: {
-            chains: solana.map((n) => n.caipNetworkId),
-            methods: [...SOLANA_METHODS],
-            events: SOLANA_EVENTS,
-            // Reads go to the host's RPC, never to a public one (the generic provider keys it by CAIP-2).
-            rpcMap: rpcUrlsOf(solana),
-          },
-        }
-      : {}),
-  }
-}
-
-function rpcUrlsOf(caipNetworks: readonly CaipNetwork[]): Record<string, string> {
-  return Object.fromEntries(
-    caipNetworks.filter((n) => n.chainNamespace === 'solana' && n.rpcUrls.default.http[0]).map((n) => [n.caipNetworkId, n.rpcUrls.default.http[0]!]),
-  )
 }

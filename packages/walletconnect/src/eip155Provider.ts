@@ -1,5 +1,33 @@
 import { createEip1193Shell, eip1193Error } from '@portico/core'
 import type UniversalProvider from '@walletconnect/universal-provider'
+import type { WalletConnectFamily } from './family.js'
+
+/** The eip155 methods a session asks for. */
+export const EIP155_METHODS = [
+  'eth_sendTransaction',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  // EIP-5792: batched calls, passed through to wallets that support them.
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
+]
+const EIP155_EVENTS = ['chainChanged', 'accountsChanged']
+
+/** EVM's link to WalletConnect sessions (families.ts). */
+export const eip155Family: WalletConnectFamily = {
+  namespace: 'eip155',
+  methods: EIP155_METHODS,
+  events: EIP155_EVENTS,
+  // The generic provider keys eip155 reads by chain id.
+  rpcMap: (networks) => Object.fromEntries(networks.map((n) => [String(n.id), n.rpcUrls.default.http[0]!])),
+  provider: ({ provider, onWalletRequest }) => createEip155Provider(provider, onWalletRequest),
+  // Its chain is the new session's default chain.
+  perSession: true,
+}
 
 /**
  * The session's eip155 accounts as an EIP-1193 provider (core's shell over the session), so the

@@ -34,7 +34,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createWalletConnectClient, namespacesFor } from './client.js'
+import { createWalletConnectClient } from './client.js'
+import { namespacesFor } from './families.js'
 import type { WalletConnectSolanaWallet } from './solanaWallet.js'
 
 let chain: SolanaDevnet

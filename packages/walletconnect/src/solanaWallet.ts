@@ -3,11 +3,23 @@ import { createSolanaWalletShell, type SolanaShellWallet, type SolanaWalletLink 
 import type UniversalProvider from '@walletconnect/universal-provider'
 import * as v from 'valibot'
 import { fromBase58, fromBase64, toBase58, toBase64, withSignature } from './encoding.js'
+import type { WalletConnectFamily } from './family.js'
 import { toWalletError } from './walletErrors.js'
 
 /** The Solana methods a session asks for (WalletConnect's Solana RPC). */
 export const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'] as const
 export const SOLANA_EVENTS: string[] = []
+
+/** Solana's link to WalletConnect sessions (families.ts). */
+export const solanaFamily: WalletConnectFamily = {
+  namespace: 'solana',
+  methods: SOLANA_METHODS,
+  events: SOLANA_EVENTS,
+  // The generic provider keys Solana reads by CAIP-2.
+  rpcMap: (networks) => Object.fromEntries(networks.filter((n) => n.rpcUrls.default.http[0]).map((n) => [n.caipNetworkId, n.rpcUrls.default.http[0]!])),
+  // One wallet for the client's life: it reads the current session on every call.
+  provider: ({ provider, onWalletRequest }) => createSolanaWallet(provider, { onWalletRequest }),
+}
 
 export type WalletConnectSolanaWallet = SolanaShellWallet & { readonly isWalletConnect: true }
 

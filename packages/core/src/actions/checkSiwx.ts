@@ -1,6 +1,7 @@
 import type { Portico } from '../portico.js'
 import { reset } from '../router.js'
 import { SiwxText } from '../siwx/config.js'
+import { addNetwork } from '../siwx/addNetwork.js'
 import { siwxMessage } from '../i18n/message.js'
 import { disconnect } from './disconnect.js'
 import { getAccount } from '../stores/account.js'
@@ -39,8 +40,4 @@ export async function checkSiwx(portico: Portico) {
     reset(portico.stores.router, 'Connect')
     showSnack(portico, { message: siwxMessage('initFailed'), variant: 'error' })
   }
-}
-
-export function addNetwork(list: readonly string[], id: string) {
-  return [...list.filter((x) => x !== id), id]
 }

@@ -2,22 +2,11 @@ import type { Portico } from '../portico.js'
 import { reset } from '../router.js'
 import { isConnected } from '../stores/account.js'
 import { track } from './internal/track.js'
+import { isCloseBlocked } from './isCloseBlocked.js'
 
 export interface CloseModalParameters {
   /** Close even while a step blocks closing (isCloseBlocked). */
   force?: boolean
-}
-export type IsCloseBlockedReturnType = boolean
-export type IsCloseBlockedErrorType = never
-
-/**
- * SPEC §4 'Wallet sign-in': closing is disabled on SIWXSignMessage or ApproveTransaction when
- * sign-in is required and there are no sessions.
- */
-export function isCloseBlocked(portico: Portico): boolean {
-  const view = portico.stores.router.getState().view
-  if (view !== 'SIWXSignMessage' && view !== 'ApproveTransaction') return false
-  return Boolean(portico.siwx?.getRequired?.()) && !portico.stores.siwx.getState().hasSession
 }
 
 export type CloseModalReturnType = void

@@ -15,25 +15,13 @@ import { loadEmbeddedWallet } from './loadEmbeddedWallet.js'
 import { completeEmbeddedLogin } from './internal/completeEmbeddedLogin.js'
 import { raiseProviderAlert } from './internal/raiseProviderAlert.js'
 import { emailCooldownLeft } from './emailCooldownLeft.js'
+import { EmailAddressSchema } from './internal/emailAddress.js'
 
 export interface ConnectEmailParameters {
   email: string
 }
 
 export type ConnectEmailReturnType = EmailLoginAction
-
-/** SPEC §5 'Embedded wallet input': email for login and email update must be a valid address. */
-export const EmailAddressSchema = v.pipe(
-  v.string(ErrorText.enterValidEmail),
-  v.trim(),
-  v.nonEmpty(ErrorText.enterValidEmail),
-  v.maxLength(254, ErrorText.invalidEmail),
-  v.email(ErrorText.invalidEmail),
-)
-
-/** The schema's first problem as a message (by the issue's type, not its text): malformed or too long, else missing. */
-export const emailProblem = (issue: v.BaseIssue<unknown> | undefined) =>
-  errorMessage(issue?.type === 'email' || issue?.type === 'max_length' ? 'invalidEmail' : 'enterValidEmail')
 
 export type ConnectEmailErrorType = PorticoError
 

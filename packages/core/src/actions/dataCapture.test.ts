@@ -4,7 +4,12 @@ import type { SIWXConfig, SIWXSession } from '../siwx/config.js'
 import { formatSiwxMessage } from '../spec/siwx.js'
 import { testPortico } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'
-import { canSkipDataCapture, dataCaptureProblem, skipDataCapture, submitDataCapture } from './dataCapture.js'
+import { canSkipDataCapture } from './canSkipDataCapture.js'
+// afterConnect loads checkSiwx on demand: loaded here first, setup's one-tick wait waits for the rule, not for a module load.
+import './checkSiwx.js'
+import { dataCaptureProblem } from './dataCaptureProblem.js'
+import { skipDataCapture } from './skipDataCapture.js'
+import { submitDataCapture } from './submitDataCapture.js'
 import { initialize } from './initialize.js'
 import { signInWithWallet } from './signInWithWallet.js'
 

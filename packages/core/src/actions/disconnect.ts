@@ -7,7 +7,8 @@ import { closeModal } from './closeModal.js'
 import { clearConnection } from './internal/clearConnection.js'
 import { track } from './internal/track.js'
 import { reportError } from './internal/reportError.js'
-import { clearLoginCacheNow, isAuthConnector, signOutEmbedded } from './signOutEmbedded.js'
+import { clearLoginCacheNow } from './internal/clearLoginCacheNow.js'
+import { isAuthConnector, signOutEmbedded } from './signOutEmbedded.js'
 
 export interface DisconnectParameters {
   /** Only this chain family; all connected ones when omitted. */

@@ -1,7 +1,8 @@
 import { describe, expect, test, vi } from 'vitest'
 import { testPortico } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'
-import { fetchBalance, withHostToken } from './fetchBalance.js'
+import { fetchBalance } from './fetchBalance.js'
+import { withHostToken } from './internal/withHostToken.js'
 import { devnet } from '../test/fakes.js'
 import { initialize } from './initialize.js'
 

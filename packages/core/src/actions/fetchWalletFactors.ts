@@ -1,7 +1,7 @@
 import { errorKeyOf } from '../errors/display.js'
 import type { WalletFactors } from '../embedded/types.js'
 import type { Portico } from '../portico.js'
-import { authClient } from './updateEmail.js'
+import { authClient } from './internal/authClient.js'
 
 export type FetchWalletFactorsReturnType = WalletFactors | undefined
 export type FetchWalletFactorsErrorType = never

@@ -5,7 +5,7 @@ import type { RouterData } from '../stores/router.js'
 import type { View } from '../views.js'
 import { isConnected } from '../stores/account.js'
 import { switchActiveNamespace } from './switchActiveNamespace.js'
-import { accountView } from './unsupportedChain.js'
+import { accountView } from './accountView.js'
 import { track } from './internal/track.js'
 import { canSwitchNetwork } from './canSwitchNetwork.js'
 

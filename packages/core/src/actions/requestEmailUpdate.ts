@@ -3,8 +3,8 @@ import { PorticoError } from '../errors/base.js'
 import { errorKeyOf } from '../errors/display.js'
 import { keyOf } from '../i18n/message.js'
 import type { Portico } from '../portico.js'
-import { EmailAddressSchema, emailProblem } from './connectEmail.js'
-import { authClient } from './updateEmail.js'
+import { EmailAddressSchema, emailProblem } from './internal/emailAddress.js'
+import { authClient } from './internal/authClient.js'
 
 export type RequestEmailUpdateReturnType = void
 export type RequestEmailUpdateErrorType = PorticoError

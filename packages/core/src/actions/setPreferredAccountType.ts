@@ -6,7 +6,7 @@ import { writePreferredAccountType } from '../embedded/loginCache.js'
 import type { Portico } from '../portico.js'
 import { connectAuthConnector, embeddedAccountType } from './internal/connectEmbeddedUser.js'
 import { getAccount, setAccount } from '../stores/account.js'
-import { authClient } from './updateEmail.js'
+import { authClient } from './internal/authClient.js'
 
 export interface SetPreferredAccountTypeParameters {
   type: EmbeddedAccountType

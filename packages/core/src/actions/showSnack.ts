@@ -2,6 +2,8 @@ import { Time } from '../spec/defaults.js'
 import type { Portico } from '../portico.js'
 import type { SnackState } from '../stores/snack.js'
 import { externalMessage, keyOf, type Message } from '../i18n/message.js'
+import { hideSnack } from './hideSnack.js'
+import { clearTimer } from './internal/clearTimer.js'
 
 export interface ShowSnackParameters {
   /** A catalogue key and its parameters, shown in the user's language (`error.external` with `{ text }`: a text of your own). */
@@ -31,22 +33,14 @@ export function showSnack(
   const { snack } = portico.stores
   const show = () => {
     snack.setState({ message: keyOf(typeof message === 'string' ? externalMessage(message) : message), variant, svg, autoClose, open: true })
-    clear(portico, 'snackClose')
+    clearTimer(portico, 'snackClose')
     if (autoClose) later(portico, 'snackClose', () => hideSnack(portico), SNACK_DURATION_MS)
   }
-  clear(portico, 'snackShow')
+  clearTimer(portico, 'snackShow')
   if (snack.getState().open) {
     snack.setState({ open: false })
     later(portico, 'snackShow', show, Time.snackReshowMs)
   } else show()
-}
-
-export type HideSnackReturnType = void
-export type HideSnackErrorType = never
-
-export function hideSnack(portico: Portico) {
-  clear(portico, 'snackClose')
-  portico.stores.snack.setState({ open: false })
 }
 
 function later(portico: Portico, key: string, fn: () => void, ms: number) {
@@ -57,10 +51,4 @@ function later(portico: Portico, key: string, fn: () => void, ms: number) {
       fn()
     }, ms),
   )
-}
-
-function clear(portico: Portico, key: string) {
-  const handle = portico.timers.get(key)
-  if (handle !== undefined) portico.clock.clearTimeout(handle)
-  portico.timers.delete(key)
 }

@@ -26,9 +26,4 @@ export async function signOutEmbedded(portico: Portico): Promise<void> {
   portico.clock.clearTimeout(timer)
 }
 
-/** Disconnect's first step: the login cache goes before anything is awaited. */
-export function clearLoginCacheNow(portico: Portico) {
-  clearLoginCache(portico.storage)
-}
-
 export { isAuthConnector }

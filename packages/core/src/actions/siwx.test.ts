@@ -3,6 +3,8 @@ import type { SIWXConfig, SIWXSession } from '../siwx/config.js'
 import { formatSiwxMessage } from '../spec/siwx.js'
 import { testPortico } from '../test/fakes.js'
 import { cancelSiwx } from './cancelSiwx.js'
+// afterConnect loads checkSiwx on demand: loaded here first, the one-tick waits below wait for the rule, not for a module load.
+import './checkSiwx.js'
 import { closeModal } from './closeModal.js'
 import { connectExternal } from './connectExternal.js'
 import { disconnect } from './disconnect.js'

@@ -3,7 +3,7 @@ import { testPortico } from '../test/fakes.js'
 import { connectExternal } from './connectExternal.js'
 import { initialize } from './initialize.js'
 import { openModal } from './openModal.js'
-import { isUnsupportedChainBlocked } from './unsupportedChain.js'
+import { isUnsupportedChainBlocked } from './isUnsupportedChainBlocked.js'
 
 async function connectedOn(caipNetworkId: string, allowUnsupportedChain = false) {
   const t = testPortico({ allowUnsupportedChain })

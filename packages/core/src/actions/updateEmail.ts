@@ -1,15 +1,12 @@
 import { Time } from '../spec/defaults.js'
 import { PorticoError } from '../errors/base.js'
-import { errorMessage } from '../i18n/message.js'
-import type { EmbeddedWalletClient } from '../embedded/types.js'
 import { readLoginCache, writeLoginCache } from '../embedded/loginCache.js'
 import { modalClosed } from '../embedded/modalClosed.js'
 import type { Portico } from '../portico.js'
 import { push } from '../router.js'
 import { closeModal } from './closeModal.js'
-import { getActiveConnectorId } from '../stores/connections.js'
 import { openModal } from './openModal.js'
-import { isAuthConnector } from './signOutEmbedded.js'
+import { authClient } from './internal/authClient.js'
 
 export type UpdateEmailReturnType = string
 export type UpdateEmailErrorType = PorticoError
@@ -49,13 +46,4 @@ export async function updateEmail(portico: Portico): Promise<string> {
     dispose()
     portico.clock.clearTimeout(timer)
   }
-}
-
-/** The loaded frame client of the active email or social connection, or SPEC §5's errors. */
-export async function authClient(portico: Portico): Promise<EmbeddedWalletClient> {
-  if (!portico.options.embeddedWallet) throw new PorticoError(errorMessage('noAuthConnector'))
-  if (!isAuthConnector(getActiveConnectorId(portico))) throw new PorticoError(errorMessage('notConnectedToEmailOrSocial'))
-  const client = await portico.embeddedWalletClient?.catch(() => undefined)
-  if (!client) throw new PorticoError(errorMessage('noAuthConnector'))
-  return client
 }

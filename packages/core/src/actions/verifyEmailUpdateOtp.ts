@@ -3,7 +3,7 @@ import { PorticoError } from '../errors/base.js'
 import { errorMessage, keyOf } from '../i18n/message.js'
 import { errorKeyOf } from '../errors/display.js'
 import type { Portico } from '../portico.js'
-import { authClient } from './updateEmail.js'
+import { authClient } from './internal/authClient.js'
 import { OtpCodeSchema } from './verifyOtp.js'
 
 export type VerifyEmailUpdateOtpReturnType = void

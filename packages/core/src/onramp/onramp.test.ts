@@ -6,7 +6,7 @@ import { initialize } from '../actions/initialize.js'
 import { fetchOnrampOptions } from '../actions/fetchOnrampOptions.js'
 import { getOnrampQuote } from '../actions/getOnrampQuote.js'
 import { setPaymentAmount } from '../actions/setPaymentAmount.js'
-import { onrampProviderLink } from '../actions/selectOnrampProvider.js'
+import { onrampProviderLink } from '../actions/onrampProviderLink.js'
 import { amountOutsideLimits } from './rules.js'
 
 let close: (() => Promise<void>) | undefined

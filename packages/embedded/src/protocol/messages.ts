@@ -1,4 +1,5 @@
 import { Locales } from '@portico/core/i18n'
+import { ChainNamespaces } from '@portico/core/spec'
 import * as v from 'valibot'
 import { AccountTypeSchema, EmailSchema, OtpSchema, SocialProviderSchema, ThemeModeSchema } from './inputs.js'
 
@@ -90,7 +91,7 @@ export const Requests = {
       method: v.pipe(v.string(), v.maxLength(64)),
       params: v.optional(v.unknown()),
       chainId: v.optional(ChainIdSchema),
-      chainNamespace: v.optional(v.picklist(['eip155', 'solana', 'bip122'])),
+      chainNamespace: v.optional(v.picklist(ChainNamespaces)),
     }),
     result: v.unknown(),
   },

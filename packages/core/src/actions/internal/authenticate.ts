@@ -4,9 +4,10 @@ import { formatSiwxMessage } from '../../spec/siwx.js'
 import { SiwxText } from '../../siwx/config.js'
 import { siwxMessage } from '../../i18n/message.js'
 import { track } from './track.js'
-import { addNetwork } from '../checkSiwx.js'
+import { addNetwork } from '../../siwx/addNetwork.js'
 import { disconnect } from '../disconnect.js'
-import { hideSnack, showSnack } from '../showSnack.js'
+import { hideSnack } from '../hideSnack.js'
+import { showSnack } from '../showSnack.js'
 import type { WalletConnectAuth, WalletConnectAuthRequest } from '../../walletconnectClient.js'
 
 /**

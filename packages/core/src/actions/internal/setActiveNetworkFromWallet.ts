@@ -1,7 +1,7 @@
 import { toCaipAddress, type CaipNetworkId, type ChainNamespace } from '../../spec/caip.js'
 import type { Portico } from '../../portico.js'
 import { getAccount, setAccount } from '../../stores/account.js'
-import { syncUnsupportedChainView } from '../unsupportedChain.js'
+import { syncUnsupportedChainView } from './syncUnsupportedChainView.js'
 
 /**
  * The wallet reports which chain it is on. A configured chain becomes the active network; any

@@ -37,14 +37,12 @@ export {
 } from '../../actions/setThemeVariables.js'
 export {
   showSnack,
-  hideSnack,
   SNACK_DURATION_MS,
   type ShowSnackParameters,
   type ShowSnackReturnType,
   type ShowSnackErrorType,
-  type HideSnackReturnType,
-  type HideSnackErrorType,
 } from '../../actions/showSnack.js'
+export { hideSnack, type HideSnackReturnType, type HideSnackErrorType } from '../../actions/hideSnack.js'
 export {
   checkAllowedOrigin,
   type AllowedOriginResult,
@@ -69,13 +67,11 @@ export {
 } from '../../actions/openWalletFeature.js'
 export { navigate, type NavigateParameters, type NavigateReturnType, type NavigateErrorType } from '../../actions/navigate.js'
 export { returnToAccount, type ReturnToAccountReturnType, type ReturnToAccountErrorType } from '../../actions/returnToAccount.js'
+export { accountView, type AccountViewReturnType, type AccountViewErrorType } from '../../actions/accountView.js'
 export {
-  accountView,
   isUnsupportedChainBlocked,
-  type AccountViewReturnType,
-  type AccountViewErrorType,
   type IsUnsupportedChainBlockedReturnType,
   type IsUnsupportedChainBlockedErrorType,
-} from '../../actions/unsupportedChain.js'
-export { isCloseBlocked, type IsCloseBlockedReturnType, type IsCloseBlockedErrorType } from '../../actions/closeModal.js'
+} from '../../actions/isUnsupportedChainBlocked.js'
+export { isCloseBlocked, type IsCloseBlockedReturnType, type IsCloseBlockedErrorType } from '../../actions/isCloseBlocked.js'
 export { getFooter, type FooterContent } from '../../selectors/routerSelectors.js'

@@ -21,11 +21,9 @@ export {
   type SetPaymentAmountReturnType,
   type SetPaymentAmountErrorType,
 } from '../../actions/setPaymentAmount.js'
+export { onrampProviderLink, type OnrampProviderLinkReturnType, type OnrampProviderLinkErrorType } from '../../actions/onrampProviderLink.js'
 export {
-  onrampProviderLink,
   selectOnrampProvider,
-  type OnrampProviderLinkReturnType,
-  type OnrampProviderLinkErrorType,
   type SelectOnrampProviderReturnType,
   type SelectOnrampProviderErrorType,
 } from '../../actions/selectOnrampProvider.js'
