@@ -28,6 +28,14 @@ export {
   type SolanaWalletProvider,
   type GetProviderErrorType,
 } from '../../actions/getProvider.js'
+export type {
+  BitcoinAccountAddress,
+  BitcoinAddressIntention,
+  BitcoinMethod,
+  BitcoinProviderEvent,
+  BitcoinRpcSchema,
+  PorticoBitcoinProvider,
+} from '../../provider/types.js'
 export { createEip1193Shell, eip1193Error, type Eip1193Link, type Eip1193Shell } from '../../provider/eip1193Shell.js'
 export {
   readAccount,
