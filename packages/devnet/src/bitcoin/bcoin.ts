@@ -51,6 +51,12 @@ interface Bcoin {
   FullNode: new (options: Record<string, unknown>) => BcoinNode
   TX: { fromRaw(raw: Buffer): BcoinTX & { hash(enc: 'hex'): string } }
   Address: { fromString(address: string, network: string): unknown }
+  mining: { BlockTemplate: { prototype: { createCoinbase(this: unknown, hash: unknown): CoinbaseTX } } }
+}
+
+interface CoinbaseTX {
+  inputs: { script: { setData(index: number, data: Buffer): void; compile(): void } }[]
+  refresh(): void
 }
 
 /** A mempool or consensus rejection, as Bitcoin Core's sendrawtransaction reports it. */
@@ -78,6 +84,17 @@ function load() {
   for (const name of ['csv', 'segwit']) Object.assign(R.deployments[name], { window: 1, threshold: 1 })
   // Keep it false: sending to P2TR (witness v1) must be accepted though 1.0.2 predates taproot.
   R.requireStandard = false
+  // The coinbase's 4-byte nonce is random in bcoin; zero makes every start mine the same coinbase
+  // transactions, so the faucet's and the dev accounts' txids are the same on every start.
+  const { prototype } = bcoin.mining.BlockTemplate
+  const createCoinbase = prototype.createCoinbase
+  prototype.createCoinbase = function (hash) {
+    const cb = createCoinbase.call(this, hash)
+    cb.inputs[0].script.setData(2, Buffer.alloc(4))
+    cb.inputs[0].script.compile()
+    cb.refresh()
+    return cb
+  }
   const { RPCError } = require('bweb') as { RPCError: new (code: number, message: string) => Error }
   loaded = { bcoin, RPCError }
   return loaded

@@ -30,7 +30,12 @@ const json = (body: unknown): EsploraReply => ({ status: 200, body })
 const TXID = /^[0-9a-fA-F]{64}$/
 
 export async function handleEsplora(ctx: EsploraContext, method: string, path: string, body: string): Promise<EsploraReply> {
-  const parts = path.split('/').filter(Boolean).map(decodeURIComponent)
+  let parts: string[]
+  try {
+    parts = path.split('/').filter(Boolean).map(decodeURIComponent)
+  } catch {
+    return text(400, 'Invalid URL encoding')
+  }
   if (method === 'POST') return parts.length === 1 && parts[0] === 'tx' ? postTx(ctx, body) : text(404, 'Not found')
   if (method !== 'GET') return text(405, 'Method not allowed')
   const view = ctx.index.view()
