@@ -3,6 +3,7 @@
 // mail catcher (SMTP 2525, inbox at /dev/mail) and a local OpenID provider (8790) standing in for google.
 import { startDevnet } from '@portico/devnet'
 import { SOLANA_DEVNET_CAIP2, SOLANA_DEVNET_RPC_URL } from '@portico/devnet/solana-constants'
+import { BITCOIN_DEVNET_CAIP2, BITCOIN_DEVNET_URL } from '@portico/devnet/bitcoin-constants'
 import { loadConfig, startServer } from '@portico/server'
 import { buildSecureFrame } from '@portico/secure-frame/build'
 import { createServer } from 'vite'
@@ -20,7 +21,7 @@ const server = await startServer({
   dataDir: '.data/server',
   devRoutes: true,
   // The local Solana chain runs beside this process (scripts/start.mjs) on its default port.
-  rpcUrls: { ...Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])), [SOLANA_DEVNET_CAIP2]: SOLANA_DEVNET_RPC_URL },
+  rpcUrls: { ...Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])), [SOLANA_DEVNET_CAIP2]: SOLANA_DEVNET_RPC_URL, [BITCOIN_DEVNET_CAIP2]: BITCOIN_DEVNET_URL },
   // NFT metadata from the devnet's fixtures server on 127.0.0.1: the one loopback origin the server may fetch.
   outboundAllowOrigins: [devnet.fixturesUrl],
   // http://localhost:8788: passkeys (the embedded wallet's factors) need a domain as RP id, not an IP.
