@@ -28,14 +28,25 @@ describe('chain families', () => {
   })
 
   test('behavior: a namespace without a family has none', () => {
-    expect(familyOfNamespace('bip122')).toBeUndefined()
-    expect(familyOfChain('bip122:000000000019d6689c085ae165831e93')).toBeUndefined()
+    expect(familyOfNamespace('cosmos')).toBeUndefined()
+    expect(familyOfChain('cosmos:cosmoshub-4')).toBeUndefined()
     expect(familyOfChain('eip155')).toBeUndefined()
-    expect(familyOfAddress('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBeUndefined()
+    expect(familyOfAddress('cosmos1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBeUndefined()
+  })
+
+  test("behavior: bip122 addresses (bech32, bech32m, base58) are Bitcoin's, tried before Solana's base58 rule", () => {
+    expect(familyOfChain('bip122:000000000019d6689c085ae165831e93')?.namespace).toBe('bip122')
+    for (const address of [
+      'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      '14vV3aCHBeStb5bkenkNHbe2YAFinYdXgc',
+      'bc1ppv609nr0vr25u07u95waq5lucwfm6tde4nydujnu8npg4q75mr5sxq8lt3',
+    ])
+      expect(familyOfAddress(address)?.namespace).toBe('bip122')
+    expect(familyOfAddress(SOLANA)?.namespace).toBe('solana')
   })
 
   test('error: a namespace without a family is refused as an unsupported chain, as a chain without an RPC is', () => {
-    for (const chainId of ['bip122:000000000019d6689c085ae165831e93', 'eip155:1', 'solana:mainnet']) {
+    for (const chainId of ['cosmos:cosmoshub-4', 'bip122:000000000019d6689c085ae165831e93', 'eip155:1', 'solana:mainnet']) {
       const refusal = (() => {
         try {
           readableFamily(ctx, chainId)
