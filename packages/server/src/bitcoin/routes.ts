@@ -16,8 +16,8 @@ import { isAddressOn } from './networks.js'
  * the per-IP RPC limit apply as on the RPC proxy (chain/rpcRoutes.ts).
  */
 
-/** A signed transaction of at most this many bytes (a standard transaction is at most 400,000 weight units). */
-export const MAX_TX_BYTES = 400_000
+/** A signed transaction of at most this many bytes (a standard one is at most 400,000 weight units; a wallet's send is far smaller), hex within the broadcast's body limit. */
+export const MAX_TX_BYTES = 200_000
 const DEFAULT_PER_IP_PER_MINUTE = 600
 const TXID = '[0-9a-f]{64}'
 const ADDRESS = '[a-zA-Z0-9]{14,90}'

@@ -10,8 +10,10 @@ import { BitcoinChains, bitcoinNetwork, isAddressOn } from './networks.js'
 export const SANDBOX_BTC_PRICE_USD = 100_000n
 /** Outputs below this are not relayed (P2WPKH dust); smaller change goes to the fee. */
 const DUST_SATS = 546n
-/** P2WPKH sizes in vbytes: overhead, per input, per output. */
-const VBYTES = { tx: 11n, input: 68n, output: 31n }
+/** Sizes in vbytes: overhead, per P2WPKH input, per output (at most a P2TR's). */
+const VBYTES = { tx: 11n, input: 68n, output: 43n }
+/** Bitcoin's rule: a coinbase output is spendable 100 blocks after its own (the faucet mines: only such outputs are taken). */
+const COINBASE_MATURITY = 100
 
 /** The faucet key as configured: 64 hex characters or a WIF of the chain's network. */
 function faucetKey(chainId: string, key: string): Uint8Array {
@@ -24,8 +26,9 @@ export function sandboxSats(units: bigint): bigint {
 }
 
 /**
- * Pays `sats` to `to` from the faucet key's P2WPKH address: its largest confirmed UTXOs, change back to
- * the faucet, the API's normal fee rate; broadcast through the chain's Esplora API. Answers the txid.
+ * Pays `sats` to `to` from the faucet key's P2WPKH address: its largest UTXOs of 100 confirmations or more
+ * (the faucet's mined coinbases mature then), change back to the faucet, the API's normal fee rate;
+ * broadcast through the chain's Esplora API. Answers the txid.
  */
 export async function payFromFaucet(order: { chainId: string; rpcUrl: string; faucetKey: string; to: string; sats: bigint }): Promise<string> {
   const network = bitcoinNetwork(order.chainId)
@@ -34,18 +37,23 @@ export async function payFromFaucet(order: { chainId: string; rpcUrl: string; fa
   const key = faucetKey(order.chainId, order.faucetKey)
   const faucet = p2wpkh(pubECDSA(key, true), network)
   const esplora = esploraClient([order.rpcUrl])
-  const [utxos, estimates] = await Promise.all([esplora.json(`/address/${faucet.address}/utxo`, Utxos), esplora.json('/fee-estimates', FeeEstimates)])
+  const [utxos, estimates, tip] = await Promise.all([
+    esplora.json(`/address/${faucet.address}/utxo`, Utxos),
+    esplora.json('/fee-estimates', FeeEstimates),
+    esplora.tip(),
+  ])
   const rate = BigInt(feeRates(estimates).normal)
+  const mature = utxos.filter((u) => u.status.block_height !== undefined && tip.height + 1 - u.status.block_height >= COINBASE_MATURITY)
   const tx = new Transaction()
   let total = 0n
   let fee = 0n
-  for (const utxo of utxos.filter((u) => u.status.confirmed).sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : 0))) {
+  for (const utxo of mature.sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : 0))) {
     tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script: faucet.script, amount: utxo.value } })
     total += utxo.value
     fee = (VBYTES.tx + VBYTES.input * BigInt(tx.inputsLength) + VBYTES.output * 2n) * rate
     if (total >= order.sats + fee) break
   }
-  if (total < order.sats + fee) throw new Error(`The faucet ${faucet.address} holds ${total} confirmed sats, not enough for ${order.sats} + fee`)
+  if (total < order.sats + fee) throw new Error(`The faucet ${faucet.address} holds ${total} mature sats, not enough for ${order.sats} + fee`)
   tx.addOutputAddress(order.to, order.sats, network)
   const change = total - order.sats - fee
   if (change >= DUST_SATS) tx.addOutputAddress(faucet.address!, change, network)

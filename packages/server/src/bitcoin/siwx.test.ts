@@ -98,3 +98,15 @@ describe('SIWX on bip122', () => {
     expect(verify('bc1qnotanaddress', 'Hello World', VECTORS.hello[0]!)).toBe(false)
   })
 })
+
+describe('SIWX on bip122, signed as wallets sign', () => {
+  test("default: a BIP-322 signature made by @scure/btc-signer's transaction signing verifies; another key's is refused", async () => {
+    const { signBip322 } = await import('./testing.js')
+    const key = bytesToHex(KEY)
+    const { address, signature } = signBip322(chainId, key, 'Hello World')
+    expect(address).toBe(P2WPKH)
+    expect(verify(P2WPKH, 'Hello World', signature)).toBe(true)
+    const other = signBip322(chainId, bytesToHex(secp256k1.utils.randomPrivateKey()), 'Hello World')
+    expect(verify(P2WPKH, 'Hello World', other.signature)).toBe(false)
+  })
+})
