@@ -5,15 +5,16 @@ import { chainFamilies, familyOfAddress, familyOfChain, familyOfNamespace, reada
 
 const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOLANA = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
-/** A context that reads eip155:31337 and one solana chain, nothing else. */
+/** A context that reads eip155:31337 and one solana chain, nothing else (no bip122 Esplora URL). */
 const ctx = {
+  config: { rpcUrls: {} },
   evmClient: (id: string) => (id === 'eip155:31337' ? {} : undefined),
   solanaRpc: (id: string) => (id === 'solana:devnet' ? {} : undefined),
 } as unknown as ServerContext
 
 describe('chain families', () => {
   test('default', () => {
-    expect(chainFamilies.map((family) => family.namespace)).toEqual(['eip155', 'solana'])
+    expect(chainFamilies.map((family) => family.namespace)).toEqual(['eip155', 'bip122', 'solana'])
   })
 
   test('behavior: eip155 and solana resolve by namespace, chain id and address', () => {
