@@ -11,10 +11,10 @@ import type { ServerContext } from '../context.js'
 import { CaipNetworkId, CommonQuery } from '../schemas.js'
 import { Refusal } from '../refusals.js'
 
-/** SPEC §5: an EVM address is 40 hex characters with an optional 0x prefix; a Solana address is base58, 32 to 44 characters. */
+/** SPEC §5: an EVM address is 40 hex characters with an optional 0x prefix; a Solana address is base58, 32 to 44 characters; a Bitcoin address base58 or bech32(m). */
 const AccountAddress = z
   .string()
-  .refine((v) => familyOfAddress(v) !== undefined, 'Invalid address: expected an EVM or Solana address')
+  .refine((v) => familyOfAddress(v) !== undefined, 'Invalid address: expected an EVM, Solana or Bitcoin address')
   .openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
 
 const Currency = z.enum(['usd']).openapi({ description: 'Only usd is supported', example: 'usd' })
@@ -28,6 +28,10 @@ const TokenBalanceSchema = z
     value: z.number().openapi({ description: 'USD value of the quantity' }),
     price: z.number().openapi({ description: 'USD price of one token (0 when unknown)' }),
     quantity: z.object({ decimals: z.string(), numeric: z.string().openapi({ description: 'Decimal amount', example: '9999.5' }) }),
+    pending: z
+      .object({ numeric: z.string() })
+      .optional()
+      .openapi({ description: 'The unconfirmed part of quantity (bip122: the mempool change, may be negative)' }),
     iconUrl: z.string(),
   })
   .openapi('TokenBalance')

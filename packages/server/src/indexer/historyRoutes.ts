@@ -40,7 +40,7 @@ const TransactionSchema = z
       fee: z
         .object({ numeric: z.string(), symbol: z.string() })
         .optional()
-        .openapi({ description: 'The network fee paid, in the native currency (Solana transactions)' }),
+        .openapi({ description: 'The network fee paid, in the native currency (Solana and Bitcoin transactions)' }),
     }),
     transfers: z.array(TransferSchema),
   })
@@ -51,12 +51,12 @@ const historyRoute = createRoute({
   path: '/v1/account/{address}/history',
   summary: 'Transaction history of an address',
   description:
-    "Native transfers and ERC20/ERC721 transfers (eip155), SOL and SPL token transfers (solana: Token and Token-2022, mints included) of the address found by the server's chain indexers, newest first. A Solana address is followed from the first time it is asked about. Pass `next` back as `cursor` for the following page.",
+    "Native transfers and ERC20/ERC721 transfers (eip155), SOL and SPL token transfers (solana: Token and Token-2022, mints included), confirmed BTC payments by output with their fee (bip122, from the chain's Esplora API) of the address found by the server's chain indexers, newest first. A Solana or Bitcoin address is followed from the first time it is asked about. Pass `next` back as `cursor` for the following page.",
   request: {
     params: z.object({
       address: z
         .string()
-        .refine((v) => familyOfAddress(v) !== undefined, 'Invalid address: expected an EVM or Solana address')
+        .refine((v) => familyOfAddress(v) !== undefined, 'Invalid address: expected an EVM, Solana or Bitcoin address')
         .openapi({ param: { name: 'address', in: 'path' }, example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
     }),
     query: z.object({
