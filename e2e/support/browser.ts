@@ -45,6 +45,8 @@ export interface WalletConfig {
   assets?: `0x${string}`[]
   /** The Portico Solana Test Wallet in the same bundle (its rpcUrl defaults to the stack's Solana chain). */
   solana?: { autoApprove?: boolean; rejectAll?: boolean; accountIndex?: number; rpcUrl?: string }
+  /** The Portico Bitcoin Test Wallet (Wallet Standard and sats-connect) in the same bundle; its url (Esplora) defaults to the stack's Bitcoin devnet. */
+  bitcoin?: { autoApprove?: boolean; rejectAll?: boolean; accountIndex?: number; url?: string; walletStandard?: boolean; satsConnect?: boolean }
 }
 
 /**
@@ -56,6 +58,7 @@ export interface StackInfo {
   apiUrl?: string
   chains: { chainId: number; name: string; rpcUrl: string }[]
   solana?: { rpcUrl: string }
+  bitcoin?: { url: string }
 }
 
 /** What a journey may set on its browser profile: a phone's viewport and touch, reduced motion. */
@@ -75,6 +78,12 @@ export async function newWalletContext(stack: StackInfo, browser: Browser, walle
       ;(window as unknown as { __PORTICO_SOLANA_TEST_WALLET__: unknown }).__PORTICO_SOLANA_TEST_WALLET__ = config
     },
     { storageKey: 'portico-solana-test-wallet', rpcUrl: stack.solana?.rpcUrl, ...wallet.solana },
+  )
+  await context.addInitScript(
+    (config) => {
+      ;(window as unknown as { __PORTICO_BITCOIN_TEST_WALLET__: unknown }).__PORTICO_BITCOIN_TEST_WALLET__ = config
+    },
+    { storageKey: 'portico-bitcoin-test-wallet', url: stack.bitcoin?.url, ...wallet.bitcoin },
   )
   await context.addInitScript({ path: injectedWallet })
   return context

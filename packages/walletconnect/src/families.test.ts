@@ -34,8 +34,17 @@ test('behavior: solana alone asks no eip155 namespace', () => {
   )
 })
 
+test('behavior: bip122 alone asks the four bip122 methods and the addresses event', () => {
+  expect(JSON.stringify(namespacesFor([bitcoin]))).toMatchInlineSnapshot(
+    `"{"bip122":{"chains":["bip122:000000000019d6689c085ae165831e93"],"methods":["getAccountAddresses","signMessage","signPsbt","sendTransfer"],"events":["bip122_addressesChanged"],"rpcMap":{"bip122:000000000019d6689c085ae165831e93":"https://rpc.example/btc"}}}"`,
+  )
+})
+
+test("behavior: all three families, in the proposal's order", () => {
+  expect(Object.keys(namespacesFor([bitcoin, solana, mainnet]))).toEqual(['eip155', 'solana', 'bip122'])
+})
+
 test('behavior: with no network of a WalletConnect family, an empty eip155 namespace', () => {
-  expect(namespacesFor([])).toEqual(namespacesFor([bitcoin]))
   expect(JSON.stringify(namespacesFor([]))).toMatchInlineSnapshot(
     `"{"eip155":{"chains":[],"methods":["eth_sendTransaction","personal_sign","eth_signTypedData_v4","wallet_switchEthereumChain","wallet_addEthereumChain","wallet_getCapabilities","wallet_sendCalls","wallet_getCallsStatus","wallet_showCallsStatus"],"events":["chainChanged","accountsChanged"],"rpcMap":{}}}"`,
   )

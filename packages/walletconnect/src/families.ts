@@ -1,4 +1,5 @@
 import type { CaipNetwork } from '@portico/core'
+import { bip122Family } from './bitcoinWallet.js'
 import { eip155Family } from './eip155Provider.js'
 import type { WalletConnectFamily } from './family.js'
 import { solanaFamily } from './solanaWallet.js'
@@ -8,7 +9,7 @@ import { solanaFamily } from './solanaWallet.js'
  * default: asked for (with no chains) when the host configured networks of none of them.
  * A new family adds its link file and one line here.
  */
-export const walletConnectFamilies: readonly WalletConnectFamily[] = [eip155Family, solanaFamily]
+export const walletConnectFamilies: readonly WalletConnectFamily[] = [eip155Family, solanaFamily, bip122Family]
 
 /** The session proposal: one namespace per chain family the host configured networks of. */
 export function namespacesFor(caipNetworks: readonly CaipNetwork[]) {

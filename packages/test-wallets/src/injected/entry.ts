@@ -8,6 +8,8 @@ import type { TestWalletOptions, TestWalletProvider } from './types'
 import { createTestWallet } from './wallet'
 // The Solana test wallet (Wallet Standard) travels in the same bundle.
 import '../solana/entry'
+// The Bitcoin test wallet (Wallet Standard and sats-connect) too.
+import '../bitcoin/entry'
 
 declare global {
   interface Window {

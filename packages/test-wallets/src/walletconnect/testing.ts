@@ -5,6 +5,7 @@
 import { SignClient } from '@walletconnect/sign-client'
 import type { SignClientTypes } from '@walletconnect/types'
 import { memoryStorage } from './storage'
+import { BIP122_EVENTS, BIP122_METHODS } from './bip122'
 import { SOLANA_EVENTS } from './solana'
 import { closeSignClient, EIP155_EVENTS, EIP155_METHODS } from './wallet'
 
@@ -25,14 +26,16 @@ export async function createTestDapp(relayUrl: string, projectId = 'portico-dev'
   client.core.verify.resolve = (async () => undefined) as never
   return {
     client,
-    /** Starts a pairing for eip155 and/or solana chains: the URI to hand the wallet, and the session promise. */
+    /** Starts a pairing for eip155, solana and/or bip122 chains: the URI to hand the wallet, and the session promise. */
     connect(chains: string[]) {
       const evm = chains.filter((c) => c.startsWith('eip155:'))
       const solana = chains.filter((c) => c.startsWith('solana:'))
+      const bip122 = chains.filter((c) => c.startsWith('bip122:'))
       return client.connect({
         optionalNamespaces: {
           ...(evm.length ? { eip155: { chains: evm, methods: [...EIP155_METHODS], events: [...EIP155_EVENTS] } } : {}),
           ...(solana.length ? { solana: { chains: solana, methods: DAPP_SOLANA_METHODS, events: [...SOLANA_EVENTS] } } : {}),
+          ...(bip122.length ? { bip122: { chains: bip122, methods: [...BIP122_METHODS], events: [...BIP122_EVENTS] } } : {}),
         },
       })
     },

@@ -13,6 +13,7 @@ import { createEip155Calls, runEip155, EIP155_EVENTS, EIP155_METHODS } from './e
 import { EIP5792_READS } from '../calls'
 import { RpcError, userRejected } from './errors'
 import { createSolanaSide, isSolanaMethod, SOLANA_READ_ONLY } from './solana'
+import { BIP122_READ_ONLY, createBip122Side, isBip122Chain } from './bip122'
 import { answerAuthentication } from './authenticate'
 import { memoryStorage, type KeyValueStorage } from './storage'
 import { describeApprove } from '../approve'
@@ -33,6 +34,8 @@ export interface WalletConnectTestWalletOptions {
   rpc: Record<string, string>
   /** The Solana dev account (index into the local chain's dev accounts, or a base58 secret key); default 0. */
   solanaAccount?: number | string
+  /** The Bitcoin dev account (0..9) for `bip122:…` chains in rpc (their value: the Esplora URL); default 0. */
+  bitcoinAccount?: number
   /**
    * Answer one-click sign-in requests (wc_sessionAuthenticate) by signing them (default true). When
    * false the wallet does not support them: the dapp's fallback session proposal arrives instead.
@@ -73,6 +76,10 @@ export interface WalletConnectTestWallet {
   readonly address: Hex
   /** The Solana account (base58), when a solana chain is configured. */
   readonly solanaAddress?: string
+  /** The Bitcoin payment and ordinal addresses, when a bip122 chain is configured. */
+  readonly bitcoinAddresses?: readonly { address: string; intention: 'payment' | 'ordinal' }[]
+  /** Switches the Bitcoin dev account and tells every session (bip122_addressesChanged). */
+  switchBitcoinAccount(index: number): Promise<void>
   readonly client: InstanceType<typeof SignClient>
   /** Pairs from a `wc:` URI; the proposal follows (approved per the rules below). */
   pair(uri: string): Promise<void>
@@ -103,9 +110,10 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
   const account = privateKeyToAccount(options.privateKey)
   const chains = Object.keys(options.rpc).filter((c) => c.startsWith('eip155:'))
   const solana = Object.keys(options.rpc).some((c) => c.startsWith('solana:')) ? createSolanaSide(options.solanaAccount ?? 0, options.rpc) : undefined
-  if (chains.length === 0 && !solana) throw new Error('createWalletConnectTestWallet: give at least one eip155 or solana chain in rpc')
-  // The EVM chain the wallet is on (a solana-only wallet reports its solana chain).
-  let current = chains[0] ?? solana!.chains[0]!
+  const bip122 = Object.keys(options.rpc).some(isBip122Chain) ? createBip122Side(options.bitcoinAccount ?? 0, options.rpc) : undefined
+  if (chains.length === 0 && !solana && !bip122) throw new Error('createWalletConnectTestWallet: give at least one eip155, solana or bip122 chain in rpc')
+  // The EVM chain the wallet is on (a solana- or bitcoin-only wallet reports its own chain).
+  let current = chains[0] ?? solana?.chains[0] ?? bip122!.chains[0]!
   let autoApprove = options.autoApprove ?? true
   const rules: NextRule[] = []
   const waiting = new Map<number, { item: PendingItem; resolve: (d: Decision) => void }>()
@@ -189,6 +197,7 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
                 }
               : {}),
             ...(solana ? { solana: solana.namespace() } : {}),
+            ...(bip122 ? { bip122: bip122.namespace() } : {}),
           },
         })
       } catch (error) {
@@ -227,6 +236,10 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
     })
 
   const run = async (method: string, params: unknown, chainId: string): Promise<unknown> => {
+    if (isBip122Chain(chainId)) {
+      if (!bip122) throw new RpcError(4200, `Unsupported method ${method}`)
+      return bip122.run(method, params, chainId)
+    }
     if (isSolanaMethod(method)) {
       if (!solana) throw new RpcError(4200, `Unsupported method ${method}`)
       return solana.run(method, params, chainId)
@@ -241,11 +254,13 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
     const summary =
       isSolanaMethod(request.method) && solana
         ? `${request.method} on ${chainId}: ${await solana.describe(request.method, request.params, chainId)}`
-        : `${request.method} on ${chainId}${approveSummary(request.method, request.params)}`
+        : isBip122Chain(chainId) && bip122
+          ? `${request.method} on ${chainId}: ${bip122.describe(request.method, request.params)}`
+          : `${request.method} on ${chainId}${approveSummary(request.method, request.params)}`
     let response: { id: number; jsonrpc: '2.0'; result: unknown } | { id: number; jsonrpc: '2.0'; error: { code: number; message: string } }
     try {
       const d =
-        READ_ONLY.has(request.method) || SOLANA_READ_ONLY.has(request.method)
+        READ_ONLY.has(request.method) || SOLANA_READ_ONLY.has(request.method) || (isBip122Chain(chainId) && BIP122_READ_ONLY.has(request.method))
           ? 'approve'
           : await decision({ kind: 'request', summary, request: { topic, id, chainId, method: request.method, params: request.params } })
       if (d === 'reject') throw userRejected()
@@ -275,6 +290,21 @@ export async function createWalletConnectTestWallet(options: WalletConnectTestWa
   return {
     address: account.address,
     solanaAddress: solana?.address,
+    get bitcoinAddresses() {
+      return bip122?.addresses
+    },
+    async switchBitcoinAccount(index) {
+      if (!bip122) throw new Error('No bip122 chain configured')
+      const addresses = bip122.setAccount(index)
+      for (const session of client.session.getAll()) {
+        if (!session.namespaces.bip122) continue
+        // The session's accounts follow, then the dapp hears of the change.
+        const namespaces = { ...session.namespaces, bip122: { ...session.namespaces.bip122, accounts: bip122.namespace().accounts } }
+        await client.update({ topic: session.topic, namespaces }).then(({ acknowledged }) => acknowledged())
+        for (const chainId of bip122.chains) await client.emit({ topic: session.topic, event: { name: 'bip122_addressesChanged', data: addresses }, chainId })
+      }
+      note(`switched Bitcoin account to ${index}`)
+    },
     client,
     async pair(uri) {
       if (!uri.startsWith('wc:')) throw new Error('Not a WalletConnect URI (it starts with wc:)')
