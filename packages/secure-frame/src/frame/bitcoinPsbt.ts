@@ -61,10 +61,12 @@ function addressOf(script: Uint8Array, params: BitcoinAddressParams): string | u
   }
 }
 
+const isFinal = (input: ReturnType<Transaction['getInput']>) => Boolean(input.finalScriptWitness?.length || input.finalScriptSig?.length)
+
 /** Weight units of one input once signed, by the type of the script it spends (BIP-141 weights). */
 function inputWeight(script: Uint8Array | undefined, input: ReturnType<Transaction['getInput']>): number {
   const base = (32 + 4 + 4) * 4
-  if (input.finalScriptWitness || input.finalScriptSig) {
+  if (isFinal(input)) {
     const scriptSig = input.finalScriptSig?.length ?? 0
     const witness = (input.finalScriptWitness ?? []).reduce((sum, item) => sum + 1 + item.length, 1)
     return base + (1 + scriptSig) * 4 + witness
@@ -108,7 +110,7 @@ export function decodePsbt(psbt: string, accounts: readonly BitcoinAccount[], pa
       amount: prevout?.amount,
       owner: ownerOf(prevout?.script),
       sighashType: input.sighashType,
-      finalized: Boolean(input.finalScriptWitness || input.finalScriptSig),
+      finalized: isFinal(input),
     }
   })
   const outputs = Array.from({ length: tx.outputsLength }, (_, index): PsbtOutput => {
