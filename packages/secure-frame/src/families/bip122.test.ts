@@ -11,14 +11,14 @@ const mainnet = BITCOIN_NETWORKS['000000000019d6689c085ae165831e93']!
 const regtest = bitcoinNetworkOf('bip122:0f9188f13cb7b2c71f2a335e3a4fc328')!
 
 describe('bip122 keys (SPEC §3: payment BIP-84 index 0, ordinal BIP-86 index 0)', () => {
-  it('default: BIP-84 test vector (m/84\'/0\'/0\'/0/0 and /0/1)', () => {
+  it("default: BIP-84 test vector (m/84'/0'/0'/0/0 and /0/1)", () => {
     const [payment] = bitcoinAccounts(secretOf(ABOUT), mainnet)
     expect(payment).toMatchObject({ intention: 'payment', path: "m/84'/0'/0'/0/0", address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' })
     expect(bytesToHex(payment.publicKey)).toBe('0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c')
     expect(bitcoinAccounts(secretOf(ABOUT), mainnet, 1)[0].address).toBe('bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g')
   })
 
-  it('default: BIP-86 test vector (m/86\'/0\'/0\'/0/0 and /0/1)', () => {
+  it("default: BIP-86 test vector (m/86'/0'/0'/0/0 and /0/1)", () => {
     const [, ordinal] = bitcoinAccounts(secretOf(ABOUT), mainnet)
     expect(ordinal).toMatchObject({ intention: 'ordinal', path: "m/86'/0'/0'/0/0", address: 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr' })
     expect(bytesToHex(ordinal.publicKey)).toBe('cc8a4bc64d897bddc5fbc2f670f7a8ba0b386779106cf1223c6fc5d7cd6fc115')
@@ -37,7 +37,7 @@ describe('bip122 keys (SPEC §3: payment BIP-84 index 0, ordinal BIP-86 index 0)
     expect(testnet[0].address).toMatch(/^tb1q/)
   })
 
-  it('behavior: the wallet stores the mainnet payment address; the key stays the seed\'s root', () => {
+  it("behavior: the wallet stores the mainnet payment address; the key stays the seed's root", () => {
     const keys = deriveKeys(new Uint8Array(16), { bip122: bip122Keys })
     // 16 zero bytes are the 'abandon … about' mnemonic.
     expect(keys.addresses.bip122).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')

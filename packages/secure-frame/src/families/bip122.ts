@@ -29,8 +29,20 @@ const TEST_PARAMS: BitcoinAddressParams = { bech32: 'tb', pubKeyHash: 0x6f, scri
 /** The bip122 networks the frame knows (contracts: Bitcoin Core's regtest prefixes on the devnet). */
 export const BITCOIN_NETWORKS: Readonly<Record<string, BitcoinNetwork>> = {
   '000000000019d6689c085ae165831e93': { caip2: 'bip122:000000000019d6689c085ae165831e93', name: 'Bitcoin', testnet: false, coinType: 0, params: NETWORK },
-  '000000000933ea01ad0ee984209779ba': { caip2: 'bip122:000000000933ea01ad0ee984209779ba', name: 'Bitcoin Testnet', testnet: true, coinType: 1, params: TEST_PARAMS },
-  '00000008819873e925422c1ff0f99f7c': { caip2: 'bip122:00000008819873e925422c1ff0f99f7c', name: 'Bitcoin Signet', testnet: true, coinType: 1, params: TEST_PARAMS },
+  '000000000933ea01ad0ee984209779ba': {
+    caip2: 'bip122:000000000933ea01ad0ee984209779ba',
+    name: 'Bitcoin Testnet',
+    testnet: true,
+    coinType: 1,
+    params: TEST_PARAMS,
+  },
+  '00000008819873e925422c1ff0f99f7c': {
+    caip2: 'bip122:00000008819873e925422c1ff0f99f7c',
+    name: 'Bitcoin Signet',
+    testnet: true,
+    coinType: 1,
+    params: TEST_PARAMS,
+  },
   '0f9188f13cb7b2c71f2a335e3a4fc328': {
     caip2: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
     name: 'Bitcoin Regtest',
@@ -62,8 +74,7 @@ export interface BitcoinAccount {
 }
 
 /** SPEC §3: payment is address index 0 of BIP-84, ordinal index 0 of BIP-86 (contracts.md: i = 0 for the wallet). */
-export const bitcoinPath = (intention: BitcoinIntention, coinType: number, index = 0) =>
-  `m/${intention === 'payment' ? 84 : 86}'/${coinType}'/0'/0/${index}`
+export const bitcoinPath = (intention: BitcoinIntention, coinType: number, index = 0) => `m/${intention === 'payment' ? 84 : 86}'/${coinType}'/0'/0/${index}`
 
 /** The BIP-32 root as the frame keeps it: private key and chain code (64 bytes). */
 function rootOf(secret: Uint8Array): HDKey {

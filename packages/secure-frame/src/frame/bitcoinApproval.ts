@@ -50,9 +50,7 @@ export function describePsbt(decoded: DecodedPsbt, screen: PsbtScreen): Approval
   const sections: ApprovalSection[] = []
 
   for (const input of decoded.inputs) {
-    const owner = input.owner
-      ? t(signed.has(input.index) ? 'btc.yoursSigned' : 'btc.yours', { account: accountName(input.owner) })
-      : t('btc.notYours')
+    const owner = input.owner ? t(signed.has(input.index) ? 'btc.yoursSigned' : 'btc.yours', { account: accountName(input.owner) }) : t('btc.notYours')
     const rows: ApprovalRow[] = [
       { label: t('btc.address'), value: input.address ?? t('btc.unknownScript'), mono: input.address !== undefined },
       { label: t('row.amount'), value: input.amount === undefined ? t('btc.unknownAmount') : btc(input.amount) },

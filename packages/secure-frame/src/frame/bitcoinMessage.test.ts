@@ -37,7 +37,7 @@ function ordinal(wif: string): BitcoinAccount {
 }
 
 describe('BIP-322 simple', () => {
-  it('default: message hashes and virtual transactions match the BIP\'s vectors', () => {
+  it("default: message hashes and virtual transactions match the BIP's vectors", () => {
     const { script, address } = payment(P2WPKH_KEY)
     expect(address).toBe(P2WPKH_ADDRESS)
     expect(bytesToHex(bip322MessageHash(''))).toBe('c90c269c4f8fcbe6880f72a721ddfbf1914268a794cbb21cfafee13770ae19f1')
@@ -54,13 +54,18 @@ describe('BIP-322 simple', () => {
     expect(EMPTY_SIGS).toContain(signBip322Simple('', payment(P2WPKH_KEY)))
   })
 
-  it('default: P2TR: the BIP\'s signature and ours both verify against our to_sign sighash', () => {
+  it("default: P2TR: the BIP's signature and ours both verify against our to_sign sighash", () => {
     const account = ordinal(P2TR_KEY)
     expect(account.address).toBe(P2TR_ADDRESS)
     const message = 'No prefix fallback'
     // Our to_sign's BIP-341 sighash (SIGHASH_DEFAULT), and the output key it is checked against.
     const tx = bip322ToSign(message, account)
-    const sighash = (tx as unknown as { preimageWitnessV1(i: number, s: Uint8Array[], h: number, a: bigint[]): Uint8Array }).preimageWitnessV1(0, [account.script], 0, [0n])
+    const sighash = (tx as unknown as { preimageWitnessV1(i: number, s: Uint8Array[], h: number, a: bigint[]): Uint8Array }).preimageWitnessV1(
+      0,
+      [account.script],
+      0,
+      [0n],
+    )
     const outputKey = account.script.slice(2)
     const theirs = RawWitness.decode(base64.decode(P2TR_SIG))
     expect(theirs).toHaveLength(1)
@@ -78,7 +83,9 @@ describe('legacy "Bitcoin Signed Message" (ECDSA)', () => {
     expect(bytes).toHaveLength(65)
     expect(bytes[0]).toBeGreaterThanOrEqual(39)
     expect(bytes[0]).toBeLessThanOrEqual(42)
-    const recovered = secp256k1.Signature.fromCompact(bytes.slice(1)).addRecoveryBit(bytes[0]! - 39).recoverPublicKey(legacyMessageHash('Hello World'))
+    const recovered = secp256k1.Signature.fromCompact(bytes.slice(1))
+      .addRecoveryBit(bytes[0]! - 39)
+      .recoverPublicKey(legacyMessageHash('Hello World'))
     expect(recovered.toHex(true)).toBe(bytesToHex(account.publicKey))
   })
 

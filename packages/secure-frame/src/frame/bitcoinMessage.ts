@@ -13,7 +13,10 @@ import type { BitcoinAccount } from '../families/bip122.js'
  */
 
 const sha256d = (data: Uint8Array) => sha256(sha256(data))
-const reversedHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).reverse().join('')
+const reversedHex = (bytes: Uint8Array) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .reverse()
+    .join('')
 
 /** BIP-340's tagged hash. */
 function taggedHash(tag: string, data: Uint8Array) {

@@ -20,7 +20,12 @@ const txid = (n: number) => n.toString(16).padStart(64, '0')
 function psbtOf(opts: { stranger?: boolean; fee?: bigint; sighashType?: number; ordinal?: boolean } = {}) {
   const tx = new Transaction()
   const mine = opts.ordinal ? ordinal : payment
-  tx.addInput({ txid: txid(1), index: 0, witnessUtxo: { script: mine.script, amount: 100_000n }, ...(opts.sighashType ? { sighashType: opts.sighashType } : {}) })
+  tx.addInput({
+    txid: txid(1),
+    index: 0,
+    witnessUtxo: { script: mine.script, amount: 100_000n },
+    ...(opts.sighashType ? { sighashType: opts.sighashType } : {}),
+  })
   if (opts.stranger) tx.addInput({ txid: txid(2), index: 1, witnessUtxo: { script: stranger.script, amount: 50_000n } })
   const total = opts.stranger ? 150_000n : 100_000n
   tx.addOutput({ script: recipient.script, amount: 60_000n })
@@ -29,7 +34,7 @@ function psbtOf(opts: { stranger?: boolean; fee?: bigint; sighashType?: number; 
 }
 
 describe('PSBT decoding (issue 30: inputs, outputs, change, fee)', () => {
-  it('default: the user\'s and a stranger\'s inputs, change marked, fee and size', () => {
+  it("default: the user's and a stranger's inputs, change marked, fee and size", () => {
     const decoded = decodePsbt(psbtOf({ stranger: true }), accounts, regtest.params)
     expect(decoded.inputs.map((i) => [i.address, i.amount, i.owner])).toEqual([
       [payment.address, 100_000n, 'payment'],
@@ -44,7 +49,7 @@ describe('PSBT decoding (issue 30: inputs, outputs, change, fee)', () => {
     expect(decoded.vsize).toBe(209)
   })
 
-  it('default: only the user\'s inputs are signed; the stranger\'s stays unsigned and shown as not the user\'s', () => {
+  it("default: only the user's inputs are signed; the stranger's stays unsigned and shown as not the user's", () => {
     const decoded = decodePsbt(psbtOf({ stranger: true }), accounts, regtest.params)
     const plan = signingPlan(decoded, accounts)
     expect(plan.map((p) => p.index)).toEqual([0])
@@ -101,18 +106,22 @@ describe('PSBT decoding (issue 30: inputs, outputs, change, fee)', () => {
     expect(isHighFee(HIGH_FEE_SATS + 1n, 100_000_000n)).toBe(true)
     const decoded = decodePsbt(psbtOf({ fee: 20_000n }), accounts, regtest.params)
     const content = describePsbt(decoded, { title: 'Sign', network: 'R', plan: signingPlan(decoded, accounts) })
-    expect(content.warnings).toEqual([
-      { level: 'caution', text: 'The network fee (0.0002 BTC) is high: above 10% of the amount sent or above 0.001 BTC.' },
-    ])
+    expect(content.warnings).toEqual([{ level: 'caution', text: 'The network fee (0.0002 BTC) is high: above 10% of the amount sent or above 0.001 BTC.' }])
   })
 
   it('error: malformed PSBTs are refused before anything is shown or signed', () => {
-    for (const bad of ['not base64!!', base64.encode(new Uint8Array([1, 2, 3])), base64.encode(new TextEncoder().encode('psbt\xff')), 'cHNidP8=', 'A'.repeat(400_001)])
+    for (const bad of [
+      'not base64!!',
+      base64.encode(new Uint8Array([1, 2, 3])),
+      base64.encode(new TextEncoder().encode('psbt\xff')),
+      'cHNidP8=',
+      'A'.repeat(400_001),
+    ])
       expect(() => decodePsbt(bad, accounts, regtest.params), bad.slice(0, 20)).toThrow(PsbtError)
     expect(() => decodePsbt('not base64!!', accounts, regtest.params)).toThrow(/^Malformed PSBT/)
   })
 
-  it('error: signInputs naming a stranger\'s input, a wrong address or a missing index are refused', () => {
+  it("error: signInputs naming a stranger's input, a wrong address or a missing index are refused", () => {
     const decoded = decodePsbt(psbtOf({ stranger: true }), accounts, regtest.params)
     expect(() => signingPlan(decoded, accounts, [{ index: 1, address: stranger.address! }])).toThrow(/does not spend/)
     expect(() => signingPlan(decoded, accounts, [{ index: 0, address: ordinal.address }])).toThrow(/does not spend/)
@@ -139,7 +148,7 @@ describe('P2TR key-path signing: BIP-341 wallet test vector (keyPathSpending, in
   const PRIVATE = hexToBytes('6b973d88838f27366ed61c9ad6367663045cb456e28335c109e30717ae0c6baa')
   const EXPECTED = 'ed7c1647cb97379e76892be0cacff57ec4a7102aa24296ca39af7541246d8ff14d38958d4cc1e2e478e4d4a764bbfd835b16d4e314b72937b29833060b87276c03'
 
-  it('default: the wallet\'s signature is the vector\'s witness (aux_rand zero)', () => {
+  it("default: the wallet's signature is the vector's witness (aux_rand zero)", () => {
     const tx = Transaction.fromRaw(hexToBytes(RAW), { allowUnknownOutputs: true, allowUnknownInputs: true, disableScriptCheck: true })
     SPENT.forEach(([script, amount], i) => tx.updateInput(i, { witnessUtxo: { script: hexToBytes(script), amount: BigInt(amount) } }))
     tx.updateInput(0, { sighashType: SigHash.SINGLE })

@@ -181,7 +181,8 @@ export const de: FrameMessages = {
   'btc.signatureFormat': 'Signatur',
   'btc.ecdsa': 'ECDSA (Bitcoin Signed Message)',
   'btc.bip322': 'BIP-322',
-  'warn.btcSighash': 'Eingang {index} wird mit {sighash} signiert, nicht mit ALL: Die Transaktion kann nach deiner Signatur geändert werden. Genehmige nur, wenn du das erwartet hast.',
+  'warn.btcSighash':
+    'Eingang {index} wird mit {sighash} signiert, nicht mit ALL: Die Transaktion kann nach deiner Signatur geändert werden. Genehmige nur, wenn du das erwartet hast.',
   'warn.btcHighFee': 'Die Netzwerkgebühr ({fee}) ist hoch: über {percent} % des gesendeten Betrags oder über {limit}.',
   'warn.btcUnknownFee': 'Der Betrag von Eingang {index} steht nicht in der Transaktion: Die Gebühr kann nicht angezeigt werden.',
   'warn.btcOrdinal': 'Diese Transaktion gibt eine Münze deiner Ordinals-Adresse aus: Jede Inschrift darauf geht mit ihr.',

@@ -177,7 +177,8 @@ export const es: FrameMessages = {
   'btc.signatureFormat': 'Firma',
   'btc.ecdsa': 'ECDSA (Bitcoin Signed Message)',
   'btc.bip322': 'BIP-322',
-  'warn.btcSighash': 'La entrada {index} se firma con {sighash}, no con ALL: la transacción puede cambiarse después de que la firmes. Aprueba solo si lo esperabas.',
+  'warn.btcSighash':
+    'La entrada {index} se firma con {sighash}, no con ALL: la transacción puede cambiarse después de que la firmes. Aprueba solo si lo esperabas.',
   'warn.btcHighFee': 'La comisión de red ({fee}) es alta: más del {percent} % del importe enviado o más de {limit}.',
   'warn.btcUnknownFee': 'El importe de la entrada {index} no está en la transacción: no se puede mostrar la comisión.',
   'warn.btcOrdinal': 'Esta transacción gasta una moneda de tu dirección de ordinals: cualquier inscripción en ella se mueve con ella.',

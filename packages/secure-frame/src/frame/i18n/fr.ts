@@ -180,7 +180,8 @@ export const fr: FrameMessages = {
   'btc.signatureFormat': 'Signature',
   'btc.ecdsa': 'ECDSA (Bitcoin Signed Message)',
   'btc.bip322': 'BIP-322',
-  'warn.btcSighash': 'L’entrée {index} est signée avec {sighash}, pas ALL : la transaction peut être modifiée après votre signature. N’approuvez que si vous vous y attendiez.',
+  'warn.btcSighash':
+    'L’entrée {index} est signée avec {sighash}, pas ALL : la transaction peut être modifiée après votre signature. N’approuvez que si vous vous y attendiez.',
   'warn.btcHighFee': 'Les frais de réseau ({fee}) sont élevés : plus de {percent} % du montant envoyé ou plus de {limit}.',
   'warn.btcUnknownFee': 'Le montant de l’entrée {index} n’est pas dans la transaction : les frais ne peuvent pas être affichés.',
   'warn.btcOrdinal': 'Cette transaction dépense une pièce de votre adresse ordinals : toute inscription qu’elle porte part avec elle.',

@@ -179,7 +179,8 @@ export const ja: FrameMessages = {
   'btc.signatureFormat': '署名',
   'btc.ecdsa': 'ECDSA（Bitcoin Signed Message）',
   'btc.bip322': 'BIP-322',
-  'warn.btcSighash': '入力 {index} は ALL ではなく {sighash} で署名されます。署名した後でトランザクションが変更される可能性があります。想定どおりの場合のみ承認してください。',
+  'warn.btcSighash':
+    '入力 {index} は ALL ではなく {sighash} で署名されます。署名した後でトランザクションが変更される可能性があります。想定どおりの場合のみ承認してください。',
   'warn.btcHighFee': 'ネットワーク手数料（{fee}）が高額です：送金額の {percent}% 超、または {limit} 超です。',
   'warn.btcUnknownFee': '入力 {index} の金額がトランザクションに含まれていないため、手数料を表示できません。',
   'warn.btcOrdinal': 'このトランザクションは Ordinals 用アドレスのコインを使います。そのコインに刻まれたインスクリプションも一緒に移動します。',

@@ -178,7 +178,8 @@ export const pt: FrameMessages = {
   'btc.signatureFormat': 'Assinatura',
   'btc.ecdsa': 'ECDSA (Bitcoin Signed Message)',
   'btc.bip322': 'BIP-322',
-  'warn.btcSighash': 'A entrada {index} é assinada com {sighash}, não ALL: a transação pode ser alterada depois que você assinar. Aprove só se você esperava isso.',
+  'warn.btcSighash':
+    'A entrada {index} é assinada com {sighash}, não ALL: a transação pode ser alterada depois que você assinar. Aprove só se você esperava isso.',
   'warn.btcHighFee': 'A taxa de rede ({fee}) está alta: acima de {percent}% do valor enviado ou acima de {limit}.',
   'warn.btcUnknownFee': 'O valor da entrada {index} não está na transação: a taxa não pode ser mostrada.',
   'warn.btcOrdinal': 'Esta transação gasta uma moeda do seu endereço de ordinals: qualquer inscrição nela vai junto.',

@@ -1,7 +1,15 @@
 import { base64 } from '@scure/base'
 import { bytesToHex } from '@noble/hashes/utils'
 import * as v from 'valibot'
-import { BITCOIN_NETWORKS, bip122Keys, bitcoinAccounts, bitcoinNetworkOf, publicAccount, type BitcoinAccount, type BitcoinNetwork } from '../../families/bip122.js'
+import {
+  BITCOIN_NETWORKS,
+  bip122Keys,
+  bitcoinAccounts,
+  bitcoinNetworkOf,
+  publicAccount,
+  type BitcoinAccount,
+  type BitcoinNetwork,
+} from '../../families/bip122.js'
 import type { FamilyNetworks } from '../approvalNetworks.js'
 import type { ApprovalContent } from '../approval.js'
 import { describeMessage, describePsbt } from '../bitcoinApproval.js'
@@ -9,7 +17,13 @@ import { createBitcoinApi, type BitcoinApi } from '../bitcoinEsplora.js'
 import { bip322MessageHash, legacyMessageHash, signBip322Simple, signLegacyMessage } from '../bitcoinMessage.js'
 import { decodePsbt, extractSigned, PsbtError, signingPlan, signPlanned, type DecodedPsbt } from '../bitcoinPsbt.js'
 import { buildTransfer, TransferError } from '../bitcoinTransfer.js'
-import { ChainDisconnectedError, InvalidParamsRpcError, UnauthorizedProviderError, UnsupportedProviderMethodError, UserRejectedRequestError } from '../errors/rpc.js'
+import {
+  ChainDisconnectedError,
+  InvalidParamsRpcError,
+  UnauthorizedProviderError,
+  UnsupportedProviderMethodError,
+  UserRejectedRequestError,
+} from '../errors/rpc.js'
 import { t } from '../i18n/index.js'
 import type { FrameSession } from '../session.js'
 import { contextOf, networkOf, type FrameFamily, type RpcContext, type RpcFamily } from './context.js'
@@ -86,8 +100,7 @@ const rpc: RpcFamily = async (session, { method, params, chainId }) => {
   const parsed = v.safeParse(Params[method as Method], params[0])
   if (!parsed.success) throw new InvalidParamsRpcError({ message: `${method}: ${v.summarize(parsed.issues).slice(0, 300)}` })
   const { account } = parsed.output as { account?: string }
-  if (account !== undefined && !request.accounts.some((a) => a.address === account))
-    throw new InvalidParamsRpcError({ message: 'Unknown Bitcoin account' })
+  if (account !== undefined && !request.accounts.some((a) => a.address === account)) throw new InvalidParamsRpcError({ message: 'Unknown Bitcoin account' })
   try {
     switch (method as Method) {
       case 'bip122_getAccountAddresses':
