@@ -110,6 +110,10 @@ export const bip122Keys: KeyFamily = {
     secretKey.set(root.chainCode!, 32)
     return { secretKey, address: bitcoinAccounts(secretKey, BITCOIN_NETWORKS['000000000019d6689c085ae165831e93']!)[0].address }
   },
+  addressOn(secretKey, chainId) {
+    const network = bitcoinNetworkOf(chainId)
+    return network ? bitcoinAccounts(secretKey, network)[0].address : undefined
+  },
 }
 
 /** What getAccountAddresses answers for an account (no key). */
