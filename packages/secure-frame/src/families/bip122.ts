@@ -1,6 +1,8 @@
-import { bytesToHex } from '@noble/hashes/utils'
+import { ripemd160 } from '@noble/hashes/legacy'
+import { sha256 } from '@noble/hashes/sha2'
 import { HDKey } from '@scure/bip32'
-import { NETWORK, p2tr, p2wpkh } from '@scure/btc-signer'
+import { bech32 } from '@scure/base'
+import type { FamilyNetworks } from '../frame/approvalNetworks.js'
 import type { KeyFamily } from '../keys.js'
 
 /**
@@ -8,11 +10,20 @@ import type { KeyFamily } from '../keys.js'
  * P2WPKH m/84'/C'/0'/0/0 and the ordinal account BIP-86 P2TR m/86'/C'/0'/0/0, C = 0 on mainnet and 1 on every
  * test network. Addresses depend on the network (its bech32 prefix and coin type), so the family's secret is the
  * seed's BIP-32 root and the keys of a network are derived when a request names it; the address the server
- * stores (the wallet check of keys.ts) is the mainnet payment address.
+ * stores (the wallet check of keys.ts) is the mainnet payment address. This file stays light (the frame's first
+ * load): the accounts with their scripts and the taproot key (@scure/btc-signer) are in bip122Accounts.ts, loaded
+ * with the first bip122 request.
  */
 
 /** Address parameters of a network, in @scure/btc-signer's shape. */
-export type BitcoinAddressParams = typeof NETWORK
+export interface BitcoinAddressParams {
+  bech32: string
+  pubKeyHash: number
+  scriptHash: number
+  wif: number
+}
+
+const MAINNET_PARAMS: BitcoinAddressParams = { bech32: 'bc', pubKeyHash: 0x00, scriptHash: 0x05, wif: 0x80 }
 
 export interface BitcoinNetwork {
   /** CAIP-2 id: bip122 and the first 32 hex characters of the genesis block hash. */
@@ -28,7 +39,13 @@ const TEST_PARAMS: BitcoinAddressParams = { bech32: 'tb', pubKeyHash: 0x6f, scri
 
 /** The bip122 networks the frame knows (contracts: Bitcoin Core's regtest prefixes on the devnet). */
 export const BITCOIN_NETWORKS: Readonly<Record<string, BitcoinNetwork>> = {
-  '000000000019d6689c085ae165831e93': { caip2: 'bip122:000000000019d6689c085ae165831e93', name: 'Bitcoin', testnet: false, coinType: 0, params: NETWORK },
+  '000000000019d6689c085ae165831e93': {
+    caip2: 'bip122:000000000019d6689c085ae165831e93',
+    name: 'Bitcoin',
+    testnet: false,
+    coinType: 0,
+    params: MAINNET_PARAMS,
+  },
   '000000000933ea01ad0ee984209779ba': {
     caip2: 'bip122:000000000933ea01ad0ee984209779ba',
     name: 'Bitcoin Testnet',
@@ -52,6 +69,12 @@ export const BITCOIN_NETWORKS: Readonly<Record<string, BitcoinNetwork>> = {
   },
 }
 
+/** The Bitcoin networks as the approval screen names them (approvalNetworks.ts), by genesis-hash reference. */
+export const bitcoinNetworks: FamilyNetworks = {
+  namespace: 'bip122',
+  known: Object.fromEntries(Object.entries(BITCOIN_NETWORKS).map(([reference, n]) => [reference, { name: n.name, symbol: 'BTC', testnet: n.testnet }])),
+}
+
 /** The network of a CAIP-2 id or bare reference, when the frame knows it. */
 export function bitcoinNetworkOf(chainId: string | number): BitcoinNetwork | undefined {
   const text = String(chainId)
@@ -61,45 +84,19 @@ export function bitcoinNetworkOf(chainId: string | number): BitcoinNetwork | und
 
 export type BitcoinIntention = 'payment' | 'ordinal'
 
-/** One of the wallet's Bitcoin accounts on one network. Its private key stays in the frame. */
-export interface BitcoinAccount {
-  intention: BitcoinIntention
-  address: string
-  /** P2WPKH: the 33-byte compressed key; P2TR: the 32-byte x-only internal key (BIP-86). */
-  publicKey: Uint8Array
-  path: string
-  /** The output script paying this account. */
-  script: Uint8Array
-  privateKey: Uint8Array
-}
-
 /** SPEC §3: payment is address index 0 of BIP-84, ordinal index 0 of BIP-86 (contracts.md: i = 0 for the wallet). */
 export const bitcoinPath = (intention: BitcoinIntention, coinType: number, index = 0) => `m/${intention === 'payment' ? 84 : 86}'/${coinType}'/0'/0/${index}`
 
 /** The BIP-32 root as the frame keeps it: private key and chain code (64 bytes). */
-function rootOf(secret: Uint8Array): HDKey {
+export function bitcoinRoot(secret: Uint8Array): HDKey {
   return new HDKey({ privateKey: secret.slice(0, 32), chainCode: secret.slice(32, 64) })
 }
 
-/** The payment (P2WPKH) and ordinal (P2TR) accounts of a network, from the family's secret. */
-export function bitcoinAccounts(secret: Uint8Array, network: Pick<BitcoinNetwork, 'coinType' | 'params'>, index = 0): [BitcoinAccount, BitcoinAccount] {
-  const root = rootOf(secret)
-  const key = (path: string) => {
-    const node = root.derive(path)
-    if (!node.privateKey || !node.publicKey) throw new Error('derivation failed')
-    return { privateKey: node.privateKey, publicKey: node.publicKey }
-  }
-  const paymentPath = bitcoinPath('payment', network.coinType, index)
-  const payment = key(paymentPath)
-  const paid = p2wpkh(payment.publicKey, network.params)
-  const ordinalPath = bitcoinPath('ordinal', network.coinType, index)
-  const ordinal = key(ordinalPath)
-  const internal = ordinal.publicKey.slice(1)
-  const tr = p2tr(internal, undefined, network.params)
-  return [
-    { intention: 'payment', address: paid.address!, publicKey: payment.publicKey, path: paymentPath, script: paid.script, privateKey: payment.privateKey },
-    { intention: 'ordinal', address: tr.address!, publicKey: internal, path: ordinalPath, script: tr.script, privateKey: ordinal.privateKey },
-  ]
+/** The payment address (BIP-84 P2WPKH, bech32 witness v0) of a network. */
+export function paymentAddress(secret: Uint8Array, network: Pick<BitcoinNetwork, 'coinType' | 'params'>, index = 0): string {
+  const publicKey = bitcoinRoot(secret).derive(bitcoinPath('payment', network.coinType, index)).publicKey
+  if (!publicKey) throw new Error('derivation failed')
+  return bech32.encode(network.params.bech32, [0, ...bech32.toWords(ripemd160(sha256(publicKey)))])
 }
 
 export const bip122Keys: KeyFamily = {
@@ -108,18 +105,10 @@ export const bip122Keys: KeyFamily = {
     const secretKey = new Uint8Array(64)
     secretKey.set(root.privateKey!)
     secretKey.set(root.chainCode!, 32)
-    return { secretKey, address: bitcoinAccounts(secretKey, BITCOIN_NETWORKS['000000000019d6689c085ae165831e93']!)[0].address }
+    return { secretKey, address: paymentAddress(secretKey, BITCOIN_NETWORKS['000000000019d6689c085ae165831e93']!) }
   },
   addressOn(secretKey, chainId) {
     const network = bitcoinNetworkOf(chainId)
-    return network ? bitcoinAccounts(secretKey, network)[0].address : undefined
+    return network ? paymentAddress(secretKey, network) : undefined
   },
 }
-
-/** What getAccountAddresses answers for an account (no key). */
-export const publicAccount = (account: BitcoinAccount) => ({
-  address: account.address,
-  publicKey: bytesToHex(account.publicKey),
-  path: account.path,
-  intention: account.intention,
-})

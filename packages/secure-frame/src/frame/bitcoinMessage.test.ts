@@ -4,7 +4,7 @@ import { bytesToHex } from '@noble/hashes/utils'
 import { base64 } from '@scure/base'
 import { NETWORK, p2tr, p2wpkh, RawWitness, WIF } from '@scure/btc-signer'
 import { describe, expect, it } from 'vitest'
-import type { BitcoinAccount } from '../families/bip122.js'
+import type { BitcoinAccount } from '../families/bip122Accounts.js'
 import { bip322MessageHash, bip322ToSign, bip322ToSpendTxid, legacyMessageHash, signBip322Simple, signLegacyMessage } from './bitcoinMessage.js'
 
 /** BIP-322's test vectors (bip-0322/basic-test-vectors.json), the 'smp' prefix of its latest text removed. */

@@ -3,7 +3,7 @@ import { sha256 } from '@noble/hashes/sha2'
 import { concatBytes, utf8ToBytes } from '@noble/hashes/utils'
 import { base64 } from '@scure/base'
 import { CompactSize, RawTx, RawWitness, Script, Transaction } from '@scure/btc-signer'
-import type { BitcoinAccount } from '../families/bip122.js'
+import type { BitcoinAccount } from '../families/bip122Accounts.js'
 
 /**
  * Bitcoin message signatures of the embedded wallet's accounts: BIP-322 'simple' (P2WPKH and P2TR, what SIWX on

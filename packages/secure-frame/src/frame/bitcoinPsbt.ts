@@ -1,6 +1,7 @@
 import { base64 } from '@scure/base'
 import { Address, OutScript, SigHash, Transaction } from '@scure/btc-signer'
-import type { BitcoinAccount, BitcoinAddressParams, BitcoinIntention } from '../families/bip122.js'
+import type { BitcoinAddressParams, BitcoinIntention } from '../families/bip122.js'
+import type { BitcoinAccount } from '../families/bip122Accounts.js'
 
 /**
  * A PSBT as the embedded wallet reads it before showing it (bitcoinApproval.ts) and signing it: every input with

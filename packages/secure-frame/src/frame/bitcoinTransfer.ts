@@ -1,7 +1,8 @@
 import { utf8ToBytes } from '@noble/hashes/utils'
 import { base64 } from '@scure/base'
 import { Address, OutScript, Script, selectUTXO } from '@scure/btc-signer'
-import type { BitcoinAccount, BitcoinAddressParams } from '../families/bip122.js'
+import type { BitcoinAddressParams } from '../families/bip122.js'
+import type { BitcoinAccount } from '../families/bip122Accounts.js'
 import type { Utxo } from './bitcoinEsplora.js'
 
 /**
