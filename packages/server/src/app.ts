@@ -20,13 +20,16 @@ function bodyLimits(limit: number = BODY_LIMITS.default): MiddlewareHandler {
   const tooLarge = bodyLimit({ maxSize: limit, onError: (c) => c.json({ error: 'Payload Too Large' }, 413) })
   // A signed raw transaction (eth_sendRawTransaction) may carry up to 128 KiB of data, hex-encoded.
   const rpc = bodyLimit({ maxSize: Math.max(limit, BODY_LIMITS.rpc), onError: (c) => c.json({ error: 'Payload Too Large' }, 413) })
-  // The RPC forwarding: /v1/rpc/{caip2} and the chain RPC host /v1/?chainId= (SPEC §7). GET, HEAD and OPTIONS
+  // The RPC forwarding: /v1/rpc/{caip2}, the chain RPC host /v1/?chainId= (SPEC §7) and a Bitcoin broadcast (POST /v1/bip122/{ref}/esplora/tx). GET, HEAD and OPTIONS
   // bodies are never read: skipped, since asking for the body makes @hono/node-server build a full Request
   // (headers copied, an AbortController) on every call — ~8% of a cached GET's CPU in the bench profile.
   return (c, next) => {
     const method = c.req.method
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next()
-    return (c.req.path.startsWith('/v1/rpc/') || c.req.path === '/v1/' ? rpc : tooLarge)(c, next)
+    return (c.req.path.startsWith('/v1/rpc/') || c.req.path === '/v1/' || /^\/v1\/bip122\/[0-9a-f]{32}\/esplora\/tx$/.test(c.req.path) ? rpc : tooLarge)(
+      c,
+      next,
+    )
   }
 }
 

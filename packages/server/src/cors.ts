@@ -13,7 +13,7 @@ const PUBLIC_READS = [
   /^\/fonts\//,
 ]
 /** The embedded wallet's secure frame calls these from its own origin. */
-const FRAME_PATHS = [/^\/auth\//, /^\/v1\/rpc\//, /^\/v1\/(smart-accounts|bundler\/|paymaster\/)/]
+const FRAME_PATHS = [/^\/auth\//, /^\/v1\/rpc\//, /^\/v1\/bip122\//, /^\/v1\/(smart-accounts|bundler\/|paymaster\/)/]
 /** Pages and sockets of the server itself, or development tools: no cross-origin reads at all. */
 const NO_CORS = [/^\/sandbox\//, /^\/relay/, /^\/dev\//]
 

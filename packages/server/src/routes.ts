@@ -3,6 +3,7 @@ import type { ServerContext } from './context.js'
 import * as analytics from './analytics/routes.js'
 import * as auth from './auth/routes.js'
 import * as balance from './chain/balanceRoutes.js'
+import * as bitcoin from './bitcoin/routes.js'
 import * as convert from './swap/routes.js'
 import * as fonts from './fonts/routes.js'
 import * as history from './indexer/historyRoutes.js'
@@ -21,7 +22,25 @@ import * as wallets from './registry/routes.js'
  * The route modules, in the order they register. Each lives beside its domain and exports
  * `register(app, ctx)` for its part of SPEC §7's table.
  */
-const modules = [wallets, projectConfig, analytics, balance, history, nfts, convert, profile, identity, sessions, onramp, rpc, smartAccounts, dev, auth, fonts]
+const modules = [
+  wallets,
+  projectConfig,
+  analytics,
+  balance,
+  history,
+  nfts,
+  convert,
+  profile,
+  identity,
+  sessions,
+  onramp,
+  rpc,
+  bitcoin,
+  smartAccounts,
+  dev,
+  auth,
+  fonts,
+]
 
 export function registerRoutes(app: App, ctx: ServerContext) {
   for (const module of modules) module.register(app, ctx)

@@ -186,5 +186,7 @@ describe('Bitcoin devnet: the Esplora API', () => {
   it('behavior: JSON-RPC answers at POST / without credentials', async () => {
     const res = await fetch(`${devnet.url}/`, { method: 'POST', body: JSON.stringify({ jsonrpc: '1.0', id: 1, method: 'getblockcount', params: [] }) })
     expect(await res.json()).toMatchObject({ result: Number((await get('/blocks/tip/height')).text), error: null })
+    // The patched sendrawtransaction answers a rejection with Core's code instead of a txid.
+    await expect(devnet.rpc('sendrawtransaction', ['00'])).rejects.toThrow(/\(-2[26]\)/)
   })
 })

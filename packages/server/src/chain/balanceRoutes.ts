@@ -28,6 +28,10 @@ const TokenBalanceSchema = z
     value: z.number().openapi({ description: 'USD value of the quantity' }),
     price: z.number().openapi({ description: 'USD price of one token (0 when unknown)' }),
     quantity: z.object({ decimals: z.string(), numeric: z.string().openapi({ description: 'Decimal amount', example: '9999.5' }) }),
+    pending: z
+      .object({ numeric: z.string() })
+      .optional()
+      .openapi({ description: 'The unconfirmed part of quantity (bip122: the mempool change, may be negative)' }),
     iconUrl: z.string(),
   })
   .openapi('TokenBalance')

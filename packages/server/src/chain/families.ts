@@ -1,11 +1,16 @@
 import { parseCaipNetworkId, type CaipNetworkId } from '@portico/core/spec'
+import { bitcoinFamily } from '../bitcoin/family.js'
 import { Refusal } from '../refusals.js'
 import { solanaFamily } from '../solana/family.js'
 import { eip155Family } from './eip155.js'
 import type { ChainFamily } from './family.js'
 
-/** The chain families this server serves, in the order an address is tried against them. A new family is one line here. */
-export const chainFamilies: readonly ChainFamily[] = [eip155Family, solanaFamily]
+/**
+ * The chain families this server serves, in the order an address is tried against them (bip122 before solana:
+ * a base58 Bitcoin address can pass Solana's base58 rule, never the reverse: Bitcoin's have a checksum).
+ * A new family is one line here.
+ */
+export const chainFamilies: readonly ChainFamily[] = [eip155Family, bitcoinFamily, solanaFamily]
 
 /** The family of a namespace (`eip155`), undefined when the server has none. */
 export function familyOfNamespace(namespace: string): ChainFamily | undefined {

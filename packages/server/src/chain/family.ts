@@ -70,7 +70,7 @@ export interface ChainFamily {
    * Onramp: the currency a wallet of this family buys, the provider's `blockchains` name that asks for this family,
    * and the sandbox's purchases on the family's devnets (absent: the sandbox completes none for this family).
    */
-  readonly onramp: { currency: 'USDC' | 'SOL'; blockchain?: string; sandbox?: SandboxOnramp }
+  readonly onramp: { currency: 'USDC' | 'SOL' | 'BTC'; blockchain?: string; sandbox?: SandboxOnramp }
   /** SIWX (CAIP-122): whether `signature` is the account's over `message`; may throw when it cannot be checked. */
   verifySiwx(ctx: ServerContext, signed: SiwxSignature): Promise<boolean>
 }

@@ -8,5 +8,7 @@ export interface TokenBalance {
   value: number
   price: number
   quantity: { decimals: string; numeric: string }
+  /** The part of `quantity` not confirmed yet (bip122: the mempool's change to the address, may be negative); absent where the family has none. */
+  pending?: { numeric: string }
   iconUrl: string
 }

@@ -1,3 +1,4 @@
+import { BITCOIN_DEVNET } from '../bitcoin/devnet.js'
 import { SOLANA_DEVNET, SOLANA_DEVNET_ASSETS } from '../chain/solanaDevnet.js'
 import type { SwapProviderConfig } from '../swap/provider.js'
 import { DEV_PROJECT } from './projects.js'
@@ -40,7 +41,13 @@ export const DEFAULT_CONFIG: ServerConfig = {
   dataDir: undefined,
   databaseUrl: undefined,
   redisUrl: undefined,
-  rpcUrls: { 'eip155:31337': 'http://127.0.0.1:8545', 'eip155:31338': 'http://127.0.0.1:8546', [SOLANA_DEVNET.caip2]: SOLANA_DEVNET.rpcUrl },
+  rpcUrls: {
+    'eip155:31337': 'http://127.0.0.1:8545',
+    'eip155:31338': 'http://127.0.0.1:8546',
+    [SOLANA_DEVNET.caip2]: SOLANA_DEVNET.rpcUrl,
+    // bip122: the Esplora API's base URL.
+    [BITCOIN_DEVNET.caip2]: BITCOIN_DEVNET.esploraUrl,
+  },
   projects: [DEV_PROJECT],
   publicUrl: 'http://127.0.0.1:8787',
   rateLimits: { perIpPerMinute: 1200, perProjectPerMinute: 12000 },
@@ -49,7 +56,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   logLevel: 'info',
   metrics: { allow: ['127.0.0.1', '::1'] },
   nameSuffix: '.portico.id',
-  prices: { ETH: 3000, USDC: 1, POL: 0.5, SOL: 150 },
+  prices: { ETH: 3000, USDC: 1, POL: 0.5, SOL: 150, BTC: 100_000 },
   // ETH from the devnet's Chainlink-style ETH/USD feed (DEVNET_PRICE_FEEDS of @portico/devnet, chainlink.test.ts
   // checks the address), the same code path as a real feed; a day's age allowed since the devnet's round is set once.
   priceFeeds: Object.fromEntries(
@@ -65,6 +72,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
       ]),
     ),
     [SOLANA_DEVNET.caip2]: { usdc: SOLANA_DEVNET.usdc, minterPrivateKey: SOLANA_DEVNET.minterSecretKey },
+    // bip122: BTC paid from the devnet's faucet key (no token: 'native').
+    [BITCOIN_DEVNET.caip2]: { usdc: 'native', minterPrivateKey: BITCOIN_DEVNET.faucetKey },
   },
   chainAssets: {
     ...Object.fromEntries(

@@ -170,7 +170,7 @@ export const orderRoute = createRoute({
 
 const PageQuery = z.object({
   publicKey: z.string().min(1).max(128),
-  destinationCurrencyCode: z.enum(['USDC', 'SOL']),
+  destinationCurrencyCode: z.enum(['USDC', 'SOL', 'BTC']),
   walletAddress: z.string().min(1).max(128),
   externalCustomerId: z.string().min(1).max(128),
   amount: z.string().max(32).optional(),
@@ -187,7 +187,7 @@ export const pageRoute = createRoute({
 
 export const CompleteBody = z.object({
   publicKey: z.string().min(1).max(128),
-  destinationCurrencyCode: z.enum(['USDC', 'SOL']),
+  destinationCurrencyCode: z.enum(['USDC', 'SOL', 'BTC']),
   walletAddress: z.string().min(1).max(128),
   externalCustomerId: z.string().min(1).max(128),
   amount: Amount,

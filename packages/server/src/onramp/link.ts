@@ -45,7 +45,8 @@ export async function checkLink(ctx: ServerContext, p: SandboxLinkParams): Promi
   if (!project) return { problem: `externalCustomerId ${p.externalCustomerId} is not a project of this server` }
   const family = familyOfAddress(p.walletAddress)
   if (!family) return { problem: `walletAddress ${p.walletAddress} is not an EVM or Solana address` }
-  if (p.destinationCurrencyCode !== family.onramp.currency) return { problem: 'destinationCurrencyCode must be SOL for a Solana wallet and USDC otherwise' }
+  if (p.destinationCurrencyCode !== family.onramp.currency)
+    return { problem: `destinationCurrencyCode must be ${family.onramp.currency} for ${family.words.address}` }
   return { project, wallet: walletAddress(family, p.walletAddress), family }
 }
 

@@ -82,7 +82,7 @@ describe('onramp options, providers and quotes', () => {
         label: 'Portico Sandbox Onramp (test only)',
         feeRange: '1-2%',
         url: `${server.url}/sandbox/onramp`,
-        supportedChains: ['eip155', 'solana'],
+        supportedChains: ['eip155', 'bip122', 'solana'],
         publicKey: SANDBOX_PUBLIC_KEY,
       },
     ])
