@@ -1,18 +1,16 @@
 // @vitest-environment node
 /**
- * The bip122 family against a real Bitcoin node (the devnet's bcoin regtest, issue 30): sendTransfer reads the
- * payment address's coins and the fee rate, builds, shows, signs and broadcasts; signPsbt with broadcast; the node
- * validates every signature. Between the frame and the node stands what the Portico server's Esplora proxy does
- * (`/v1/bip122/{reference}/esplora/*` → the Esplora API, `/fee-rates` from `/fee-estimates`), a few lines here
- * until the server's proxy is merged.
+ * The bip122 family against a real Bitcoin node (the devnet's bcoin regtest, issue 30) through the real Portico
+ * server's Esplora proxy (`/v1/bip122/{reference}/esplora/*`, `/fee-rates`): sendTransfer reads the payment
+ * address's coins and the fee rate, builds, shows, signs and broadcasts; signPsbt with broadcast; the node
+ * validates every signature.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { mnemonicToEntropy } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import { base64 } from '@scure/base'
 import { Transaction } from '@scure/btc-signer'
 import { startBitcoinDevnet, type BitcoinDevnet } from '@portico/devnet/bitcoin'
+import { startTestServer } from '@portico/server/testing'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bitcoinNetworkOf } from '../families/bip122.js'
 import { bitcoinAccounts } from '../families/bip122Accounts.js'
@@ -27,31 +25,15 @@ const keys = deriveKeys(mnemonicToEntropy('test test test test test test test te
 const [payment, ordinal] = bitcoinAccounts(keys.secretKeys.bip122!, bitcoinNetworkOf(REGTEST)!)
 
 let devnet: BitcoinDevnet
-let proxy: Server
-let apiUrl: string
+let server: Awaited<ReturnType<typeof startTestServer>>
 
 beforeAll(async () => {
   devnet = await startBitcoinDevnet({ randomPorts: true, blockIntervalMs: 0 })
-  proxy = createServer(async (req, res) => {
-    const url = new URL(req.url!, 'http://x')
-    const match = /^\/v1\/bip122\/([0-9a-f]{32})\/(esplora\/.+|fee-rates)$/.exec(url.pathname)
-    if (!match || match[1] !== REGTEST) return void res.writeHead(404).end()
-    if (match[2] === 'fee-rates') {
-      const estimates = (await (await fetch(`${devnet.url}/fee-estimates`)).json()) as Record<string, number>
-      return void res.end(JSON.stringify({ slow: Math.ceil(estimates['144']!), normal: Math.ceil(estimates['6']!), fast: Math.ceil(estimates['1']!) }))
-    }
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = req.method === 'POST' ? Buffer.concat(chunks).toString('utf8') : undefined
-    const upstream = await fetch(`${devnet.url}/${match[2].slice('esplora/'.length)}`, { method: req.method, body })
-    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/plain' }).end(await upstream.text())
-  })
-  await new Promise<void>((ok) => proxy.listen(0, '127.0.0.1', ok))
-  apiUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
-}, 60_000)
+  server = await startTestServer({ rpcUrls: { [devnet.caip2]: devnet.url }, rateLimits: { perIpPerMinute: 100_000, perProjectPerMinute: 100_000 } })
+}, 120_000)
 
 afterAll(async () => {
-  proxy?.close()
+  await server?.close()
   await devnet?.stop()
 })
 
@@ -59,7 +41,7 @@ function frame() {
   const shown: ApprovalContent[] = []
   const session = {
     chainId: `bip122:${REGTEST}`,
-    config: { apiUrl, projectId: 'devnet-test', rpcChains: [`bip122:${REGTEST}`] },
+    config: { apiUrl: server.url, projectId: 'portico-dev', rpcChains: [`bip122:${REGTEST}`] },
     rpcUrlFor: () => undefined,
     wallet: { keys: { keys } },
     approvals: { approve: async (content: ApprovalContent) => (shown.push(content), true) },
@@ -110,6 +92,11 @@ describe('bip122 on the devnet (a real node)', () => {
     expect(status.confirmed).toBe(false)
     await devnet.mine(1)
     expect(((await (await fetch(`${devnet.url}/tx/${result.txid}/status`)).json()) as { confirmed: boolean }).confirmed).toBe(true)
+    // The same coin again: the node's reason reaches the host (through the proxy's { error, reason }), as -32602.
+    const again = await rpc('bip122_signPsbt', { psbt: base64.encode(tx.toPSBT()), broadcast: true }).catch((e: Error & { code: number }) => e)
+    expect([(again as { code: number }).code, (again as Error).message]).toEqual([-32602, expect.stringMatching(/^The network refused the transaction: \S+/)])
+    expect((again as Error).message).toContain('txn-already-known')
+    expect((again as Error).message).not.toContain('Transaction rejected')
   })
 
   test('error: insufficient balance, dust and a mainnet address are refused with -32602 before any screen', async () => {

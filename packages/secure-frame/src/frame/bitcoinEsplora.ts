@@ -29,6 +29,17 @@ export interface BitcoinApi {
 
 type Config = { apiUrl: string; projectId: string }
 
+const RejectedSchema = v.object({ reason: v.string() })
+/** The proxy answers a refused broadcast with `{ error, reason }` (the node's reject reason); Esplora itself with the text. */
+function rejectReason(text: string): string {
+  try {
+    const parsed = v.safeParse(RejectedSchema, JSON.parse(text))
+    return parsed.success ? parsed.output.reason : text
+  } catch {
+    return text
+  }
+}
+
 export function createBitcoinApi(config: Config, caip2: string, fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): BitcoinApi {
   const reference = caip2.slice('bip122:'.length)
   const url = (path: string) => apiUrl(config, `/v1/bip122/${reference}${path}`)
@@ -50,7 +61,7 @@ export function createBitcoinApi(config: Config, caip2: string, fetcher: typeof 
     async broadcast(hex) {
       const response = await fetcher(url('/esplora/tx'), { method: 'POST', body: hex, headers: { 'content-type': 'text/plain' }, credentials: 'omit' })
       const text = (await response.text()).trim()
-      if (response.status === 400) throw new InvalidParamsRpcError({ message: `The network refused the transaction: ${text.slice(0, 300)}` })
+      if (response.status === 400) throw new InvalidParamsRpcError({ message: `The network refused the transaction: ${rejectReason(text).slice(0, 300)}` })
       if (!response.ok) throw new InternalRpcError({ message: `The transaction could not be broadcast (HTTP ${response.status})` })
       if (!v.is(Txid, text)) throw new InternalRpcError({ message: 'The broadcast answered in an unexpected shape' })
       return text
