@@ -8,6 +8,7 @@ import { secp256k1 } from '@noble/curves/secp256k1'
 import { hexToBytes } from '@noble/hashes/utils'
 import { base64 } from '@scure/base'
 import { Address, OutScript, p2wpkh, SigHash, Transaction } from '@scure/btc-signer'
+import { startBitcoinDevnet, type BitcoinDevnet } from '@portico/devnet/bitcoin'
 import { startTestServer } from '@portico/server/testing'
 import { buildSecureFrame } from './build.js'
 import { bitcoinNetworkOf } from './families/bip122.js'
@@ -16,6 +17,7 @@ import { bitcoinNetworkOf } from './families/bip122.js'
  * The bip122 approval screens (issue 30) in Chromium, drawn by the real frame served by the real server: a PSBT
  * with the user's input and a stranger's, change marked, fee and fee rate, the SIGHASH and high-fee warnings; a
  * plain payment; a message. Each is screenshotted dark and light, desktop and narrow; Approve signs what was shown.
+ * Last, a send on the devnet (a real node, through the server's Esplora proxy): approved on the screen, confirmed.
  */
 const CHROMIUM = process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium'
 const SHOTS = join(process.cwd(), 'screenshots', 'secure-frame')
@@ -26,6 +28,7 @@ const FRAME_BOX = { left: 40, top: 40, width: 400, height: 600 }
 const SIZES = { desktop: FRAME_BOX, narrow: { left: 20, top: 20, width: 320, height: 560 } }
 
 let browser: Browser
+let devnet: BitcoinDevnet
 let server: Awaited<ReturnType<typeof startTestServer>>
 let host: Server
 let secure: string
@@ -117,8 +120,9 @@ beforeAll(async () => {
   host = createServer((_req, res) => res.setHeader('content-type', 'text/html; charset=utf-8').end(hostPage(frameSrc)))
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
   const hostOrigin = `http://127.0.0.1:${(host.address() as { port: number }).port}`
+  devnet = await startBitcoinDevnet({ randomPorts: true, blockIntervalMs: 0 })
   server = await startTestServer({
-    rpcUrls: {},
+    rpcUrls: { [devnet.caip2]: devnet.url },
     projects: [{ projectId: PROJECT, name: 'Bitcoin Test Shop', allowedOrigins: [hostOrigin], features: {}, analytics: false }],
     secureFrame: { port: 0, assetsDir: assets },
     devMailCatcher: { port: 0 },
@@ -159,6 +163,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.close()
+  await devnet?.stop()
   await new Promise((resolve) => host?.close(resolve))
   if (assets) rmSync(assets, { recursive: true, force: true })
 })
@@ -233,5 +238,19 @@ describe('bip122 approval screens in Chromium', () => {
     await call('RPC_ABORT')
     await waitFor(() => replyTo(arabic))
     await call('SYNC_LOCALE', { locale: 'en' })
+  }, 90_000)
+
+  it('sendTransfer on the devnet: the screen shows the coins, recipient, change and fee; approved, broadcast and confirmed', async () => {
+    await devnet.fund(payment.address, 100_000_000n)
+    const recipient = devnet.accounts[3]!.payment.address
+    const id = await ask('bip122_sendTransfer', { recipientAddress: recipient, amount: '10000000' })
+    const text = await screenText()
+    for (const shown of ['Send bitcoin', 'Input 1', '1 BTC', recipient, 'Output 2 · change', '0.1 BTC', 'sat/vB']) expect(text).toContain(shown)
+    await shoot('send-devnet')
+    const reply = await approveByClick(id)
+    expect(reply).toMatchObject({ type: '@portico-frame/RPC_REQUEST_SUCCESS', payload: { txid: expect.stringMatching(/^[0-9a-f]{64}$/) } })
+    await devnet.mine(1)
+    const utxos = (await (await fetch(`${devnet.url}/address/${recipient}/utxo`)).json()) as { txid: string; value: number; status: { confirmed: boolean } }[]
+    expect(utxos.find((u) => u.txid === reply.payload.txid)).toMatchObject({ value: 10_000_000, status: { confirmed: true } })
   }, 90_000)
 })
