@@ -16,6 +16,8 @@ import { combine, split } from 'shamir-secret-sharing'
 /** One chain family's key: its derivation from the wallet's BIP-39 seed, and its address. */
 export interface KeyFamily {
   derive(seed: Uint8Array): { secretKey: Uint8Array; address: string }
+  /** The address on a given chain, where it depends on the network (bip122: its bech32 prefix and coin type). */
+  addressOn?(secretKey: Uint8Array, chainId: string): string | undefined
   /** Whether two addresses are one (eip155: case-insensitive); exact when absent. */
   sameAddress?(a: string, b: string): boolean
 }

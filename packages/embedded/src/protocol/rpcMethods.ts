@@ -23,6 +23,8 @@ export const SafeRpcMethods = [
   'solana_getLatestBlockhash',
   'solana_getAccountInfo',
   'solana_getSignatureStatuses',
+  // bip122: the wallet's addresses and public keys (no key material, nothing signed)
+  'bip122_getAccountAddresses',
 ] as const
 
 export const UnsafeRpcMethods = [

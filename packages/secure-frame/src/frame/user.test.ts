@@ -18,6 +18,9 @@ test("behavior: the user's address is the family's of the session's chain, by it
   expect(userOn(31337).address).toBe(keys.addresses.eip155)
   expect(userOn('eip155:1').address).toBe(keys.addresses.eip155)
   expect(userOn('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1').address).toBe(keys.addresses.solana)
+  // bip122: the payment address of the session's network (its prefix and coin type).
+  expect(userOn('bip122:000000000019d6689c085ae165831e93').address).toBe(keys.addresses.bip122)
+  expect(userOn('bip122:0f9188f13cb7b2c71f2a335e3a4fc328').address).toMatch(/^bcrt1q/)
   // A family the keys have no address for yet: the eip155 account, as before.
-  expect(userOn('bip122:000000000019d6689c085ae165831e93').address).toBe(keys.addresses.eip155)
+  expect(userOn('cosmos:cosmoshub-4').address).toBe(keys.addresses.eip155)
 })

@@ -1,6 +1,7 @@
 import { activeAddress, activeSmartAccount, preferredAccountType } from './activeAccount.js'
 import { ApiError, type Tokens } from './api.js'
 import { namespaceOf } from './rpc/context.js'
+import { keyFamilies } from './rpc/index.js'
 import type { FrameSession } from './session.js'
 
 /** The signed-in user as the host may know it (addresses and settings, never a key). */
@@ -10,9 +11,12 @@ export function frameUser(session: FrameSession) {
   if (!keys || !wallet.user) throw new ApiError('Not signed in', 401)
   // eip155: the smart account where it is active (activeAccount.ts), else the EOA.
   const evm = activeAddress(session, keys.keys.addresses.eip155)
-  // Another family's chain: that family's address (keys.ts derives one per namespace).
+  // Another family's chain: that family's address (keys.ts derives one per namespace), on that network where it
+  // depends on it (bip122: the network's payment address; addresses.bip122 is the mainnet one the server keeps).
   const namespace = namespaceOf(chainId)
-  const address = namespace === 'eip155' ? evm : (keys.keys.addresses[namespace] ?? evm)
+  const secret = keys.keys.secretKeys[namespace]
+  const onChain = secret && Object.hasOwn(keyFamilies, namespace) ? keyFamilies[namespace]!.addressOn?.(secret, String(chainId)) : undefined
+  const address = namespace === 'eip155' ? evm : (onChain ?? keys.keys.addresses[namespace] ?? evm)
   return {
     email: wallet.user.email,
     address,

@@ -44,6 +44,7 @@ describe('rpc/index: dispatch by namespace', () => {
       [
         "eip155",
         "solana",
+        "bip122",
       ]
     `)
   })
@@ -83,14 +84,20 @@ describe('rpc/index: dispatch by namespace', () => {
   test('error: a namespace the frame does not serve is refused with 4200, before any family', async () => {
     const { rpc } = frame()
     for (const request of [
-      { method: 'personal_sign', chainNamespace: 'bip122' },
-      { method: 'personal_sign', chainId: 'bip122:000000000019d6689c085ae165831e93' },
+      { method: 'personal_sign', chainNamespace: 'polkadot' },
+      { method: 'personal_sign', chainId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182' },
       { method: 'eth_chainId', chainId: 'cosmos:cosmoshub-4' },
     ]) {
       const error = await refusal(rpc(request))
       expect(error).toBeInstanceOf(UnsupportedProviderMethodError)
-      expect({ code: error.code, message: error.message }).toEqual({ code: 4200, message: expect.stringMatching(/does not serve (bip122|cosmos) chains/) })
+      expect({ code: error.code, message: error.message }).toEqual({ code: 4200, message: expect.stringMatching(/does not serve (polkadot|cosmos) chains/) })
     }
+    // bip122 is served (rpc/bip122.ts): another family's method is its own 4200.
+    const bitcoin = await refusal(rpc({ method: 'personal_sign', chainId: 'bip122:000000000019d6689c085ae165831e93' }))
+    expect({ code: bitcoin.code, message: bitcoin.message }).toEqual({
+      code: 4200,
+      message: 'personal_sign is not supported by the embedded wallet on Bitcoin',
+    })
     expect(activeSmartAccount).not.toHaveBeenCalled()
   })
 

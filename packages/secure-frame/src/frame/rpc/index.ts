@@ -2,6 +2,7 @@ import { isAllowedRpcMethod } from '@portico/embedded/protocol'
 import { UnsupportedProviderMethodError } from '../errors/rpc.js'
 import type { FrameSession } from '../session.js'
 import type { KeyFamilies } from '../../keys.js'
+import { bip122 } from './bip122.js'
 import { namespaceOf, type FrameFamily } from './context.js'
 import { eip155 } from './eip155.js'
 import { solana } from './solana.js'
@@ -14,6 +15,7 @@ import { solana } from './solana.js'
 export const families: Partial<Record<string, FrameFamily>> = {
   eip155,
   solana,
+  bip122,
 }
 
 /** The keys the wallet derives: one per family (main.ts hands them to the wallet). */
