@@ -61,7 +61,13 @@ export const SatsSignPsbtSchema = v.looseObject({ psbt: Base64, txid: v.optional
 // --- Leather ---
 export const LeatherAddressesSchema = v.looseObject({
   addresses: v.array(
-    v.looseObject({ symbol: v.optional(v.string()), type: v.optional(v.string()), address: v.string(), publicKey: v.optional(Hex), derivationPath: v.optional(v.string()) }),
+    v.looseObject({
+      symbol: v.optional(v.string()),
+      type: v.optional(v.string()),
+      address: v.string(),
+      publicKey: v.optional(Hex),
+      derivationPath: v.optional(v.string()),
+    }),
   ),
 })
 export const LeatherSignMessageSchema = v.looseObject({ signature: Base64, address: v.optional(v.string()) })

@@ -1,7 +1,15 @@
 import { base64, hex } from '@scure/base'
 import { networkKindOf } from '../address.js'
 import { BitcoinProviderError, codeOf } from '../errors.js'
-import { LeatherAddressesSchema, LeatherSignMessageSchema, LeatherSignPsbtSchema, parseReply, RpcReplySchema, rpcResult, SendTransferResultSchema } from '../schemas.js'
+import {
+  LeatherAddressesSchema,
+  LeatherSignMessageSchema,
+  LeatherSignPsbtSchema,
+  parseReply,
+  RpcReplySchema,
+  rpcResult,
+  SendTransferResultSchema,
+} from '../schemas.js'
 import { createBitcoinProvider, type BitcoinWallet } from './provider.js'
 
 /** Leather's `window.LeatherProvider`: `request(method, params)` resolves a JSON-RPC reply, rejects with one. */

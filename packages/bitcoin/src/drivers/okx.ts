@@ -44,7 +44,11 @@ export function okxBitcoin(name: string, icon: string, wallet: OkxBitcoinProvide
       const onAccounts = (accounts: unknown) => {
         const parsed = parseReplySafe(accounts)
         if (!parsed?.length) emit('disconnect')
-        else emit('bip122_addressesChanged', parsed.map((address) => ({ address, intention: 'payment' })))
+        else
+          emit(
+            'bip122_addressesChanged',
+            parsed.map((address) => ({ address, intention: 'payment' })),
+          )
       }
       wallet.on?.('accountsChanged', onAccounts)
       return () => wallet.removeListener?.('accountsChanged', onAccounts)
@@ -54,7 +58,11 @@ export function okxBitcoin(name: string, icon: string, wallet: OkxBitcoinProvide
     name,
     icon,
     provider,
-    restore: async () => (wallet.getAccounts ? parseReply(OkxAccountsSchema, await wallet.getAccounts(), name) : []).map((address) => ({ address, intention: 'payment' as const })),
+    restore: async () =>
+      (wallet.getAccounts ? parseReply(OkxAccountsSchema, await wallet.getAccounts(), name) : []).map((address) => ({
+        address,
+        intention: 'payment' as const,
+      })),
   }
 }
 

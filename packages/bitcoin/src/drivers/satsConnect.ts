@@ -48,5 +48,4 @@ export function satsConnectBitcoin(name: string, icon: string, wallet: SatsConne
   return { name, icon, provider }
 }
 
-export const isSatsConnectProvider = (value: unknown): value is SatsConnectProvider =>
-  v.is(v.looseObject({ request: v.function() }), value)
+export const isSatsConnectProvider = (value: unknown): value is SatsConnectProvider => v.is(v.looseObject({ request: v.function() }), value)

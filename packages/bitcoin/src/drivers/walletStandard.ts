@@ -56,7 +56,8 @@ export function walletStandardBitcoin(wallet: Wallet): BitcoinWallet {
     if (!account) throw new BitcoinProviderError(4100, `${wallet.name} has no connected account ${address}`)
     return account
   }
-  const chainOf = (account: WalletAccount) => account.chains.find((c) => c.startsWith('bitcoin:')) ?? wallet.chains.find((c) => c.startsWith('bitcoin:')) ?? 'bitcoin:mainnet'
+  const chainOf = (account: WalletAccount) =>
+    account.chains.find((c) => c.startsWith('bitcoin:')) ?? wallet.chains.find((c) => c.startsWith('bitcoin:')) ?? 'bitcoin:mainnet'
 
   const signInput = (params: BitcoinRpcSchema['signPsbt']['params']): SignInput => {
     const byAddress = new Map<string, number[]>()
