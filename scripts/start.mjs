@@ -10,13 +10,14 @@ const child = spawn(process.execPath, ['--conditions=@portico/source', '--import
   cwd: root,
   stdio: 'inherit',
 })
-// The local Solana chain (litesvm; RPC 8899, WebSocket 8900) runs beside it from the devnet's CLI, which prints its URLs.
-const solana = spawn(process.execPath, ['--conditions=@portico/source', '--import', 'tsx', 'packages/devnet/src/cli.ts', '--solana-only'], {
+// The local Solana chain (litesvm; RPC 8899, WebSocket 8900) and the Bitcoin regtest chain (Esplora API and JSON-RPC
+// on 18443) run beside it from the devnet's CLI, which prints their URLs, the CAIP-2 ids and the dev accounts.
+const solana = spawn(process.execPath, ['--conditions=@portico/source', '--import', 'tsx', 'packages/devnet/src/cli.ts', '--no-evm'], {
   cwd: root,
   stdio: 'inherit',
 })
 solana.on('exit', (code) => {
-  if (code) console.error(`The local Solana chain exited (code ${code}); the rest keeps running.`)
+  if (code) console.error(`The local Solana and Bitcoin chains exited (code ${code}); the rest keeps running.`)
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => [child, solana].forEach((c) => c.kill(signal)))
 child.on('exit', (code) => {

@@ -11,6 +11,8 @@ declare module 'vitest' {
     chains: { chainId: number; name: string; rpcUrl: string }[]
     /** The local Solana chain's JSON-RPC and WebSocket URLs. */
     solana: { rpcUrl: string; wsUrl: string }
+    /** The local Bitcoin regtest chain: Esplora API at the root of `url`, JSON-RPC at POST / (e.g. generatetoaddress). */
+    bitcoin: { url: string; caip2: string }
     /** The port the server proxies the first chain's ERC-4337 bundler to (smart-account.e2e.ts starts alto there). */
     bundlerPort: number
   }
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
     stack.devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
   )
   project.provide('solana', { rpcUrl: stack.solana.rpcUrl, wsUrl: stack.solana.wsUrl })
+  project.provide('bitcoin', { url: stack.bitcoin.url, caip2: stack.bitcoin.caip2 })
   project.provide('bundlerPort', stack.bundlerPort)
   return () => stack.stop()
 }

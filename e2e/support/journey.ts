@@ -9,7 +9,7 @@ export { connectButton, modal } from './browser.js'
  * pointed at the stack that globalSetup started.
  */
 export function useJourney() {
-  const stack = { demoUrl: inject('demoUrl'), apiUrl: inject('apiUrl'), chains: inject('chains'), solana: inject('solana') }
+  const stack = { demoUrl: inject('demoUrl'), apiUrl: inject('apiUrl'), chains: inject('chains'), solana: inject('solana'), bitcoin: inject('bitcoin') }
   let browser: Browser
   beforeAll(async () => {
     browser = await launchBrowser()

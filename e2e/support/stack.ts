@@ -1,5 +1,6 @@
 import { startDevnet, type Devnet } from '@portico/devnet'
 import { startSolanaDevnet, type SolanaDevnet } from '@portico/devnet/solana'
+import { startBitcoinDevnet, type BitcoinDevnet } from '@portico/devnet/bitcoin'
 import { startTestServer } from '@portico/server/testing'
 import { DEFAULT_CONFIG, type PorticoServer } from '@portico/server'
 import { fileURLToPath } from 'node:url'
@@ -30,6 +31,8 @@ export interface Stack {
   devnet: Devnet
   /** The local Solana chain (litesvm) on free ports; its CAIP-2 id is SOLANA_DEVNET_CAIP2. */
   solana: SolanaDevnet
+  /** The local Bitcoin regtest chain on a free port (Esplora API at the root); its CAIP-2 id is BITCOIN_DEVNET_CAIP2. */
+  bitcoin: BitcoinDevnet
   server: PorticoServer
   demoUrl: string
   /** The embedded wallet's secure frame origin; the dev mail inbox is at server.url + /dev/mail.json?to=… */
@@ -45,7 +48,12 @@ export interface Stack {
  * for both, served by vite preview.
  */
 export async function startStack({ outDir }: { outDir: string }): Promise<Stack> {
-  const [devnet, solana] = await Promise.all([startDevnet({ randomPorts: true }), startSolanaDevnet({ randomPorts: true })])
+  // A Bitcoin block every second: journeys follow a send to one confirmation as on a real chain, only faster.
+  const [devnet, solana, bitcoin] = await Promise.all([
+    startDevnet({ randomPorts: true }),
+    startSolanaDevnet({ randomPorts: true }),
+    startBitcoinDevnet({ randomPorts: true, blockIntervalMs: 1000 }),
+  ])
   // ERC-4337 on the first chain, for the smart-account project only: the server is told the bundler's
   // port now; smart-account.e2e.ts deploys the contracts and starts alto there itself (startSmartAccountChain),
   // so no other journey waits for them (alto alone takes ~5 s to start).
@@ -53,7 +61,11 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
   await buildSecureFrame()
   const dev = DEFAULT_CONFIG.smartAccounts!
   const server = await startTestServer({
-    rpcUrls: { ...Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])), [solana.caip2]: solana.rpcUrl },
+    rpcUrls: {
+      ...Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+      [solana.caip2]: solana.rpcUrl,
+      [bitcoin.caip2]: bitcoin.url,
+    },
     // NFT metadata from the devnet's fixtures server on 127.0.0.1: the one loopback origin the server may fetch.
     outboundAllowOrigins: [devnet.fixturesUrl],
     projects: JOURNEY_PROJECTS,
@@ -72,6 +84,7 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
   for (const chain of devnet.chains) process.env[`VITE_DEVNET_RPC_${chain.chainId}`] = chain.rpcUrl
   process.env.VITE_SOLANA_RPC_URL = solana.rpcUrl
   process.env.VITE_SOLANA_WS_URL = solana.wsUrl
+  process.env.VITE_BITCOIN_URL = bitcoin.url
   process.env.VITE_PORTICO_API_URL = server.url
   process.env.VITE_PORTICO_SECURE_FRAME_URL = server.embedded!.secureFrameUrl
   await build({ root: demoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
@@ -85,6 +98,7 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
   return {
     devnet,
     solana,
+    bitcoin,
     server,
     demoUrl: `http://127.0.0.1:${address.port}/`,
     secureFrameUrl: server.embedded!.secureFrameUrl,
@@ -92,7 +106,7 @@ export async function startStack({ outDir }: { outDir: string }): Promise<Stack>
     async stop() {
       await new Promise<void>((resolve) => site.httpServer.close(() => resolve()))
       await server.close()
-      await Promise.all([devnet.stop(), solana.stop()])
+      await Promise.all([devnet.stop(), solana.stop(), bitcoin.stop()])
     },
   }
 }
