@@ -66,7 +66,7 @@ export function finalizePsbt(psbt: string): { hex: string; txid: string } {
   const tx = Transaction.fromPSBT(base64.decode(psbt))
   for (let i = 0; i < tx.inputsLength; i++) {
     const input = tx.getInput(i)
-    if (!input.finalScriptWitness && !input.finalScriptSig) tx.finalizeIdx(i)
+    if (!input.finalScriptWitness?.length && !input.finalScriptSig?.length) tx.finalizeIdx(i)
   }
   return { hex: hex.encode(tx.extract()), txid: tx.id }
 }
