@@ -24,7 +24,7 @@ import { intentionOf } from './address.js'
 import { discoverBitcoinWallets, type Discover } from './discovery.js'
 import type { BitcoinWallet } from './drivers/provider.js'
 import { codeOf, InvalidWalletReplyError, toPorticoError } from './errors.js'
-import { broadcast, getAddressBalance, getFeeRates, getTxStatus, type EsploraContext } from './esplora.js'
+import type { EsploraContext } from './esplora.js'
 import { AccountAddressesSchema, SendTransferResultSchema, SignMessageResultSchema, SignPsbtResultSchema } from './schemas.js'
 
 /** How long a silent reconnect waits for the wallet's answer. */
@@ -133,12 +133,12 @@ export class BitcoinAdapter implements ChainAdapter {
   }
 
   async getBalance({ address, caipNetwork }: { address: string; caipNetwork: CaipNetwork }): Promise<AdapterBalance> {
-    const sats = await getAddressBalance(this.context(caipNetwork), address)
+    const sats = await (await esplora()).getAddressBalance(this.context(caipNetwork), address)
     return { value: sats.toString(), decimals: caipNetwork.nativeCurrency.decimals, symbol: caipNetwork.nativeCurrency.symbol }
   }
 
-  getFeeRates({ caipNetwork }: { caipNetwork: CaipNetwork }): Promise<AdapterFeeRates> {
-    return getFeeRates(this.context(caipNetwork))
+  async getFeeRates({ caipNetwork }: { caipNetwork: CaipNetwork }): Promise<AdapterFeeRates> {
+    return (await esplora()).getFeeRates(this.context(caipNetwork))
   }
 
   /** BIP-322 where the wallet can, else the legacy ECDSA "Bitcoin Signed Message"; the signature in base64. */
@@ -182,7 +182,7 @@ export class BitcoinAdapter implements ChainAdapter {
     }
     if (signed.txid) return { hash: signed.txid }
     const { hex } = finalizePsbt(signed.psbt)
-    return { hash: await broadcast(context, hex) }
+    return { hash: await (await esplora()).broadcast(context, hex) }
   }
 
   /** The fee the transfer would pay at the given (or the normal) rate: its coin selection, without signing. */
@@ -196,6 +196,7 @@ export class BitcoinAdapter implements ChainAdapter {
   /** Resolves once the transaction has 1 confirmation. */
   async waitForTransaction({ hash, caipNetwork }: { hash: string; caipNetwork: CaipNetwork }): Promise<{ status: 'success' | 'reverted' }> {
     const context = this.context(caipNetwork)
+    const { getTxStatus } = await esplora()
     for (;;) {
       const status = await getTxStatus(context, hash).catch(() => undefined)
       if (status?.confirmed) return { status: 'success' }
@@ -285,6 +286,9 @@ export class BitcoinAdapter implements ChainAdapter {
     })
   }
 }
+
+/** The chain reads (Esplora), loaded with the first balance read, as the send code is with the first send. */
+const esplora = () => import('./esplora.js')
 
 /** SPEC §3: payment and ordinal addresses, payment first (the default account type). */
 function toAccounts(addresses: readonly BitcoinAccountAddress[]): AdapterAccount[] {

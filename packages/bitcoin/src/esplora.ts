@@ -1,6 +1,21 @@
 import { PorticoError, retry, RpcPolicy, systemClock, type AdapterFeeRates, type CaipNetwork, type RpcHost } from '@portico/core'
 import * as v from 'valibot'
-import { EsploraAddressSchema, EsploraTxStatusSchema, EsploraUtxosSchema, FeeEstimatesSchema, FeeRatesSchema, TxidSchema } from './schemas.js'
+import { TxidSchema } from './schemas.js'
+
+// Esplora replies, checked before use.
+const Stats = v.looseObject({ funded_txo_sum: v.number(), spent_txo_sum: v.number() })
+export const EsploraAddressSchema = v.looseObject({ chain_stats: Stats, mempool_stats: Stats })
+export const EsploraUtxosSchema = v.array(
+  v.looseObject({
+    txid: TxidSchema,
+    vout: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    value: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    status: v.looseObject({ confirmed: v.boolean() }),
+  }),
+)
+export const EsploraTxStatusSchema = v.looseObject({ confirmed: v.boolean(), block_height: v.optional(v.number()) })
+export const FeeEstimatesSchema = v.record(v.string(), v.number())
+export const FeeRatesSchema = v.looseObject({ slow: v.number(), normal: v.number(), fast: v.number() })
 
 /** Where a network's chain data comes from: the Portico server's Esplora proxy, else the network's own Esplora URL. */
 export interface EsploraContext {

@@ -79,21 +79,6 @@ export const OkxAccountsSchema = v.array(BitcoinAddressSchema)
 export const OkxSignatureSchema = Base64
 export const HexSchema = v.pipe(Hex, v.minLength(2))
 
-// --- Esplora ---
-const Stats = v.looseObject({ funded_txo_sum: v.number(), spent_txo_sum: v.number() })
-export const EsploraAddressSchema = v.looseObject({ chain_stats: Stats, mempool_stats: Stats })
-export const EsploraUtxosSchema = v.array(
-  v.looseObject({
-    txid: TxidSchema,
-    vout: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    value: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    status: v.looseObject({ confirmed: v.boolean() }),
-  }),
-)
-export const EsploraTxStatusSchema = v.looseObject({ confirmed: v.boolean(), block_height: v.optional(v.number()) })
-export const FeeEstimatesSchema = v.record(v.string(), v.number())
-export const FeeRatesSchema = v.looseObject({ slow: v.number(), normal: v.number(), fast: v.number() })
-
 /** Parses a wallet's reply; a malformed one is a typed error naming the wallet. */
 export function parseReply<T extends v.GenericSchema>(schema: T, value: unknown, wallet: string): v.InferOutput<T> {
   const parsed = v.safeParse(schema, value)

@@ -1,4 +1,4 @@
-import { base64, hex } from '@scure/base'
+import { base64, hex } from '../bytes.js'
 import { BitcoinProviderError } from '../errors.js'
 import { HexSchema, OkxAccountsSchema, OkxConnectSchema, OkxSignatureSchema, parseReply, TxidSchema } from '../schemas.js'
 import { createBitcoinProvider, type BitcoinWallet } from './provider.js'

@@ -1,5 +1,5 @@
 import type { BitcoinAccountAddress, BitcoinRpcSchema } from '@portico/core'
-import { base64, hex } from '@scure/base'
+import { base64, hex } from '../bytes.js'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import * as v from 'valibot'
 import { intentionOf } from '../address.js'
