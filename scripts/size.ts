@@ -1,6 +1,7 @@
 // `npm run size`: the first load of a host page (JS fetched before any lazy chunk), gzip -9, for
 // React alone and for React + Portico (provider, ConnectButton, EVM adapter); then, in a build of
-// its own, a page that configures Solana too (its first load, and the Solana code it loads on demand).
+// its own, a page that configures Solana too (its first load, and the Solana code it loads on demand), and one
+// that configures Bitcoin.
 // Prints figures; it fails only if Portico's share of the EVM page grows past the budget below.
 import react from '@vitejs/plugin-react'
 import { readFileSync, rmSync } from 'node:fs'
@@ -83,6 +84,25 @@ const solanaChunkKib =
   [...onDemand].reduce((sum, key) => sum + gzipSync(readFileSync(`${solanaBuild.outDir}/${solanaBuild.manifest[key]!.file}`), { level: 9 }).length, 0) / 1024
 console.log(`  React + Portico + Solana adapter and network  ${withSolana.kib.toFixed(1)} KiB (+${(withSolana.kib - portico.kib).toFixed(1)} KiB over the EVM page)
   Solana on demand (@solana/kit, transfers, balances): ${solanaChunkKib.toFixed(1)} KiB in ${onDemand.size} chunks`)
+
+// Bitcoin likewise: its adapter and wallet drivers in the first load; @scure/btc-signer with the PSBT code on demand.
+const bitcoinBuild = await buildPages('bitcoin', ['portico-bitcoin'])
+const withBitcoin = firstLoad('portico-bitcoin.html', bitcoinBuild)
+const bitcoinTransferKey = Object.keys(bitcoinBuild.manifest).find((key) => key.endsWith('packages/bitcoin/src/transfer.ts'))
+const bitcoinOnDemand = new Set<string>()
+const collectBitcoin = (key: string) => {
+  if (bitcoinOnDemand.has(key) || withBitcoin.keys.has(key)) return
+  bitcoinOnDemand.add(key)
+  for (const dep of bitcoinBuild.manifest[key]?.imports ?? []) collectBitcoin(dep)
+}
+if (bitcoinTransferKey) collectBitcoin(bitcoinTransferKey)
+const bitcoinChunkKib =
+  [...bitcoinOnDemand].reduce(
+    (sum, key) => sum + gzipSync(readFileSync(`${bitcoinBuild.outDir}/${bitcoinBuild.manifest[key]!.file}`), { level: 9 }).length,
+    0,
+  ) / 1024
+console.log(`  React + Portico + Bitcoin adapter and network  ${withBitcoin.kib.toFixed(1)} KiB (+${(withBitcoin.kib - portico.kib).toFixed(1)} KiB over the EVM page)
+  Bitcoin on demand (@scure/btc-signer, PSBTs): ${bitcoinChunkKib.toFixed(1)} KiB in ${bitcoinOnDemand.size} chunks`)
 if (over > BUDGET_OVER_REACT_KIB) {
   console.error(`over budget by ${(over - BUDGET_OVER_REACT_KIB).toFixed(1)} KiB`)
   process.exit(1)

@@ -44,6 +44,15 @@ export interface TransferParameters {
   amount: bigint
   /** Token contract (EVM) or mint (Solana); absent for the native currency. */
   tokenAddress?: string
+  /** Fee rate in sat/vB (bip122); the adapter's 'normal' rate when absent. */
+  feeRate?: number
+}
+
+/** Fee rates in sat/vB for a bip122 network, from slow to fast. */
+export interface AdapterFeeRates {
+  slow: number
+  normal: number
+  fast: number
 }
 
 /**
@@ -99,6 +108,8 @@ export interface ChainAdapter {
     value: bigint
     gas?: bigint
   }): Promise<{ hash: string; queued?: boolean }>
+  /** The network's fee rates in sat/vB (bip122). */
+  getFeeRates?(parameters: { caipNetwork: CaipNetwork }): Promise<AdapterFeeRates>
   /** The network fee the transfer would cost, in the native currency. */
   estimateTransferFee?(parameters: TransferParameters): Promise<AdapterBalance>
   /**

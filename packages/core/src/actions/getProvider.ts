@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { watchedAccount, type WatchedAccount } from '../selectors/accountSelectors.js'
-import type { Eip1193Event, GetProviderReturnType, PorticoEip1193Provider, SolanaWalletProvider } from '../provider/types.js'
+import type { Eip1193Event, GetProviderReturnType, PorticoBitcoinProvider, PorticoEip1193Provider, SolanaWalletProvider } from '../provider/types.js'
 
 type Listener = (...args: any[]) => void
 
@@ -20,8 +20,9 @@ export type GetProviderErrorType = never
  * family records here would put them all in the page's first load.)
  */
 export function getProvider(portico: Portico, namespace: 'solana'): SolanaWalletProvider | undefined
+export function getProvider(portico: Portico, namespace: 'bip122'): PorticoBitcoinProvider | undefined
 export function getProvider(portico: Portico, namespace?: ChainNamespace): GetProviderReturnType
-export function getProvider(portico: Portico, namespace: ChainNamespace = 'eip155'): GetProviderReturnType | SolanaWalletProvider {
+export function getProvider(portico: Portico, namespace: ChainNamespace = 'eip155'): GetProviderReturnType | SolanaWalletProvider | PorticoBitcoinProvider {
   if (namespace !== 'eip155') return connectionWallet(portico, namespace)
   if (!portico.adapters.has(namespace)) return undefined
   let provider = portico.publicProviders.get(namespace) as PorticoEip1193Provider | undefined
@@ -32,11 +33,11 @@ export function getProvider(portico: Portico, namespace: ChainNamespace = 'eip15
   return watchedAccount(portico, namespace).isConnected ? provider : undefined
 }
 
-/** The adapter's provider of the namespace's active connection (a Solana connection's Wallet Standard wallet). */
-function connectionWallet(portico: Portico, namespace: ChainNamespace): SolanaWalletProvider | undefined {
+/** The adapter's provider of the namespace's active connection (a Solana connection's Wallet Standard wallet, a Bitcoin one's PorticoBitcoinProvider). */
+function connectionWallet(portico: Portico, namespace: ChainNamespace): SolanaWalletProvider | PorticoBitcoinProvider | undefined {
   const connectorId = portico.stores.connections.getState().activeConnectorIds[namespace]
   if (!connectorId || !watchedAccount(portico, namespace).isConnected) return undefined
-  return portico.adapters.get(namespace)?.getProvider?.(connectorId) as SolanaWalletProvider | undefined
+  return portico.adapters.get(namespace)?.getProvider?.(connectorId) as SolanaWalletProvider | PorticoBitcoinProvider | undefined
 }
 
 function createEip1193Provider(portico: Portico, namespace: ChainNamespace): PorticoEip1193Provider {

@@ -38,7 +38,7 @@ export async function setReceiver(portico: Portico, parameters: SetReceiverParam
   })
   if (!value || !caipNetwork) return
   const family = chainFamily(caipNetwork.chainNamespace)
-  if (family?.isAddress(value)) {
+  if (family?.isAddress(value, caipNetwork.caipNetworkId)) {
     const address = family.toAddress(value)
     send.setState({ receiverAddress: address })
     void lookupIdentity(portico, address)

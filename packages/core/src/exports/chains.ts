@@ -31,6 +31,7 @@ export type {
   AdapterBalance,
   AdapterConnectResult,
   AdapterEvents,
+  AdapterFeeRates,
   RpcHost,
 } from '../adapter.js'
 export { sameConnectorId, type Connection, type ConnectionAccount, type Connector, type ConnectorType } from '../connectors.js'

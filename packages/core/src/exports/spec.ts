@@ -19,6 +19,7 @@ export {
   type ChainNamespace,
 } from '../spec/caip.js'
 export { ChainFamilies, chainFamily, explorerLinks, isValidAddress, type ChainFamilyRecord, type ExplorerNetwork } from '../spec/families/index.js'
+export { bip122AddressParams, decodeBip122Address, isBip122Address, type Bip122Address, type Bip122AddressParams } from '../spec/families/bip122Address.js'
 export {
   CacheLifetimes,
   DefaultFeatures,

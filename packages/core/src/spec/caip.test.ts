@@ -14,8 +14,11 @@ describe('SPEC §5 Addresses and names', () => {
     expect(isValidAddress('0OIl' + '1'.repeat(30), 'solana')).toBe(false)
     expect(isValidAddress('1'.repeat(31), 'solana')).toBe(false)
   })
+  test('rule: bip122 addresses are Bitcoin addresses (bip122.test.ts has the per-network rules)', () => {
+    expect(isValidAddress('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'bip122')).toBe(true)
+  })
   test('rule: other namespaces are invalid', () => {
-    expect(isValidAddress('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'bip122')).toBe(false)
+    expect(isValidAddress('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'polkadot')).toBe(false)
   })
   test('rule: a CAIP address has three non-empty parts with a known namespace', () => {
     expect(isCaipAddress('eip155:1:0xabc')).toBe(true)

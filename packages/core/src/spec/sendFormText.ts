@@ -6,4 +6,6 @@ export const SendFormText = {
   invalidAddress: 'Invalid address',
   /** Solana: SOL to an address without an account must reach the rent-exempt minimum. */
   belowRentExemptMinimum: (amount: string, symbol: string) => `A new account needs at least ${amount} ${symbol}`,
+  /** Bitcoin: an output below the dust limit would not be relayed. */
+  belowDust: (amount: string, symbol: string) => `The amount must be at least ${amount} ${symbol}`,
 } as const

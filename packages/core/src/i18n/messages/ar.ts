@@ -78,6 +78,7 @@ export const ar = {
   'sendForm.invalidAmount': 'مبلغ غير صالح',
   'sendForm.invalidAddress': 'عنوان غير صالح',
   'sendForm.belowRentExemptMinimum': 'يحتاج الحساب الجديد إلى {0} {1} على الأقل',
+  'sendForm.belowDust': 'يجب ألا يقل المبلغ عن {0} {1}',
   'alert.APKT001': 'لم يُعثر على الشبكة',
   'alert.APKT002': 'إعدادات التطبيق غير صالحة',
   'alert.APKT003': 'خطأ في الشبكة: تعذّر تحميل المحفظة',

@@ -78,6 +78,7 @@ export const de = {
   'sendForm.invalidAmount': 'Ungültiger Betrag',
   'sendForm.invalidAddress': 'Ungültige Adresse',
   'sendForm.belowRentExemptMinimum': 'Ein neues Konto braucht mindestens {0} {1}',
+  'sendForm.belowDust': 'Der Betrag muss mindestens {0} {1} betragen',
   'alert.APKT001': 'Netzwerk nicht gefunden',
   'alert.APKT002': 'Ungültige App-Konfiguration',
   'alert.APKT003': 'Netzwerkfehler: Wallet konnte nicht geladen werden',

@@ -78,6 +78,7 @@ export const es = {
   'sendForm.invalidAmount': 'Importe no válido',
   'sendForm.invalidAddress': 'Dirección no válida',
   'sendForm.belowRentExemptMinimum': 'Una cuenta nueva necesita al menos {0} {1}',
+  'sendForm.belowDust': 'El importe debe ser de al menos {0} {1}',
   'alert.APKT001': 'Red no encontrada',
   'alert.APKT002': 'Configuración de la app no válida',
   'alert.APKT003': 'Error de red: no se pudo cargar la billetera',

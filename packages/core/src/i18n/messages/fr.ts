@@ -78,6 +78,7 @@ export const fr = {
   'sendForm.invalidAmount': 'Montant non valide',
   'sendForm.invalidAddress': 'Adresse non valide',
   'sendForm.belowRentExemptMinimum': 'Un nouveau compte a besoin d’au moins {0} {1}',
+  'sendForm.belowDust': 'Le montant doit être d’au moins {0} {1}',
   'alert.APKT001': 'Réseau introuvable',
   'alert.APKT002': "Configuration de l'app non valide",
   'alert.APKT003': 'Erreur réseau : échec du chargement du portefeuille',

@@ -78,6 +78,7 @@ export const ja = {
   'sendForm.invalidAmount': '金額が無効です',
   'sendForm.invalidAddress': 'アドレスが無効です',
   'sendForm.belowRentExemptMinimum': '新しいアカウントには {0} {1} 以上が必要です',
+  'sendForm.belowDust': '金額は {0} {1} 以上にしてください',
   'alert.APKT001': 'ネットワークが見つかりません',
   'alert.APKT002': 'アプリの設定が無効です',
   'alert.APKT003': 'ネットワークエラー: ウォレットを読み込めませんでした',

@@ -78,6 +78,7 @@ export const ko = {
   'sendForm.invalidAmount': '잘못된 금액',
   'sendForm.invalidAddress': '잘못된 주소',
   'sendForm.belowRentExemptMinimum': '새 계정에는 최소 {0} {1}이(가) 필요합니다',
+  'sendForm.belowDust': '금액은 최소 {0} {1}이어야 합니다',
   'alert.APKT001': '네트워크를 찾을 수 없습니다',
   'alert.APKT002': '앱 설정이 올바르지 않습니다',
   'alert.APKT003': '네트워크 오류: 지갑을 불러오지 못했습니다',

@@ -78,6 +78,7 @@ export const pt = {
   'sendForm.invalidAmount': 'Valor inválido',
   'sendForm.invalidAddress': 'Endereço inválido',
   'sendForm.belowRentExemptMinimum': 'Uma conta nova precisa de pelo menos {0} {1}',
+  'sendForm.belowDust': 'O valor deve ser de pelo menos {0} {1}',
   'alert.APKT001': 'Rede não encontrada',
   'alert.APKT002': 'Configuração do app inválida',
   'alert.APKT003': 'Erro de rede: não foi possível carregar a carteira',

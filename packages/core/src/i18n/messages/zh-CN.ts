@@ -78,6 +78,7 @@ export const zhCN = {
   'sendForm.invalidAmount': '金额无效',
   'sendForm.invalidAddress': '地址无效',
   'sendForm.belowRentExemptMinimum': '新账户至少需要 {0} {1}',
+  'sendForm.belowDust': '金额至少为 {0} {1}',
   'alert.APKT001': '找不到网络',
   'alert.APKT002': '应用配置无效',
   'alert.APKT003': '网络错误：钱包加载失败',

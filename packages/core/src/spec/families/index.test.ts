@@ -20,7 +20,7 @@ describe('chain families', () => {
     expect(chainFamily('eip155')?.toAddress('f39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
     expect(chainFamily('eip155')?.toAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
     expect(chainFamily('solana')?.toAddress('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).toBe('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')
-    expect(chainFamily('bip122')).toBeUndefined()
+    expect(chainFamily('polkadot')).toBeUndefined()
     expect(chainFamily(undefined)).toBeUndefined()
   })
 

@@ -1,4 +1,4 @@
-import type { AccountType, ChainNamespace } from '../caip.js'
+import type { AccountType, CaipNetworkId, ChainNamespace } from '../caip.js'
 
 /** A network's explorer, as `CaipNetwork.blockExplorers` gives it. */
 export interface ExplorerNetwork {
@@ -12,8 +12,12 @@ export interface ExplorerNetwork {
  */
 export interface ChainFamilyRecord {
   namespace: ChainNamespace
-  /** SPEC §5 'Addresses and names': whether `address` is an address of the family (syntax only). */
-  isAddress(address: string): boolean
+  /**
+   * SPEC §5 'Addresses and names': whether `address` is an address of the family (syntax only), and
+   * of the network when one is given and the family's addresses name their network (Bitcoin's
+   * prefixes: a mainnet address on testnet is invalid).
+   */
+  isAddress(address: string, caipNetworkId?: CaipNetworkId): boolean
   /** The form a valid address is kept in (EVM: with the `0x` a user may leave out). */
   toAddress(address: string): string
   /** Whether two spellings of an address differ (EVM addresses are checksum-insensitive). */

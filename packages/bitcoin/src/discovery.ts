@@ -1,0 +1,103 @@
+import { getWallets } from '@wallet-standard/app'
+import type { Wallet } from '@wallet-standard/base'
+import * as v from 'valibot'
+import { leatherBitcoin, type LeatherProvider } from './drivers/leather.js'
+import { okxBitcoin, type OkxBitcoinProvider } from './drivers/okx.js'
+import type { BitcoinWallet } from './drivers/provider.js'
+import { isSatsConnectProvider, satsConnectBitcoin } from './drivers/satsConnect.js'
+import { isBitcoinStandardWallet, walletStandardBitcoin } from './drivers/walletStandard.js'
+import { StandardWalletSchema } from './schemas.js'
+
+/** Calls back with the page's Bitcoin wallets now and on every change; returns a stop function. */
+export type Discover = (onChange: (wallets: BitcoinWallet[]) => void) => () => void
+
+/**
+ * Wallets that inject their own Bitcoin API instead of (or before) registering with Wallet Standard.
+ * Names are the ones the same wallets announce on EVM (EIP-6963), so Portico lists each wallet once
+ * and connects each of its families.
+ */
+const INJECTED: { name: string; find: (w: any) => BitcoinWallet | undefined }[] = [
+  {
+    name: 'Xverse Wallet',
+    find: (w) => {
+      const p = w.XverseProviders?.BitcoinProvider ?? w.BitcoinProvider
+      return isSatsConnectProvider(p) ? satsConnectBitcoin('Xverse Wallet', '', p) : undefined
+    },
+  },
+  { name: 'Magic Eden', find: (w) => (isSatsConnectProvider(w.magicEden?.bitcoin) ? satsConnectBitcoin('Magic Eden', '', w.magicEden.bitcoin) : undefined) },
+  {
+    name: 'Leather',
+    find: (w) => (typeof w.LeatherProvider?.request === 'function' ? leatherBitcoin('Leather', '', w.LeatherProvider as LeatherProvider) : undefined),
+  },
+  {
+    name: 'OKX Wallet',
+    find: (w) => (typeof w.okxwallet?.bitcoin?.connect === 'function' ? okxBitcoin('OKX Wallet', '', w.okxwallet.bitcoin as OkxBitcoinProvider) : undefined),
+  },
+]
+
+/** The injected Bitcoin APIs of a window (or any object shaped like one). */
+export function injectedBitcoinWallets(scope: unknown): BitcoinWallet[] {
+  return INJECTED.flatMap(({ find }) => {
+    try {
+      return find(scope) ?? []
+    } catch {
+      return []
+    }
+  })
+}
+
+const drivers = new WeakMap<Wallet, BitcoinWallet>()
+const warned = new WeakSet<object>()
+
+/** Wallet Standard wallets usable on Bitcoin, driven once each (the same driver for the life of the page). */
+export function standardBitcoinWallets(wallets: readonly Wallet[]): BitcoinWallet[] {
+  const found: BitcoinWallet[] = []
+  for (const wallet of wallets) {
+    const parsed = v.safeParse(StandardWalletSchema, wallet)
+    if (!parsed.success) {
+      if (!warned.has(wallet)) console.warn('[portico] ignored an invalid Wallet Standard wallet', parsed.issues[0]?.message)
+      warned.add(wallet)
+      continue
+    }
+    if (!isBitcoinStandardWallet(wallet) || found.some((w) => w.name === wallet.name)) continue
+    if (!drivers.has(wallet)) drivers.set(wallet, walletStandardBitcoin(wallet))
+    found.push(drivers.get(wallet)!)
+  }
+  return found
+}
+
+/**
+ * The page's Bitcoin wallets: the Wallet Standard registry (bitcoin:connect), then the injected APIs
+ * (sats-connect's, Leather's, OKX's) of wallets not already listed by name. Injected APIs are looked
+ * for now, at the page's load and once shortly after (extensions inject late).
+ */
+export const discoverBitcoinWallets: Discover = (onChange) => {
+  if (typeof window === 'undefined') {
+    onChange([])
+    return () => {}
+  }
+  const registry = getWallets()
+  let injected: BitcoinWallet[] = []
+  const emit = () => {
+    const standard = standardBitcoinWallets(registry.get())
+    onChange([...standard, ...injected.filter((w) => !standard.some((s) => s.name === w.name))])
+  }
+  const scan = () => {
+    const next = injectedBitcoinWallets(window)
+    const kept = next.map((w) => injected.find((old) => old.name === w.name) ?? w)
+    if (kept.length !== injected.length) {
+      injected = kept
+      emit()
+    }
+  }
+  injected = injectedBitcoinWallets(window)
+  const offs = [registry.on('register', emit), registry.on('unregister', emit)]
+  emit()
+  window.addEventListener('load', scan)
+  const timer = setTimeout(scan, 1_000)
+  return () => {
+    offs.forEach((off) => off())
+    window.removeEventListener('load', scan)
+    clearTimeout(timer)
+  }
+}

@@ -1,0 +1,12 @@
+// @portico/bitcoin: the Bitcoin chain adapter. Explicit named exports so every change is visible in review.
+export { BitcoinAdapter, type BitcoinAdapterOptions } from '../BitcoinAdapter.js'
+export { discoverBitcoinWallets, injectedBitcoinWallets, standardBitcoinWallets, type Discover } from '../discovery.js'
+export { createBitcoinProvider, type BitcoinHandlers, type BitcoinWallet } from '../drivers/provider.js'
+export { walletStandardBitcoin, isBitcoinStandardWallet } from '../drivers/walletStandard.js'
+export { satsConnectBitcoin, type SatsConnectProvider } from '../drivers/satsConnect.js'
+export { leatherBitcoin, type LeatherProvider } from '../drivers/leather.js'
+export { okxBitcoin, type OkxBitcoinProvider } from '../drivers/okx.js'
+export { BelowDustError, BitcoinProviderError, InsufficientBalanceError, InvalidWalletReplyError, toPorticoError } from '../errors.js'
+export { DUST_LIMIT, estimateVsize, selectCoins, type Selection, type Utxo } from '../coinSelection.js'
+export { feeRatesFromEstimates, EsploraError } from '../esplora.js'
+export { intentionOf } from '../address.js'
