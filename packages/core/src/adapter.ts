@@ -44,6 +44,8 @@ export interface TransferParameters {
   amount: bigint
   /** Token contract (EVM) or mint (Solana); absent for the native currency. */
   tokenAddress?: string
+  /** Fee rate chosen by the user, sat/vB (Bitcoin). */
+  feeRate?: number
 }
 
 /**
@@ -101,6 +103,8 @@ export interface ChainAdapter {
   }): Promise<{ hash: string; queued?: boolean }>
   /** The network fee the transfer would cost, in the native currency. */
   estimateTransferFee?(parameters: TransferParameters): Promise<AdapterBalance>
+  /** SPEC §5 network fee choice: the network's fee rates in sat/vB (Bitcoin), slow/normal/fast. */
+  getFeeRates?(parameters: { caipNetwork: CaipNetwork }): Promise<{ slow: number; normal: number; fast: number }>
   /**
    * The receipt's status (and the chain hash, for a queued transaction once executed). `queuedBy`: `hash`
    * is the id a wallet queued it under (sendTransfer's `queued`), through this connector, also after a reload.
