@@ -11,14 +11,26 @@ import { sendTokens } from './sendTokens.js'
 
 const PAYMENT = 'bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk'
 const RECEIVER = 'bcrt1qcr8te4kr609gcawutmrza0j4xv80jy8zmfp6l0'
-const btc = { name: 'Bitcoin', symbol: 'BTC', chainId: bitcoinRegtest.caipNetworkId, value: 600_000, price: 60_000, quantity: { decimals: '8', numeric: '10' }, iconUrl: '' }
+const btc = {
+  name: 'Bitcoin',
+  symbol: 'BTC',
+  chainId: bitcoinRegtest.caipNetworkId,
+  value: 600_000,
+  price: 60_000,
+  quantity: { decimals: '8', numeric: '10' },
+  iconUrl: '',
+}
 const RATES = { slow: 1, normal: 5, fast: 20 }
 // The fake prices a send the way Bitcoin does: its rate (sat/vB) times the 141 vB of a one-input P2WPKH send.
 const VSIZE = 141
 
 async function bitcoinSend() {
   const adapter = new ScriptedAdapter('bip122')
-  adapter.connectResult = async () => ({ connectorId: 'dev.portico.testwallet', accounts: [{ address: PAYMENT, type: 'payment' }], caipNetworkId: bitcoinRegtest.caipNetworkId })
+  adapter.connectResult = async () => ({
+    connectorId: 'dev.portico.testwallet',
+    accounts: [{ address: PAYMENT, type: 'payment' }],
+    caipNetworkId: bitcoinRegtest.caipNetworkId,
+  })
   adapter.balance = { value: '1000000000', decimals: 8, symbol: 'BTC' }
   const rateCalls: string[] = []
   adapter.getFeeRates = async ({ caipNetwork }) => (rateCalls.push(caipNetwork.caipNetworkId), RATES)
