@@ -41,7 +41,7 @@ export async function estimateSendFee(portico: Portico): Promise<EstimateSendFee
     )
     const feesBySpeed = Object.fromEntries(estimates.filter((e) => e !== undefined))
     // The user may have chosen another speed while these were estimated: the fee is the one chosen now.
-    send.setState({ feesBySpeed, fee: feesBySpeed[send.getState().feeSpeed] })
+    send.setState({ feesBySpeed, fee: feesBySpeed[send.getState().feeSpeed ?? 'normal'] })
   } catch (error) {
     portico.logger.debug('fee estimate failed', error)
     send.setState({ fee: undefined })

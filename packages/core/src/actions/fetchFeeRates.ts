@@ -22,7 +22,8 @@ export async function fetchFeeRates(portico: Portico): Promise<FetchFeeRatesRetu
   try {
     const { slow, normal, fast } = await adapter.getFeeRates({ caipNetwork })
     const feeRates = { slow, normal, fast }
-    send.setState({ feeRates })
+    // Estimates made at other rates or for another amount are stale: estimateSendFee makes them again.
+    send.setState({ feeRates, feesBySpeed: {}, fee: undefined })
     return feeRates
   } catch (error) {
     portico.logger.debug('fee rates failed', error)

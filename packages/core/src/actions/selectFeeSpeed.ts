@@ -16,7 +16,7 @@ export function selectFeeSpeed(portico: Portico, { speed }: SelectFeeSpeedParame
   const { send } = portico.stores
   const { feeRates, feesBySpeed } = send.getState()
   if (!feeRates) return
-  const fee = feesBySpeed[speed]
+  const fee = feesBySpeed?.[speed]
   send.setState({ feeSpeed: speed, fee })
   if (!fee) void estimateSendFee(portico)
 }

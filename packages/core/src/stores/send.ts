@@ -36,12 +36,14 @@ export interface SendState {
   lastRetry: number | undefined
   /** The network fee estimate for the preview, in the native currency. */
   fee: SendFee | undefined
+  // The fee choice's fields are absent from the initial state (which is in every page's first load) until
+  // fetchFeeRates sets them; resetting replaces the whole state, so they go with it.
   /** The network's fee rates, when the active adapter offers a choice (Bitcoin); undefined otherwise. */
-  feeRates: FeeRates | undefined
-  /** The chosen speed; its rate goes into the transfer. */
-  feeSpeed: FeeSpeed
+  feeRates?: FeeRates | undefined
+  /** The chosen speed (absent: 'normal'); its rate goes into the transfer. */
+  feeSpeed?: FeeSpeed
   /** The fee estimate at each speed's rate, as they arrive. */
-  feesBySpeed: Partial<Record<FeeSpeed, SendFee>>
+  feesBySpeed?: Partial<Record<FeeSpeed, SendFee>>
   /** Set while the receiver name is being resolved. */
   receiverResolving: boolean
   /** Why the receiver typed has no address (a key and parameters, never a sentence). */
@@ -62,9 +64,6 @@ export const initialSendState: SendState = {
   loading: false,
   lastRetry: undefined,
   fee: undefined,
-  feeRates: undefined,
-  feeSpeed: 'normal',
-  feesBySpeed: {},
   receiverResolving: false,
   receiverError: undefined,
   receiverIsNew: undefined,

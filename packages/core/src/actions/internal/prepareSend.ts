@@ -36,7 +36,7 @@ export function prepareSend(portico: Portico): PrepareSendReturnType {
     amount: parseUnits(sendTokenAmount, Number(token.quantity.decimals)),
     tokenAddress: native ? undefined : parseCaipAddress(token.address as CaipAddress).address,
     // Only where the network offers a fee choice (Bitcoin): the chosen speed's rate.
-    ...(feeRates ? { feeRate: feeRates[feeSpeed] } : {}),
+    ...(feeRates ? { feeRate: feeRates[feeSpeed ?? 'normal'] } : {}),
   }
   return { adapter, transfer, token, native }
 }

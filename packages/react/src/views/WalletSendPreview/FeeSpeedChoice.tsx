@@ -14,13 +14,13 @@ export function FeeSpeedChoice() {
   const portico = usePortico()
   const { t, amount, usd } = useI18n()
   const rates = usePorticoStore('send', (s) => s.feeRates)
-  const speed = usePorticoStore('send', (s) => s.feeSpeed)
+  const speed = usePorticoStore('send', (s) => s.feeSpeed ?? 'normal')
   const fees = usePorticoStore('send', (s) => s.feesBySpeed)
   const loading = usePorticoStore('send', (s) => s.loading)
   const decimals = usePorticoStore('network', (s) => s.caipNetwork?.nativeCurrency.decimals ?? 8)
   if (!rates) return null
   const options = FeeSpeeds.map((value: FeeSpeed) => {
-    const fee = fees[value]
+    const fee = fees?.[value]
     return {
       value,
       testId: `fee-speed-${value}`,
