@@ -1,7 +1,8 @@
 import { DefaultAccountTypes, type AccountType, type ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
+import { sameConnectorId } from '../connectors.js'
 import { getAccount } from '../stores/account.js'
-import { getWalletConnections, type WalletConnection } from './getWalletConnections.js'
+import type { WalletConnection } from './getWalletConnections.js'
 
 export interface GetAccountTypesParameters {
   /** The chain family (the active one by default). */
@@ -17,7 +18,7 @@ export interface AccountTypeAddress {
 export type GetAccountTypesReturnType =
   | {
       /** The active connection these addresses belong to (what switchConnection takes). */
-      connection: WalletConnection
+      connection: Pick<WalletConnection, 'namespace' | 'connectorId' | 'accounts' | 'status'>
       /** One address per type, in SPEC §3's order (payment, ordinal). */
       accounts: AccountTypeAddress[]
       /** The type of the address in use; undefined when the address in use is none of them. */
@@ -38,8 +39,12 @@ const ORDER: readonly AccountType[] = ['payment', 'ordinal', 'eoa', 'smartAccoun
  */
 export function getAccountTypes(portico: Portico, { namespace }: GetAccountTypesParameters = {}): GetAccountTypesReturnType {
   const ns = namespace ?? portico.stores.network.getState().activeNamespace
-  const connection = getWalletConnections(portico).find((c) => c.namespace === ns && c.status === 'connected')
-  if (!connection) return undefined
+  // The active connection, read from the store (getWalletConnections' 'connected' one).
+  const { connections, activeConnectorIds } = portico.stores.connections.getState()
+  const activeId = activeConnectorIds[ns]
+  const stored = activeId === undefined ? undefined : connections[ns]?.find((c) => sameConnectorId(c.connectorId, activeId))
+  if (!stored) return undefined
+  const connection = { namespace: ns, connectorId: stored.connectorId, accounts: stored.accounts, status: 'connected' as const }
   const accounts: AccountTypeAddress[] = []
   for (const { address, type } of connection.accounts) {
     if (type && !accounts.some((a) => a.type === type)) accounts.push({ type, address })

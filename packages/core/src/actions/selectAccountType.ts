@@ -1,7 +1,7 @@
 import type { AccountType, ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
 import { getAccountTypes } from './getAccountTypes.js'
-import { switchConnection, type SwitchConnectionErrorType } from './switchConnection.js'
+import type { SwitchConnectionErrorType } from './switchConnection.js'
 
 export interface SelectAccountTypeParameters {
   type: AccountType
@@ -21,5 +21,6 @@ export async function selectAccountType(portico: Portico, { type, namespace }: S
   const types = getAccountTypes(portico, { namespace })
   const chosen = types?.accounts.find((a) => a.type === type)
   if (!types || !chosen || types.current === type) return
-  await switchConnection(portico, { connection: types.connection, address: chosen.address })
+  // Loaded on use: Account's chunk stays as it was for the families without address types.
+  await (await import('./switchConnection.js')).switchConnection(portico, { connection: types.connection, address: chosen.address })
 }
