@@ -108,7 +108,7 @@ export interface ChainAdapter {
     value: bigint
     gas?: bigint
   }): Promise<{ hash: string; queued?: boolean }>
-  /** The network's fee rates in sat/vB (bip122). */
+  /** SPEC §5 network fee choice: the network's fee rates in sat/vB (bip122), slow/normal/fast. */
   getFeeRates?(parameters: { caipNetwork: CaipNetwork }): Promise<AdapterFeeRates>
   /** The network fee the transfer would cost, in the native currency. */
   estimateTransferFee?(parameters: TransferParameters): Promise<AdapterBalance>

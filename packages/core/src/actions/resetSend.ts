@@ -6,5 +6,6 @@ export type ResetSendErrorType = never
 
 /** Back to SPEC §3's initial send state. */
 export function resetSend(portico: Portico): ResetSendReturnType {
-  portico.stores.send.setState(initialSendState)
+  // Replaced, not merged: the fee choice's fields are not in the initial state.
+  portico.stores.send.setState(initialSendState, true)
 }

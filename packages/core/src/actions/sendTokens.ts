@@ -53,7 +53,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     const { hash, queued } = await adapter.sendTransfer!(transfer)
     if (queued) {
       // Not failed, not pending on a chain: waiting for the Safe's other signers, followed in the background.
-      send.setState({ ...initialSendState, tokenBalances: send.getState().tokenBalances })
+      send.setState({ ...initialSendState, tokenBalances: send.getState().tokenBalances }, true)
       showSnack(portico, { message: errorMessage('transactionQueued'), variant: 'success' })
       popTransactionStack(portico, { outcome: 'success' })
       leaveSendFlow(router)
@@ -64,7 +64,7 @@ export async function sendTokens(portico: Portico): Promise<SendTokensReturnType
     const receipt = await adapter.waitForTransaction?.({ hash, caipNetwork: transfer.caipNetwork })
     if (receipt?.status === 'reverted') throw new PorticoError(errorMessage('transactionFailed'), { details: hash, category: 'API_ERROR' })
 
-    send.setState({ ...initialSendState, tokenBalances: send.getState().tokenBalances })
+    send.setState({ ...initialSendState, tokenBalances: send.getState().tokenBalances }, true)
     showSnack(portico, { message: errorMessage('transactionSent'), variant: 'success' })
     track(portico, 'SEND_SUCCESS', { token: token.symbol, amount: state.sendTokenAmount, isNative: native, hash })
     popTransactionStack(portico, { outcome: 'success' })

@@ -1,4 +1,4 @@
-import type { AccountType } from '../spec/caip.js'
+import { DefaultAccountTypes, type AccountType, type CaipNetworkId, type ChainNamespace } from '../spec/caip.js'
 import { sameConnectorId } from '../connectors.js'
 import { InvalidConnectionStatusError } from '../errors/connector.js'
 import { PorticoError } from '../errors/base.js'
@@ -40,6 +40,8 @@ export async function switchConnection(portico: Portico, { connection, address, 
     case 'active': {
       if (connector?.type === 'AUTH') {
         if (accountType) setAccount(portico, namespace, { preferredAccountType: accountType })
+        // The frame's addresses are already known (a Bitcoin payment and ordinal address): the chosen one is put first.
+        if (address) putKnownAccountFirst(portico, namespace, connectorId, address)
         break
       }
       const adapter = portico.adapters.get(namespace)
@@ -64,4 +66,14 @@ export async function switchConnection(portico: Portico, { connection, address, 
     hasSwitchedWallet: !before.connectorId || !after.connectorId || !sameConnectorId(before.connectorId, after.connectorId),
   })
   void fetchBalance(portico, namespace, { force: true })
+}
+
+/** Makes `address`, one of the stored connection's accounts, its first and the account in use. */
+function putKnownAccountFirst(portico: Portico, namespace: ChainNamespace, connectorId: string, address: string) {
+  const stored = portico.stores.connections.getState().connections[namespace]?.find((c) => sameConnectorId(c.connectorId, connectorId))
+  const chosen = stored?.accounts.find((a) => a.address.toLowerCase() === address.toLowerCase())
+  const caipNetworkId = stored?.caipNetworkId ?? portico.stores.network.getState().caipNetwork?.caipNetworkId
+  if (!stored || !chosen || !caipNetworkId || getAccount(portico, namespace).address?.toLowerCase() === address.toLowerCase()) return
+  const accounts = [chosen, ...stored.accounts.filter((a) => a !== chosen)].map((a) => ({ address: a.address, type: a.type ?? DefaultAccountTypes[namespace] }))
+  setConnection(portico, namespace, { connectorId: stored.connectorId, accounts, caipNetworkId: caipNetworkId as CaipNetworkId })
 }

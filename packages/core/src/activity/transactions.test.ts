@@ -1,4 +1,6 @@
+import * as v from 'valibot'
 import { describe, expect, test } from 'vitest'
+import { TransactionSchema } from '../api/schemas.js'
 import { OTHER, tx } from '../test/activityFixtures.js'
 import { ADDRESS } from '../test/fakes.js'
 import { describeTransaction, filterTransactions, formatHistoryQuantity, groupTransactionsByDate, isSpamOnly } from './transactions.js'
@@ -50,6 +52,14 @@ describe('SPEC §5 Display and filtering: transactions', () => {
     }
     expect(describeTransaction(swap, ADDRESS)).toMatchObject({ label: 'Swapped', direction: 'out', amount: '0.500 ETH', received: '1488.123 USDC' })
     expect(describeTransaction(tx('1'), ADDRESS).received).toBeUndefined()
+  })
+
+  test('behavior: the network fee shows, exact, where the server’s item carries one; not otherwise', () => {
+    const withFee = { ...tx('f'), metadata: { ...tx('f').metadata, fee: { numeric: '0.00000141', symbol: 'BTC' } } }
+    expect(describeTransaction(withFee, ADDRESS).fee).toBe('0.00000141 BTC')
+    expect('fee' in describeTransaction(tx('1'), ADDRESS)).toBe(false)
+    // The API client keeps the fee the server answers (it used to drop it).
+    expect(v.parse(TransactionSchema, withFee).metadata.fee).toEqual({ numeric: '0.00000141', symbol: 'BTC' })
   })
 
   test('behavior: grouped by date as Today, Yesterday, then dates', () => {

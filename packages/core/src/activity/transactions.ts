@@ -29,6 +29,8 @@ export interface TransactionRow {
   counterparty: string
   minedAt: Date
   failed: boolean
+  /** The network fee paid, exact ('0.00000141 BTC'), when the server's item carries it. */
+  fee?: string
 }
 
 const OPERATION_LABELS: Record<string, string> = { mint: 'Minted', burn: 'Burned', trade: 'Swapped', execute: 'Executed' }
@@ -56,6 +58,8 @@ export function describeTransaction(transaction: Transaction, address: string): 
     counterparty: shortenAddress(outgoing ? metadata.sentTo : metadata.sentFrom),
     minedAt: new Date(metadata.minedAt),
     failed: metadata.status === 'failed',
+    // Exact, not to SPEC §5's 3 history decimals: a Bitcoin or Solana fee is far below 0.001.
+    ...(metadata.fee ? { fee: `${metadata.fee.numeric} ${metadata.fee.symbol}` } : {}),
   }
 }
 

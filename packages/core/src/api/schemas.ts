@@ -66,6 +66,8 @@ export const TransactionSchema = v.object({
     sentFrom: v.string(),
     sentTo: v.string(),
     hash: v.optional(v.string()),
+    /** The network fee paid, in the native currency, where the server records it (Solana, Bitcoin). */
+    fee: v.optional(v.object({ numeric: v.string(), symbol: v.string() })),
   }),
   transfers: v.array(TransferSchema),
 })

@@ -25,6 +25,14 @@ export const solanaDevnet = defineNetwork({
   nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
   rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
 })
+/** The devnet's Bitcoin regtest (the contracts' CAIP-2: the regtest genesis hash's first 32 hex). */
+export const bitcoinRegtest = defineNetwork({
+  id: '0f9188f13cb7b2c71f2a335e3a4fc328',
+  chainNamespace: 'bip122',
+  name: 'Bitcoin Regtest',
+  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:18443'] } },
+})
 
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -44,6 +52,7 @@ export class ScriptedAdapter implements ChainAdapter {
   waitForTransaction?: ChainAdapter['waitForTransaction']
   resolveName?: ChainAdapter['resolveName']
   signMessage?: ChainAdapter['signMessage']
+  getFeeRates?: ChainAdapter['getFeeRates']
 
   constructor(
     readonly namespace: ChainNamespace = 'eip155',

@@ -15,11 +15,11 @@ export type PrepareSendErrorType = Error
 /**
  * The one place the send form becomes a transfer: the typed amount is parsed to base units with
  * the token's decimals, a token with an address sends its contract (EVM) or mint (Solana), one
- * without the native currency. Undefined while the form, the account or the network is incomplete.
+ * without the native currency; where the network offers fee rates, the chosen speed's. Undefined while the form, the account or the network is incomplete.
  * Sending (sendTokens) and the fee preview (estimateSendFee) both start here.
  */
 export function prepareSend(portico: Portico): PrepareSendReturnType {
-  const { token, sendTokenAmount, receiverAddress } = portico.stores.send.getState()
+  const { token, sendTokenAmount, receiverAddress, feeRates, feeSpeed } = portico.stores.send.getState()
   const { caipNetwork } = portico.stores.network.getState()
   if (!token || !sendTokenAmount || !receiverAddress || !caipNetwork) return undefined
   const namespace = caipNetwork.chainNamespace
@@ -35,6 +35,8 @@ export function prepareSend(portico: Portico): PrepareSendReturnType {
     to: receiverAddress,
     amount: parseUnits(sendTokenAmount, Number(token.quantity.decimals)),
     tokenAddress: native ? undefined : parseCaipAddress(token.address as CaipAddress).address,
+    // Only where the network offers a fee choice (Bitcoin): the chosen speed's rate.
+    ...(feeRates ? { feeRate: feeRates[feeSpeed ?? 'normal'] } : {}),
   }
   return { adapter, transfer, token, native }
 }

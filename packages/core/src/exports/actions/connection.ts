@@ -60,6 +60,19 @@ export {
   type SwitchConnectionErrorType,
 } from '../../actions/switchConnection.js'
 export {
+  getAccountTypes,
+  type AccountTypeAddress,
+  type GetAccountTypesParameters,
+  type GetAccountTypesReturnType,
+  type GetAccountTypesErrorType,
+} from '../../actions/getAccountTypes.js'
+export {
+  selectAccountType,
+  type SelectAccountTypeParameters,
+  type SelectAccountTypeReturnType,
+  type SelectAccountTypeErrorType,
+} from '../../actions/selectAccountType.js'
+export {
   getWalletConnections,
   type ConnectionStatusKind,
   type WalletConnection,

@@ -6,7 +6,17 @@ export { setSendAmount, type SetSendAmountParameters, type SetSendAmountReturnTy
 export { resetSend, type ResetSendReturnType, type ResetSendErrorType } from '../../actions/resetSend.js'
 export { estimateSendFee, type EstimateSendFeeReturnType, type EstimateSendFeeErrorType } from '../../actions/estimateSendFee.js'
 export { validateSend, isNativeToken, evmChainIdToCoinType, MAX_EVM_CHAIN_ID, type ValidateSendProblem } from '../../send/validateSend.js'
-export { initialSendState, type ReceiverProblem, type SendState } from '../../stores/send.js'
+export { fetchFeeRates, type FetchFeeRatesReturnType, type FetchFeeRatesErrorType } from '../../actions/fetchFeeRates.js'
+export { selectFeeSpeed, type SelectFeeSpeedParameters, type SelectFeeSpeedReturnType, type SelectFeeSpeedErrorType } from '../../actions/selectFeeSpeed.js'
+export {
+  FeeSpeeds,
+  initialSendState,
+  type FeeRates,
+  type FeeSpeed,
+  type ReceiverProblem,
+  type SendFee,
+  type SendState,
+} from '../../stores/send.js'
 export type { TransferParameters } from '../../adapter.js'
 export { startSend, type StartSendParameters, type StartSendReturnType, type StartSendErrorType } from '../../actions/startSend.js'
 export { typeReceiver, type TypeReceiverParameters, type TypeReceiverReturnType, type TypeReceiverErrorType } from '../../actions/typeReceiver.js'

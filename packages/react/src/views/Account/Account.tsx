@@ -12,6 +12,7 @@ import { RegisterNameEntry } from './RegisterNameEntry.js'
 import { SignedInRow } from './SignedInRow.js'
 import { SecurityEntry } from './SecurityEntry.js'
 import { AccountTypeRow } from './AccountTypeRow.js'
+import { AddressTypeRow } from './AddressTypeRow.js'
 import { Sheet } from '../../styles/Sheet.js'
 
 /** SPEC §2 Account: identity, address, balances, the wallet features, and tabs Tokens, NFTs and Activity. */
@@ -32,6 +33,7 @@ export default function Account() {
       <SignedInRow />
       <SecurityEntry />
       <AccountTypeRow />
+      <AddressTypeRow />
       <WalletFeatures />
       <RegisterNameEntry />
       <AccountTabs />

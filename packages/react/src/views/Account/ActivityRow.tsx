@@ -14,7 +14,7 @@ const LABELS: Record<string, MessageKey> = {
   Executed: 'activity.Executed',
 }
 
-/** One transaction: direction, token icon or NFT image, Sent/Received, amount, counterparty, time. */
+/** One transaction: direction, token icon or NFT image, Sent/Received, amount, counterparty, the network fee where the server gives it, time. */
 export function ActivityRow({ transaction, address }: { transaction: Transaction; address: string }) {
   const row = describeTransaction(transaction, address)
   const { t, time } = useI18n()
@@ -36,6 +36,11 @@ export function ActivityRow({ transaction, address }: { transaction: Transaction
         <span className="secondary">
           {t(row.direction === 'out' ? 'common.to' : 'common.from')} {row.counterparty}
         </span>
+        {row.fee && (
+          <span className="secondary" data-testid="activity-fee">
+            {t('activity.networkFee', { fee: row.fee })}
+          </span>
+        )}
       </span>
       <span className="end">
         <span className="primary" data-testid="activity-amount">

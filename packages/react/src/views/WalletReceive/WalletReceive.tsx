@@ -1,9 +1,13 @@
-import { shortenAddress } from '@portico/core'
+import { shortenAddress, type AccountType } from '@portico/core'
+import { useState } from 'react'
+import { RadioGroup } from '../../components/RadioGroup.js'
 import { CopyButton } from '../../components/CopyButton.js'
 import { NetworkImage } from '../../components/NetworkImage.js'
 import { QrCode } from '../../components/QrCode.js'
 import { usePorticoStore } from '../../context.js'
 import { usePorticoAccount } from '../../hooks/usePorticoAccount.js'
+import { useAccountTypes } from '../../hooks/useAccountTypes.js'
+import { AccountTypeLabels } from '../../components/accountTypeLabels.js'
 import { Sheet } from '../../styles/Sheet.js'
 import { useI18n } from '../../i18n/useI18n.js'
 
@@ -18,16 +22,33 @@ const css = `
   background:var(--portico-color-bg-150);font-size:var(--portico-font-size-xs);font-weight:600}
 `
 
-/** Receive: the address as a QR code, copy, and the configured networks of this chain family it works on. */
+/**
+ * Receive: the address as a QR code, copy, and the configured networks of this chain family it works on.
+ * Where the wallet has addresses of several types (Bitcoin), the default type's (payment) is shown first,
+ * and the others can be chosen (an ordinal address, to receive inscriptions).
+ */
 export default function WalletReceive() {
-  const { address, namespace } = usePorticoAccount()
+  const { address: inUse, namespace } = usePorticoAccount()
   const networks = usePorticoStore('network', (s) => s.requestedCaipNetworks)
+  const types = useAccountTypes()
+  const [chosen, setChosen] = useState<AccountType>()
   const { t } = useI18n()
+  const type = chosen ?? types?.defaultType
+  const address = types?.accounts.find((a) => a.type === type)?.address ?? inUse
   if (!address) return null
   const sameFamily = networks.filter((n) => n.chainNamespace === namespace)
   return (
     <div className="receive" data-testid="wallet-receive">
       <Sheet css={css} />
+      {types && (
+        <RadioGroup
+          label={t('account.addressType')}
+          value={type}
+          onChange={setChosen}
+          testId="receive-address-types"
+          options={types.accounts.map(({ type }) => ({ value: type, testId: `receive-type-${type}`, children: t(AccountTypeLabels[type]) }))}
+        />
+      )}
       <div className="qr-frame">
         <QrCode value={address} label={t('receive.qrLabel', { address })} testId="receive-qr" />
       </div>

@@ -1,6 +1,7 @@
 import { NetworkImage } from '../../components/NetworkImage.js'
 import { usePorticoStore } from '../../context.js'
 import { useI18n } from '../../i18n/useI18n.js'
+import { feeText } from './feeText.js'
 
 /** The network and the network fee estimate. */
 export function SendDetails({ estimated }: { estimated: boolean }) {
@@ -18,11 +19,7 @@ export function SendDetails({ estimated }: { estimated: boolean }) {
       <div className="row">
         <dt>{t('common.networkFee')}</dt>
         <dd data-testid="preview-fee">
-          {fee
-            ? `${fee.amount.startsWith('0.000000') ? `< ${amount('0.000001', 6)}` : `~${amount(fee.amount, 6)}`} ${fee.symbol}${fee.usd !== undefined ? ` (${usd(fee.usd)})` : ''}`
-            : estimated
-              ? t('common.unavailable')
-              : t('common.estimating')}
+          {fee ? feeText(fee, caipNetwork?.nativeCurrency.decimals ?? 18, { amount, usd }) : estimated ? t('common.unavailable') : t('common.estimating')}
         </dd>
       </div>
     </dl>

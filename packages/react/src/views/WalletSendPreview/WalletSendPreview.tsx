@@ -1,4 +1,4 @@
-import { estimateSendFee, goBack, sendAmountInUsd, sendTokens } from '@portico/core'
+import { estimateSendFee, fetchFeeRates, goBack, sendAmountInUsd, sendTokens } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { ArrowDownIcon } from '../../components/icons.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -7,10 +7,11 @@ import { usePortico, usePorticoStore } from '../../context.js'
 import { sendCss } from '../WalletSend/styles.js'
 import { ReceiverSummary } from './ReceiverSummary.js'
 import { SendDetails } from './SendDetails.js'
+import { FeeSpeedChoice } from './FeeSpeedChoice.js'
 import { Sheet } from '../../styles/Sheet.js'
 import { useI18n } from '../../i18n/useI18n.js'
 
-/** Send, step 2: what goes where, the network fee estimate, then approval in the wallet. */
+/** Send, step 2: what goes where, the fee speed where the network has fee rates, the network fee estimate, then approval in the wallet. */
 export default function WalletSendPreview() {
   const portico = usePortico()
   const { t, usd: formatUsd } = useI18n()
@@ -19,7 +20,10 @@ export default function WalletSendPreview() {
   const loading = usePorticoStore('send', (s) => s.loading)
   const [estimated, setEstimated] = useState(false)
   useEffect(() => {
-    void estimateSendFee(portico).finally(() => setEstimated(true))
+    // Where the network offers fee rates (Bitcoin), they come first: each speed is then estimated.
+    void fetchFeeRates(portico)
+      .then(() => estimateSendFee(portico))
+      .finally(() => setEstimated(true))
   }, [portico])
   if (!token || !amount) return null
   const usd = sendAmountInUsd(token, amount)
@@ -44,6 +48,7 @@ export default function WalletSendPreview() {
         </span>
       </div>
       <ReceiverSummary />
+      <FeeSpeedChoice />
       <SendDetails estimated={estimated} />
       <div className="actions">
         <button type="button" className="button secondary" onClick={() => goBack(portico)} disabled={loading}>
