@@ -2,13 +2,14 @@ import { createPortico, serverSiwx } from '@portico/core'
 import { Locales, type Locale } from '@portico/core/i18n'
 import { coinbaseWallet, EvmAdapter } from '@portico/evm'
 import { SolanaAdapter } from '@portico/solana'
+import { BitcoinAdapter } from '@portico/bitcoin'
 import { walletConnect } from '@portico/walletconnect'
 import { embeddedWallet } from '@portico/embedded'
 import { PorticoProvider } from '@portico/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.js'
-import { devnetNetworks, solanaLocalNetwork } from './networks.js'
+import { bitcoinLocalNetwork, devnetNetworks, solanaLocalNetwork } from './networks.js'
 import { loadTestWallet } from './testWallet.js'
 
 const params = new URLSearchParams(location.search)
@@ -49,9 +50,10 @@ const coinbase =
     : undefined
 
 const portico = createPortico({
-  // EVM and Solana side by side: the local EVM chains first (the default network), then the local Solana chain.
-  adapters: [new EvmAdapter({ coinbaseWallet: coinbase }), new SolanaAdapter()],
-  networks: evmOnly ? devnetNetworks : [...devnetNetworks, solanaLocalNetwork],
+  // EVM, Solana and Bitcoin side by side: the local EVM chains first (the default network), then the local Solana
+  // chain, then the local Bitcoin chain.
+  adapters: [new EvmAdapter({ coinbaseWallet: coinbase }), new SolanaAdapter(), new BitcoinAdapter()],
+  networks: evmOnly ? devnetNetworks : [...devnetNetworks, solanaLocalNetwork, bitcoinLocalNetwork],
   // ?projectId= lets a developer (and the journeys) try another project of the local server.
   projectId: params.get('projectId') ?? 'portico-dev',
   apiUrl,

@@ -1,5 +1,6 @@
 import { defineNetwork, type CaipNetwork } from '@portico/core'
 import { DEVNET_CHAINS } from '@portico/devnet/constants'
+import { BITCOIN_DEVNET_CAIP2, BITCOIN_DEVNET_URL } from '@portico/devnet/bitcoin-constants'
 import { SOLANA_DEVNET_CAIP2, SOLANA_DEVNET_RPC_URL, SOLANA_DEVNET_WS_URL } from '@portico/devnet/solana-constants'
 
 /**
@@ -33,5 +34,19 @@ export const solanaLocalNetwork = defineNetwork({
       webSocket: [env.VITE_SOLANA_WS_URL ?? SOLANA_DEVNET_WS_URL],
     },
   },
+  testnet: true,
+})
+
+/**
+ * The local Bitcoin chain (`npm start` runs a regtest node with an Esplora-compatible API), as a Portico network
+ * named by its genesis hash. Reads go through the Portico server's Esplora proxy; without a server the adapter reads
+ * the network's URL. A build can point it elsewhere with VITE_BITCOIN_URL.
+ */
+export const bitcoinLocalNetwork = defineNetwork({
+  id: BITCOIN_DEVNET_CAIP2.slice('bip122:'.length),
+  chainNamespace: 'bip122',
+  name: 'Bitcoin Local',
+  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+  rpcUrls: { default: { http: [env.VITE_BITCOIN_URL ?? BITCOIN_DEVNET_URL] } },
   testnet: true,
 })
