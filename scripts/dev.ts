@@ -21,7 +21,11 @@ const server = await startServer({
   dataDir: '.data/server',
   devRoutes: true,
   // The local Solana chain runs beside this process (scripts/start.mjs) on its default port.
-  rpcUrls: { ...Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])), [SOLANA_DEVNET_CAIP2]: SOLANA_DEVNET_RPC_URL, [BITCOIN_DEVNET_CAIP2]: BITCOIN_DEVNET_URL },
+  rpcUrls: {
+    ...Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+    [SOLANA_DEVNET_CAIP2]: SOLANA_DEVNET_RPC_URL,
+    [BITCOIN_DEVNET_CAIP2]: BITCOIN_DEVNET_URL,
+  },
   // NFT metadata from the devnet's fixtures server on 127.0.0.1: the one loopback origin the server may fetch.
   outboundAllowOrigins: [devnet.fixturesUrl],
   // http://localhost:8788: passkeys (the embedded wallet's factors) need a domain as RP id, not an IP.
