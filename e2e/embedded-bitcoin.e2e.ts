@@ -14,6 +14,12 @@ const { emailLogin, approveInFrame } = embeddedHelpers(stack)
 const node = bitcoinNode(stack.bitcoin.url)
 const CAIP2 = stack.bitcoin.caip2
 const FUNDER = 8
+/** The frame's approval screen, its buttons enabled (after the frame's short clickjacking delay). */
+async function armed(page: Page) {
+  const approve = page.frameLocator(FRAME).getByTestId('frame-approve')
+  await approve.waitFor({ timeout: 20_000 })
+  await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true)
+}
 const frameText = async (page: Page) => (await page.frameLocator(FRAME).locator('.approval').textContent()) ?? ''
 
 async function servedBalance(address: string) {
@@ -84,7 +90,7 @@ describe('the embedded wallet on Bitcoin', () => {
     await shoot(page, 'embedded-send-preview-dark-desktop')
     await dialog.getByTestId('send-submit').click()
     const frame = page.frameLocator(FRAME)
-    await frame.getByTestId('frame-approve').waitFor({ timeout: 20_000 })
+    await armed(page)
     const text = await frameText(page)
     for (const shown of ['Input 1', 'Yours (payment address)', 'Output 1', '0.05 BTC', to, 'Output 2 · change', 'Back to you (payment address)', 'Network fee', 'sat/vB'])
       expect(text).toContain(shown)
@@ -118,7 +124,7 @@ describe('the embedded wallet on Bitcoin', () => {
     tx.addOutput({ script: OutScript.encode(Address(REGTEST).decode(freshAddress())), amount: BigInt(theirs!.value) + 900_000n })
     const signing = hostBitcoin(page, 'signPsbt', { psbt: base64.encode(tx.toPSBT()), signInputs: [{ address, index: 0 }] })
     const frame = page.frameLocator(FRAME)
-    await frame.getByTestId('frame-approve').waitFor({ timeout: 20_000 })
+    await armed(page)
     const text = await frameText(page)
     for (const shown of ['Bitcoin-Transaktion signieren', 'Eingang 1', 'Deine (Zahlungsadresse) · wird jetzt signiert', 'Eingang 2', 'Nicht deine · diese Wallet signiert sie nicht', 'Netzwerkgebühr'])
       expect(text).toContain(shown)
@@ -145,6 +151,7 @@ describe('the embedded wallet on Bitcoin', () => {
     costly.addOutput({ script: OutScript.encode(Address(REGTEST).decode(freshAddress())), amount: 800_000n })
     const warned = hostBitcoin(page, 'signPsbt', { psbt: base64.encode(costly.toPSBT()) })
     await frame.getByTestId('frame-warning-caution').waitFor({ timeout: 20_000 })
+    await armed(page)
     expect(await frame.getByTestId('frame-warning-caution').textContent()).toContain('Die Netzwerkgebühr (0,002 BTC) ist hoch')
     await shoot(page, 'embedded-psbt-high-fee-de-light-narrow')
     const reject = frame.getByTestId('frame-reject')

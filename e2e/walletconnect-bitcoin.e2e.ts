@@ -44,8 +44,8 @@ function hostBitcoin(page: Page, method: string, params: unknown): Promise<Answe
 }
 
 describe('WalletConnect with the bip122 namespace', () => {
-  test('a Bitcoin-only WalletConnect wallet connects its payment address; the host signs a PSBT and sends 0.03 BTC through getProvider; confirmed on the node', async () => {
-    const page = await openDemo(await newWalletContext(undefined, { viewport: { width: 1100, height: 760 } }), '?testWallet=off&theme=light')
+  test('a Bitcoin-only WalletConnect wallet connects its payment address; in French; the host signs a PSBT and sends 0.03 BTC through getProvider; confirmed on the node', async () => {
+    const page = await openDemo(await newWalletContext(undefined, { viewport: { width: 1100, height: 760 } }), '?testWallet=off&theme=light&locale=fr')
     const wallet = await createWalletConnectTestWallet({
       relayUrl: relay(),
       privateKey: DEV_ACCOUNTS[3]!.privateKey,
@@ -66,6 +66,9 @@ describe('WalletConnect with the bip122 namespace', () => {
     if (!(await dialog.isVisible())) await connectButton(page).click()
     await dialog.getByTestId('account-view').waitFor()
     await expect.poll(() => dialog.getByTestId('account-balance').textContent(), { timeout: 20_000 }).toMatch(/BTC$/)
+    // In French, the session's payment and ordinal addresses are the address types.
+    expect(await dialog.getByTestId('address-type').textContent()).toContain('Type d’adresse')
+    expect(await dialog.getByTestId('address-type-payment').getAttribute('aria-checked')).toBe('true')
     await shoot(page, 'walletconnect-account-light-desktop')
     await page.keyboard.press('Escape')
 
@@ -92,7 +95,7 @@ describe('WalletConnect with the bip122 namespace', () => {
     expect(
       wallet
         .handled()
-        .filter((h) => h.kind === 'request')
+        .filter((h) => h.kind === 'request' && h.method !== 'getAccountAddresses')
         .map((h) => [h.method, h.approved]),
     ).toEqual([
       ['signPsbt', true],
