@@ -89,10 +89,19 @@ describe('the embedded wallet on Bitcoin', () => {
     await expect.poll(() => dialog.getByTestId('preview-fee').textContent(), { timeout: 15_000 }).toMatch(/BTC/)
     await shoot(page, 'embedded-send-preview-dark-desktop')
     await dialog.getByTestId('send-submit').click()
-    const frame = page.frameLocator(FRAME)
     await armed(page)
     const text = await frameText(page)
-    for (const shown of ['Input 1', 'Yours (payment address)', 'Output 1', '0.05 BTC', to, 'Output 2 · change', 'Back to you (payment address)', 'Network fee', 'sat/vB'])
+    for (const shown of [
+      'Input 1',
+      'Yours (payment address)',
+      'Output 1',
+      '0.05 BTC',
+      to,
+      'Output 2 · change',
+      'Back to you (payment address)',
+      'Network fee',
+      'sat/vB',
+    ])
       expect(text).toContain(shown)
     await shoot(page, 'embedded-send-approval-dark-desktop')
     await approveInFrame(page)
@@ -100,11 +109,36 @@ describe('the embedded wallet on Bitcoin', () => {
     await expect
       .poll(async () => (await node.utxos(to)).map((u) => ({ value: u.value, confirmed: u.status.confirmed })), { timeout: 20_000, interval: 250 })
       .toEqual([{ value: 5_000_000, confirmed: true }])
+    // The chosen speed (normal, 5 sat/vB on the devnet) is the rate paid; the frame showed it.
+    const [paid] = await node.utxos(to)
+    const { fee, weight } = await node.get<{ fee: number; weight: number }>(`/tx/${paid!.txid}`)
+    expect(text).toContain('≈ 5 sat/vB')
+    expect(fee / Math.ceil(weight / 4)).toBeGreaterThanOrEqual(5)
+    expect(fee / Math.ceil(weight / 4)).toBeLessThan(5.5)
+
+    // Approved by a click in the frame: the focus left it with its screen, so the modal's Escape works again.
+    await dialog.getByTestId('account-view').waitFor()
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('IFRAME')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.isVisible()).toBe(false)
+    await connectButton(page).click()
+    await dialog.getByTestId('account-view').waitFor()
+    // Activity lists the send with its network fee; a reload restores the Bitcoin account.
+    await dialog.getByRole('tab', { name: 'Activity' }).click()
+    await expect.poll(() => dialog.getByTestId('activity-amount').allTextContents(), { timeout: 20_000, interval: 500 }).toContain('−0.050 BTC')
+    expect(await dialog.getByTestId('activity-fee').first().textContent()).toContain(String(fee / 1e8))
+    await shoot(page, 'embedded-activity-dark-desktop')
+    await page.reload()
+    await expect.poll(() => page.getByTestId('site-address').textContent(), { timeout: 30_000 }).toBe(address)
+    expect(await page.getByTestId('site-network').textContent()).toBe(CAIP2)
     await page.context().close()
   })
 
   test('?locale=de, the host’s PSBTs through getProvider(portico, "bip122"): a stranger’s input shown as not the user’s and left unsigned; a malformed one refused (-32602), nothing shown; a high fee warned of', async () => {
-    const page = await openDemo(await newWalletContext(undefined, { viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true }), '?locale=de&theme=light')
+    const page = await openDemo(
+      await newWalletContext(undefined, { viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true }),
+      '?locale=de&theme=light',
+    )
     const address = await loginOnBitcoin(page, 'psbt')
     expect(await modal(page).getByTestId('address-type').textContent()).toContain('Adresstyp')
     await shoot(page, 'embedded-account-de-light-narrow')
@@ -120,13 +154,24 @@ describe('the embedded wallet on Bitcoin', () => {
     // A stranger's input beside the user's: shown as not the user's; Approve signs the user's only.
     const tx = new Transaction()
     tx.addInput({ txid: mine!.txid, index: mine!.vout, witnessUtxo: { script, amount: BigInt(mine!.value) } })
-    tx.addInput({ txid: theirs!.txid, index: theirs!.vout, witnessUtxo: { script: OutScript.encode(Address(REGTEST).decode(stranger.address)), amount: BigInt(theirs!.value) } })
+    tx.addInput({
+      txid: theirs!.txid,
+      index: theirs!.vout,
+      witnessUtxo: { script: OutScript.encode(Address(REGTEST).decode(stranger.address)), amount: BigInt(theirs!.value) },
+    })
     tx.addOutput({ script: OutScript.encode(Address(REGTEST).decode(freshAddress())), amount: BigInt(theirs!.value) + 900_000n })
     const signing = hostBitcoin(page, 'signPsbt', { psbt: base64.encode(tx.toPSBT()), signInputs: [{ address, index: 0 }] })
     const frame = page.frameLocator(FRAME)
     await armed(page)
     const text = await frameText(page)
-    for (const shown of ['Bitcoin-Transaktion signieren', 'Eingang 1', 'Deine (Zahlungsadresse) · wird jetzt signiert', 'Eingang 2', 'Nicht deine · diese Wallet signiert sie nicht', 'Netzwerkgebühr'])
+    for (const shown of [
+      'Bitcoin-Transaktion signieren',
+      'Eingang 1',
+      'Deine (Zahlungsadresse) · wird jetzt signiert',
+      'Eingang 2',
+      'Nicht deine · diese Wallet signiert sie nicht',
+      'Netzwerkgebühr',
+    ])
       expect(text).toContain(shown)
     await shoot(page, 'embedded-psbt-stranger-de-light-narrow')
     await approveInFrame(page)

@@ -101,6 +101,11 @@ describe('WalletConnect with the bip122 namespace', () => {
       ['signPsbt', true],
       ['sendTransfer', true],
     ])
+
+    // A reload restores the Bitcoin session without pairing again.
+    await page.reload()
+    await expect.poll(() => page.getByTestId('site-address').textContent(), { timeout: 30_000 }).toBe(PAYMENT.address)
+    expect(await page.getByTestId('site-network').textContent()).toBe(stack.bitcoin.caip2)
     await page.context().close()
   })
 })
