@@ -44,7 +44,7 @@ function hostBitcoin(page: Page, method: string, params: unknown): Promise<Answe
 }
 
 describe('WalletConnect with the bip122 namespace', () => {
-  test('a Bitcoin-only WalletConnect wallet connects its payment address; in French; the host signs a PSBT and sends 0.03 BTC through getProvider; confirmed on the node', async () => {
+  test('a Bitcoin-only WalletConnect wallet connects its payment address; in French; the host signs a PSBT and sends 0.03 BTC through getProvider, the modal sends 0.02 BTC at the slow rate; confirmed on the node; a reload restores it', async () => {
     const page = await openDemo(await newWalletContext(undefined, { viewport: { width: 1100, height: 760 } }), '?testWallet=off&theme=light&locale=fr')
     const wallet = await createWalletConnectTestWallet({
       relayUrl: relay(),
@@ -101,6 +101,25 @@ describe('WalletConnect with the bip122 namespace', () => {
       ['signPsbt', true],
       ['sendTransfer', true],
     ])
+
+    // The modal's Send over the session (in French): the wallet signs, the coin lands, exact.
+    const other = freshAddress()
+    await connectButton(page).click()
+    await dialog.getByTestId('feature-send').click()
+    await dialog.getByTestId('send-amount').fill('0.02')
+    await dialog.getByTestId('send-receiver').fill(other)
+    await dialog.getByTestId('send-continue').click()
+    await dialog.getByTestId('fee-speed-slow').click()
+    expect(await dialog.getByTestId('preview-amount').textContent()).toBe('0,02 BTC')
+    await expect.poll(() => dialog.getByTestId('preview-fee').textContent(), { timeout: 15_000 }).toMatch(/BTC/)
+    await shoot(page, 'walletconnect-send-preview-fr-light-desktop')
+    await dialog.getByTestId('send-submit').click()
+    await expect.poll(() => dialog.getByTestId('portico-snack').textContent(), { timeout: 30_000 }).toBe('Transaction envoyée')
+    await expect
+      .poll(async () => (await node.utxos(other)).map((u) => ({ value: u.value, confirmed: u.status.confirmed })), { timeout: 20_000, interval: 250 })
+      .toEqual([{ value: 2_000_000, confirmed: true }])
+    const { fee, weight } = await node.get<{ fee: number; weight: number }>(`/tx/${(await node.utxos(other))[0]!.txid}`)
+    expect(Math.round(fee / Math.ceil(weight / 4))).toBe(1)
 
     // A reload restores the Bitcoin session without pairing again.
     await page.reload()
