@@ -10,12 +10,17 @@ type Result = { kind: 'ok' | 'error'; label: string; text: string } | undefined
  */
 export function HostActions() {
   const provider = usePorticoProvider('eip155')
+  // getProvider(portico, 'bip122') for the host's Bitcoin code (and the journeys): `await porticoBitcoin.request({ method: 'signPsbt', params })`.
+  const bitcoin = usePorticoProvider('bip122')
   const [result, setResult] = useState<Result>()
   const [busy, setBusy] = useState(false)
   // For the browser console (and the journeys): `await porticoProvider.request({ method: 'wallet_getCapabilities', params: [address] })`.
   useEffect(() => {
     ;(window as unknown as { porticoProvider?: unknown }).porticoProvider = provider
   }, [provider])
+  useEffect(() => {
+    ;(window as unknown as { porticoBitcoin?: unknown }).porticoBitcoin = bitcoin
+  }, [bitcoin])
   if (!provider) return null
 
   async function run(action: 'sign' | 'send') {

@@ -13,6 +13,9 @@ export function createFrameElement(document: Pick<Document, 'createElement' | 'b
 
   function hide() {
     if (!iframe) return
+    // Focus left in the frame (the user's click on Approve) would stay in an invisible document, where the
+    // modal's keys (Escape, Tab) never arrive: it drops to the page's body, which the modal takes back from.
+    if (iframe.ownerDocument?.activeElement === iframe) iframe.blur()
     iframe.style.cssText = HIDDEN_STYLE
     iframe.setAttribute('aria-hidden', 'true')
     iframe.tabIndex = -1

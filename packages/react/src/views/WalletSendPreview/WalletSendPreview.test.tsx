@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { connectExternal, initialize, type Portico, type TransferParameters } from '@portico/core'
+import { en, loadMessages, localeDirection } from '@portico/core/i18n'
 import { act } from 'react'
 import { describe, expect, test } from 'vitest'
 import { bitcoinRegtest, ScriptedAdapter, testPortico } from '../../../../core/src/test/fakes.js'
+import { I18nContext } from '../../i18n/context.js'
 import { renderWithPortico } from '../../test/render.js'
 import WalletSendPreview from './WalletSendPreview.js'
 
@@ -93,5 +95,21 @@ describe('WalletSendPreview: SPEC §5 network fee choice', () => {
     const container = await render(portico)
     expect(container.querySelector('[role=radiogroup]')).toBeNull()
     expect(container.querySelector('[data-testid=preview-fee]')?.textContent).toBe('~0.000021 ETH ($0.04)')
+  })
+
+  test('behavior: the amount sent reads as typed, every decimal kept, in the user’s language', async () => {
+    const portico = await bitcoinPreview()
+    portico.stores.send.setState({ sendTokenAmount: '0.00000546' })
+    expect((await render(portico)).querySelector('[data-testid=preview-amount]')?.textContent).toBe('0.00000546 BTC')
+    const messages = await loadMessages({ locale: 'fr' })
+    portico.stores.send.setState({ sendTokenAmount: '0.02' })
+    const french = renderWithPortico(
+      portico,
+      <I18nContext.Provider value={{ locale: 'fr', dir: localeDirection('fr'), messages, fallback: en }}>
+        <WalletSendPreview />
+      </I18nContext.Provider>,
+    )
+    await settle()
+    expect(french.querySelector('[data-testid=preview-amount]')?.textContent).toBe('0,02 BTC')
   })
 })

@@ -14,7 +14,7 @@ import { useI18n } from '../../i18n/useI18n.js'
 /** Send, step 2: what goes where, the fee speed where the network has fee rates, the network fee estimate, then approval in the wallet. */
 export default function WalletSendPreview() {
   const portico = usePortico()
-  const { t, usd: formatUsd } = useI18n()
+  const { t, usd: formatUsd, amount: formatAmount } = useI18n()
   const token = usePorticoStore('send', (s) => s.token)
   const amount = usePorticoStore('send', (s) => s.sendTokenAmount)
   const loading = usePorticoStore('send', (s) => s.loading)
@@ -37,7 +37,8 @@ export default function WalletSendPreview() {
         <div className="preview-amount">
           <TokenIcon src={token.iconUrl} symbol={token.symbol} />
           <span className="value" data-testid="preview-amount">
-            {amount} {token.symbol}
+            {/* The amount as typed, every decimal kept, in the user's language (0,02 BTC in French). */}
+            {formatAmount(amount, amount.split('.')[1]?.length ?? 0)} {token.symbol}
           </span>
         </div>
         {usd !== undefined && <span className="hint">{formatUsd(usd)}</span>}
