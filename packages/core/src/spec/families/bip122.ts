@@ -20,4 +20,5 @@ export const bip122: ChainFamilyRecord = {
   explorer: /* @__PURE__ */ explorerLinks('address', 'tx'),
   onrampCurrency: 'BTC',
   activity: true,
+  swaps: false,
 }

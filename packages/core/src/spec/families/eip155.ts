@@ -16,4 +16,5 @@ export const eip155: ChainFamilyRecord = {
   explorer: /* @__PURE__ */ explorerLinks('address', 'tx'),
   onrampCurrency: 'USDC',
   activity: true,
+  swaps: true,
 }

@@ -17,5 +17,6 @@ export const solana: ChainFamilyRecord = {
   explorer: /* @__PURE__ */ explorerLinks('account', 'tx'),
   onrampCurrency: 'SOL',
   activity: true,
+  swaps: false,
   receiverRent: SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS,
 }
