@@ -69,6 +69,10 @@ describe('Wallet Standard (bitcoin:*)', () => {
     ])
     const signed = await driven!.provider.request({ method: 'signMessage', params: { address: payment.address, message: 'hi' } })
     expect(signed).toEqual({ address: payment.address, signature: base64.encode(new Uint8Array(65).fill(1)) })
+    expect(calls.signMessage).toHaveBeenLastCalledWith(expect.not.objectContaining({ protocol: expect.anything() }))
+    // The protocol asked for (sign-in asks BIP-322 first) reaches the wallet beside the standard's input.
+    await driven!.provider.request({ method: 'signMessage', params: { address: payment.address, message: 'hi', protocol: 'bip322' } })
+    expect(calls.signMessage).toHaveBeenLastCalledWith(expect.objectContaining({ protocol: 'bip322', message: new TextEncoder().encode('hi') }))
     const psbt = await driven!.provider.request({
       method: 'signPsbt',
       params: {

@@ -26,7 +26,9 @@ interface SignInput {
 }
 type Feature<F> = F | undefined
 type ConnectFeature = { connect(input: { purposes: ('payment' | 'ordinals')[] }): Promise<unknown> }
-type SignMessageFeature = { signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]): Promise<unknown> }
+// The standard signs the legacy "Bitcoin Signed Message" (ECDSA); wallets that do both (BIP-322 too) take a `protocol`
+// beside it, and the others ignore it.
+type SignMessageFeature = { signMessage(...inputs: { account: WalletAccount; message: Uint8Array; protocol?: 'bip322' | 'ecdsa' }[]): Promise<unknown> }
 // The latest shape takes several inputs and answers an array; the earlier one took one input and answered one object.
 type SignTransactionFeature = { signTransaction(...inputs: SignInput[]): Promise<unknown> }
 type SignAndSendFeature = { signAndSendTransaction(...inputs: SignInput[]): Promise<unknown> }
@@ -74,10 +76,10 @@ export function walletStandardBitcoin(wallet: Wallet): BitcoinWallet {
         const output = parseReply(StandardConnectOutputSchema, await connect.connect({ purposes: ['payment', 'ordinals'] }), wallet.name)
         return bitcoinAccounts(output.accounts).map(toAddress)
       },
-      async signMessage({ address, message }) {
+      async signMessage({ address, message, protocol }) {
         const sign = feature<SignMessageFeature>(wallet, 'bitcoin:signMessage')
         if (!sign) throw new BitcoinProviderError(4200, `${wallet.name} cannot sign messages`)
-        const output = await sign.signMessage({ account: accountOf(address), message: new TextEncoder().encode(message) })
+        const output = await sign.signMessage({ account: accountOf(address), message: new TextEncoder().encode(message), ...(protocol ? { protocol } : {}) })
         const { signature } = parseReply(StandardSignMessageOutputSchema, first(output), wallet.name)
         return { address, signature: base64.encode(signature) }
       },
