@@ -20,4 +20,6 @@ export const bip122: ChainFamilyRecord = {
   explorer: /* @__PURE__ */ explorerLinks('address', 'tx'),
   onrampCurrency: 'BTC',
   activity: true,
+  // An output below 546 sat (P2PKH's dust threshold at Bitcoin Core's 3 sat/vB, the one the adapter applies) is not relayed.
+  dustLimit: 546n,
 }
