@@ -58,6 +58,19 @@ function standardWallet(overrides: Record<string, unknown> = {}) {
 }
 
 describe('Wallet Standard (bitcoin:*)', () => {
+  test('restore: the accounts the wallet lists; none listed (a reload), standard:connect asked silently; neither, nothing', async () => {
+    const { wallet } = standardWallet()
+    const [listed] = standardBitcoinWallets([wallet])
+    expect((await listed!.restore!()).map((a) => a.address)).toEqual([payment.address, ordinal.address])
+    const silent = vi.fn(async () => ({ accounts: (wallet.accounts as unknown[]).slice(0, 1) }))
+    const asleep = { ...standardWallet({ 'standard:connect': { version: '1.0.0', connect: silent } }).wallet, accounts: [] } as unknown as Wallet
+    const [restored] = standardBitcoinWallets([asleep])
+    expect((await restored!.restore!()).map((a) => a.address)).toEqual([payment.address])
+    expect(silent).toHaveBeenCalledWith({ silent: true })
+    const [none] = standardBitcoinWallets([{ ...wallet, accounts: [] } as unknown as Wallet])
+    expect(await none!.restore!()).toEqual([])
+  })
+
   test('connect asks for payment and ordinals; accounts keep their intentions; sign message and PSBT map to the features', async () => {
     const { wallet, calls } = standardWallet()
     const [driven] = standardBitcoinWallets([wallet])

@@ -26,6 +26,8 @@ interface SignInput {
 }
 type Feature<F> = F | undefined
 type ConnectFeature = { connect(input: { purposes: ('payment' | 'ordinals')[] }): Promise<unknown> }
+/** Wallet Standard's own connect: `silent` asks for the accounts of a page authorized before, never prompting. */
+type StandardConnectFeature = { connect(input: { silent: boolean }): Promise<unknown> }
 // The standard signs the legacy "Bitcoin Signed Message" (ECDSA); wallets that do both (BIP-322 too) take a `protocol`
 // beside it, and the others ignore it.
 type SignMessageFeature = { signMessage(...inputs: { account: WalletAccount; message: Uint8Array; protocol?: 'bip322' | 'ecdsa' }[]): Promise<unknown> }
@@ -108,7 +110,13 @@ export function walletStandardBitcoin(wallet: Wallet): BitcoinWallet {
     name: wallet.name,
     icon: wallet.icon,
     provider,
-    // Accounts the wallet already authorized this page for: a reload restores them without a prompt.
-    restore: async () => bitcoinAccounts(wallet.accounts).map(toAddress),
+    // Accounts the wallet already authorized this page for: a reload restores them without a prompt. A wallet that
+    // lists none until asked (as after a reload) is asked silently where it can be (standard:connect).
+    restore: async () => {
+      const listed = bitcoinAccounts(wallet.accounts)
+      const silent = feature<StandardConnectFeature>(wallet, 'standard:connect')
+      if (listed.length || !silent) return listed.map(toAddress)
+      return bitcoinAccounts(parseReply(StandardConnectOutputSchema, await silent.connect({ silent: true }), wallet.name).accounts).map(toAddress)
+    },
   }
 }
