@@ -47,6 +47,11 @@ export interface WalletConfig {
   solana?: { autoApprove?: boolean; rejectAll?: boolean; accountIndex?: number; rpcUrl?: string }
   /** The Portico Bitcoin Test Wallet (Wallet Standard and sats-connect) in the same bundle; its url (Esplora) defaults to the stack's Bitcoin devnet. */
   bitcoin?: { autoApprove?: boolean; rejectAll?: boolean; accountIndex?: number; url?: string; walletStandard?: boolean; satsConnect?: boolean }
+  /**
+   * The Docs Bitcoin Wallet (written from the Wallet Standard's and sats-connect's documentation only), registered
+   * only when set; approves everything unless rejectAll; dev account 5 by default; url (Esplora) defaults to the stack's.
+   */
+  bitcoinDocs?: { accountIndex?: number; url?: string; rejectAll?: boolean }
 }
 
 /**
@@ -85,6 +90,14 @@ export async function newWalletContext(stack: StackInfo, browser: Browser, walle
     },
     { storageKey: 'portico-bitcoin-test-wallet', url: stack.bitcoin?.url, ...wallet.bitcoin },
   )
+  if (wallet.bitcoinDocs) {
+    await context.addInitScript(
+      (config) => {
+        ;(window as unknown as { __PORTICO_BITCOIN_DOCS_WALLET__: unknown }).__PORTICO_BITCOIN_DOCS_WALLET__ = config
+      },
+      { url: stack.bitcoin?.url, ...wallet.bitcoinDocs },
+    )
+  }
   await context.addInitScript({ path: injectedWallet })
   return context
 }

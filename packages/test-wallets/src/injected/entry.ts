@@ -10,6 +10,8 @@ import { createTestWallet } from './wallet'
 import '../solana/entry'
 // The Bitcoin test wallet (Wallet Standard and sats-connect) too.
 import '../bitcoin/entry'
+// The Docs Bitcoin Wallet (written from public documentation only), when its config is set.
+import '../bitcoin-docs/entry'
 
 declare global {
   interface Window {

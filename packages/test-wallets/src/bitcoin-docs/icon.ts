@@ -1,0 +1,5 @@
+/** The Docs Bitcoin Wallet's name and icon (its own: a "D" on green with a gold underline). */
+export const DOCS_WALLET_NAME = 'Docs Bitcoin Wallet (development only)'
+
+export const DOCS_WALLET_ICON =
+  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA5NiA5NiI+PHJlY3Qgd2lkdGg9Ijk2IiBoZWlnaHQ9Ijk2IiByeD0iMjAiIGZpbGw9IiMxZjZmNWMiLz48cGF0aCBkPSJNMjggMjJoMjZhMjAgMjAgMCAwIDEgMCA0MEg0MHYxMkgyOHoiIGZpbGw9Im5vbmUiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSI4IiBzdHJva2UtbGluZWpvaW49InJvdW5kIi8+PHJlY3QgeD0iMjYiIHk9IjcwIiB3aWR0aD0iNDQiIGhlaWdodD0iNiIgcng9IjMiIGZpbGw9IiNmMmMxNGUiLz48dGV4dCB4PSI2MiIgeT0iNDQiIGZvbnQtZmFtaWx5PSJtb25vc3BhY2UiIGZvbnQtc2l6ZT0iMTQiIGZpbGw9IiNmMmMxNGUiPj88L3RleHQ+PC9zdmc+' as const
