@@ -154,7 +154,9 @@ describe('Bitcoin wallets', () => {
   test.each(['en', 'de'] as const)('bad input (%s): a mainnet address, a dust amount, more than the balance; nothing is sent', async (locale) => {
     const sender = account(5)
     const text = TEXTS[locale]
-    const page = await openDemo(await newWalletContext({ bitcoin: { accountIndex: 5, satsConnect: false, autoApprove: true } }), `?locale=${locale}&theme=light`)
+    // German on a phone's width.
+    const viewport = locale === 'de' ? { width: 390, height: 844 } : undefined
+    const page = await openDemo(await newWalletContext({ bitcoin: { accountIndex: 5, satsConnect: false, autoApprove: true } }, { viewport }), `?locale=${locale}&theme=light`)
     const dialog = modal(page)
     await connectBitcoin(page, { approve: false })
     await poll(() => page.getByTestId('site-address').textContent()).toBe(sender.payment.address)
