@@ -22,9 +22,14 @@ describe('the Docs Bitcoin Wallet (held out)', () => {
     // Sign-in with the wallet's own message signature; the server verifies it and lists the session.
     await dialog.getByTestId('siwx-sign').click()
     await poll(() => page.getByTestId('site-siwx').textContent()).toBe(`Signed in (${BITCOIN_DEVNET_CAIP2})`)
-    const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<string, Record<string, { token: string }>>
+    const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<
+      string,
+      Record<string, { token: string }>
+    >
     const token = Object.values(book[SENDER.payment.address] ?? {})[0]?.token
-    const sessions = await fetch(`${stack.apiUrl}/v1/sessions/${SENDER.payment.address}?projectId=portico-dev`, { headers: { authorization: `Bearer ${token}` } })
+    const sessions = await fetch(`${stack.apiUrl}/v1/sessions/${SENDER.payment.address}?projectId=portico-dev`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(sessions.status).toBe(200)
     expect(((await sessions.json()) as { sessions: unknown[] }).sessions).toHaveLength(1)
 

@@ -24,7 +24,10 @@ const signed = (page: Page) => page.evaluate(() => (window as unknown as { porti
 
 /** The address's session token the modal kept (Portico's storage in the page). */
 async function storedToken(page: Page, address: string) {
-  const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<string, Record<string, { token: string }>>
+  const book = JSON.parse((await page.evaluate(() => localStorage.getItem('@portico/siwx_tokens'))) ?? '{}') as Record<
+    string,
+    Record<string, { token: string }>
+  >
   return Object.values(book[address] ?? book[address.toLowerCase()] ?? {})[0]?.token
 }
 
@@ -70,10 +73,14 @@ describe('Bitcoin wallets', () => {
     expect(witness.length).not.toBe(65)
     const token = await storedToken(page, sender.payment.address)
     expect(token, 'a session token').toBeTruthy()
-    const response = await fetch(`${stack.apiUrl}/v1/sessions/${sender.payment.address}?projectId=portico-dev`, { headers: { authorization: `Bearer ${token}` } })
+    const response = await fetch(`${stack.apiUrl}/v1/sessions/${sender.payment.address}?projectId=portico-dev`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(response.status).toBe(200)
     const { sessions } = (await response.json()) as { sessions: Array<{ data: { accountAddress: string; chainId: string }; message: string }> }
-    expect(sessions).toEqual([expect.objectContaining({ data: expect.objectContaining({ accountAddress: sender.payment.address, chainId: BITCOIN_DEVNET_CAIP2 }) })])
+    expect(sessions).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ accountAddress: sender.payment.address, chainId: BITCOIN_DEVNET_CAIP2 }) }),
+    ])
     expect(sessions[0]!.message.split('\n')[0]).toBe(`${new URL(stack.demoUrl).host} wants you to sign in with your Bitcoin account:`)
 
     // Account: the balance the node holds for the payment address.
@@ -156,7 +163,10 @@ describe('Bitcoin wallets', () => {
     const text = TEXTS[locale]
     // German on a phone's width.
     const viewport = locale === 'de' ? { width: 390, height: 844 } : undefined
-    const page = await openDemo(await newWalletContext({ bitcoin: { accountIndex: 5, satsConnect: false, autoApprove: true } }, { viewport }), `?locale=${locale}&theme=light`)
+    const page = await openDemo(
+      await newWalletContext({ bitcoin: { accountIndex: 5, satsConnect: false, autoApprove: true } }, { viewport }),
+      `?locale=${locale}&theme=light`,
+    )
     const dialog = modal(page)
     await connectBitcoin(page, { approve: false })
     await poll(() => page.getByTestId('site-address').textContent()).toBe(sender.payment.address)

@@ -39,7 +39,9 @@ export async function approveInBitcoinWallet(page: Page) {
 /** Opens Connect and picks a Bitcoin wallet from the list, approving in the wallet's dialog unless it auto-approves. */
 export async function connectBitcoin(page: Page, { wallet = BITCOIN_WALLET, approve = true } = {}) {
   await connectButton(page).click()
-  await modal(page).getByRole('button', { name: new RegExp(wallet) }).click()
+  await modal(page)
+    .getByRole('button', { name: new RegExp(wallet) })
+    .click()
   if (approve) await approveInBitcoinWallet(page)
 }
 

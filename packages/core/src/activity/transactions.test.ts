@@ -60,7 +60,9 @@ describe('SPEC §5 Display and filtering: transactions', () => {
     expect('fee' in describeTransaction(tx('1'), ADDRESS)).toBe(false)
     // A receive's fee was paid by its sender: not shown as the account's.
     const received = tx('r', { out: false })
-    expect('fee' in describeTransaction({ ...received, metadata: { ...received.metadata, fee: { numeric: '0.00003096', symbol: 'BTC' } } }, ADDRESS)).toBe(false)
+    expect('fee' in describeTransaction({ ...received, metadata: { ...received.metadata, fee: { numeric: '0.00003096', symbol: 'BTC' } } }, ADDRESS)).toBe(
+      false,
+    )
     // The API client keeps the fee the server answers (it used to drop it).
     expect(v.parse(TransactionSchema, withFee).metadata.fee).toEqual({ numeric: '0.00000141', symbol: 'BTC' })
   })

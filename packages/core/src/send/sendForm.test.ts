@@ -107,7 +107,15 @@ describe('send form on Solana', () => {
 })
 
 describe('send form on Bitcoin', () => {
-  const btc = { name: 'Bitcoin', symbol: 'BTC', chainId: bitcoinRegtest.caipNetworkId, value: 0, price: 0, quantity: { decimals: '8', numeric: '10' }, iconUrl: '' }
+  const btc = {
+    name: 'Bitcoin',
+    symbol: 'BTC',
+    chainId: bitcoinRegtest.caipNetworkId,
+    value: 0,
+    price: 0,
+    quantity: { decimals: '8', numeric: '10' },
+    iconUrl: '',
+  }
   const receiver = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'
 
   test("rule: BTC below the dust limit (546 sat) is 'The amount must be at least 0.00000546 BTC', a problem to correct", () => {

@@ -49,7 +49,8 @@ describe('Wallet Standard face', () => {
     vi.stubGlobal('localStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) })
     try {
       const asked: BitcoinApprovalRequest[] = []
-      const open = () => createBitcoinTestWallet({ storageKey: 'btc', accountIndex: 3, origin: 'https://dapp.test', onApprovalRequest: (r) => (asked.push(r), true) })
+      const open = () =>
+        createBitcoinTestWallet({ storageKey: 'btc', accountIndex: 3, origin: 'https://dapp.test', onApprovalRequest: (r) => (asked.push(r), true) })
       const connect = (handle: ReturnType<typeof open>) =>
         (handle.wallet.features as Feature<Record<string, (...args: any[]) => Promise<any>>>)['standard:connect']!.connect!({ silent: true })
       const first = open()
