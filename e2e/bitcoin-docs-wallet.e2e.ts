@@ -59,4 +59,26 @@ describe('the Docs Bitcoin Wallet (held out)', () => {
     expect((await node.utxos(RECEIVER.payment.address)).filter((u) => u.txid === sent.txid).map((u) => u.value)).toEqual([10_000_000])
     await page.context().close()
   }, 60_000)
+
+  test('its sats-connect face alone (listed in btc_providers, WBIP004): connect → send 0.1 BTC through signPsbt, confirmed', async () => {
+    const sender = BITCOIN_DEV_ACCOUNTS[6]!
+    const page = await openDemo(await newWalletContext({ bitcoin: { satsConnect: false }, bitcoinDocs: { accountIndex: 6, walletStandard: false } }))
+    const dialog = modal(page)
+    await connectButton(page).click()
+    await dialog.getByRole('button', { name: DOCS_WALLET }).click()
+    await poll(() => page.getByTestId('site-address').textContent()).toBe(sender.payment.address)
+    await openAccount(page)
+    const before = (await node.txs(sender.payment.address)).map((tx) => tx.txid)
+    await dialog.getByTestId('feature-send').click()
+    await fillSend(page, { amount: '0.1', to: RECEIVER.payment.address })
+    await poll(() => dialog.getByTestId('send-continue').textContent()).toBe('Preview Send')
+    await dialog.getByTestId('send-continue').click()
+    await poll(() => dialog.getByTestId('preview-fee').textContent(), 15_000).toMatch(/BTC/)
+    await dialog.getByTestId('send-submit').click()
+    await poll(() => dialog.getByTestId('portico-snack').textContent(), 30_000).toBe('Transaction sent')
+    const sent = (await node.txs(sender.payment.address)).find((tx) => !before.includes(tx.txid))!
+    expect(sent.status.confirmed).toBe(true)
+    expect((await node.utxos(RECEIVER.payment.address)).filter((u) => u.txid === sent.txid).map((u) => u.value)).toEqual([10_000_000])
+    await page.context().close()
+  }, 60_000)
 })
