@@ -51,7 +51,7 @@ export interface WalletConfig {
    * The Docs Bitcoin Wallet (written from the Wallet Standard's and sats-connect's documentation only), registered
    * only when set; approves everything unless rejectAll; dev account 5 by default; url (Esplora) defaults to the stack's.
    */
-  bitcoinDocs?: { accountIndex?: number; url?: string; rejectAll?: boolean }
+  bitcoinDocs?: { accountIndex?: number; url?: string; rejectAll?: boolean; walletStandard?: boolean; satsConnect?: boolean }
 }
 
 /**

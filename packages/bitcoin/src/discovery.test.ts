@@ -20,6 +20,29 @@ describe('discovery', () => {
     expect(okxEntry.connectors?.map((c) => c.chain)).toEqual(['eip155', 'bip122'])
   })
 
+  test("WBIP004: a sats-connect wallet listed in btc_providers is found at its id's path, once; Xverse's own entry is not listed twice", () => {
+    const provider = { request: async () => ({}) }
+    const xverse = { request: async () => ({}) }
+    const scope = {
+      XverseProviders: { BitcoinProvider: xverse },
+      Docs: { BitcoinProvider: provider },
+      btc_providers: [
+        { id: 'XverseProviders.BitcoinProvider', name: 'Xverse (listed)', icon: 'data:image/svg+xml;base64,AA==' },
+        { id: 'Docs.BitcoinProvider', name: 'Docs Wallet', icon: 'data:image/svg+xml;base64,AA==' },
+        { id: 'Docs.BitcoinProvider', name: 'Docs Wallet again' },
+        { id: 'Missing.Provider', name: 'Gone' },
+        { id: '__proto__.constructor', name: 'Sneaky' },
+        { id: 'Docs', name: 'Not a provider' },
+        'junk',
+      ],
+    }
+    const wallets = injectedBitcoinWallets(scope)
+    expect(wallets.map((w) => [w.name, w.icon])).toEqual([
+      ['Xverse Wallet', ''],
+      ['Docs Wallet', 'data:image/svg+xml;base64,AA=='],
+    ])
+  })
+
   test('objects that only look like wallets are not wallets', () => {
     expect(injectedBitcoinWallets({ okxwallet: {}, magicEden: { bitcoin: 1 }, XverseProviders: { BitcoinProvider: { request: 'no' } } })).toEqual([])
     expect(injectedBitcoinWallets(undefined)).toEqual([])

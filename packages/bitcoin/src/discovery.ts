@@ -12,7 +12,8 @@ import { StandardWalletSchema } from './schemas.js'
 export type Discover = (onChange: (wallets: BitcoinWallet[]) => void) => () => void
 
 /**
- * Wallets that inject their own Bitcoin API instead of (or before) registering with Wallet Standard.
+ * Wallets that inject their own Bitcoin API instead of (or before) registering with Wallet Standard (and, after
+ * them, the sats-connect wallets listed in window.btc_providers).
  * Names are the ones the same wallets announce on EVM (EIP-6963), so Portico lists each wallet once
  * and connects each of its families.
  */
@@ -35,15 +36,59 @@ const INJECTED: { name: string; find: (w: any) => BitcoinWallet | undefined }[] 
   },
 ]
 
-/** The injected Bitcoin APIs of a window (or any object shaped like one). */
+/** The injected Bitcoin APIs of a window (or any object shaped like one), then the sats-connect wallets listed by WBIP004. */
 export function injectedBitcoinWallets(scope: unknown): BitcoinWallet[] {
-  return INJECTED.flatMap(({ find }) => {
+  const found = INJECTED.flatMap(({ find }) => {
     try {
       return find(scope) ?? []
     } catch {
       return []
     }
   })
+  return [...found, ...listedSatsConnectWallets(scope, found)]
+}
+
+const WbipEntrySchema = v.looseObject({
+  id: v.pipe(v.string(), v.regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/)),
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  icon: v.optional(v.string()),
+})
+const UNSAFE_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor'])
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/
+
+/**
+ * WBIP004 (sats-connect's provider list): wallets push `{ id, name, icon }` to `window.btc_providers`, `id` being
+ * the provider's path on window (e.g. 'XverseProviders.BitcoinProvider'). A provider found already (Xverse's,
+ * Magic Eden's) or a name listed already is not listed twice.
+ */
+function listedSatsConnectWallets(scope: any, found: readonly BitcoinWallet[]): BitcoinWallet[] {
+  let entries: unknown[]
+  try {
+    entries = Array.isArray(scope?.btc_providers) ? scope.btc_providers.slice(0, 20) : []
+  } catch {
+    return []
+  }
+  const known = new Set<unknown>([scope?.XverseProviders?.BitcoinProvider ?? scope?.BitcoinProvider, scope?.magicEden?.bitcoin])
+  const names = new Set(found.map((w) => w.name))
+  const listed: BitcoinWallet[] = []
+  for (const entry of entries) {
+    const parsed = v.safeParse(WbipEntrySchema, entry)
+    if (!parsed.success) continue
+    const { id, name, icon } = parsed.output
+    const segments = id.split('.')
+    if (segments.some((s) => UNSAFE_SEGMENTS.has(s))) continue
+    let provider: unknown
+    try {
+      provider = segments.reduce<any>((at, segment) => (at && Object.hasOwn(at, segment) ? at[segment] : undefined), scope)
+    } catch {
+      continue
+    }
+    if (!isSatsConnectProvider(provider) || known.has(provider) || names.has(name)) continue
+    known.add(provider)
+    names.add(name)
+    listed.push(satsConnectBitcoin(name, icon && DATA_IMAGE.test(icon) ? icon : '', provider))
+  }
+  return listed
 }
 
 const drivers = new WeakMap<Wallet, BitcoinWallet>()

@@ -58,6 +58,19 @@ function standardWallet(overrides: Record<string, unknown> = {}) {
 }
 
 describe('Wallet Standard (bitcoin:*)', () => {
+  test('restore: the accounts the wallet lists; none listed (a reload), standard:connect asked silently; neither, nothing', async () => {
+    const { wallet } = standardWallet()
+    const [listed] = standardBitcoinWallets([wallet])
+    expect((await listed!.restore!()).map((a) => a.address)).toEqual([payment.address, ordinal.address])
+    const silent = vi.fn(async () => ({ accounts: (wallet.accounts as unknown[]).slice(0, 1) }))
+    const asleep = { ...standardWallet({ 'standard:connect': { version: '1.0.0', connect: silent } }).wallet, accounts: [] } as unknown as Wallet
+    const [restored] = standardBitcoinWallets([asleep])
+    expect((await restored!.restore!()).map((a) => a.address)).toEqual([payment.address])
+    expect(silent).toHaveBeenCalledWith({ silent: true })
+    const [none] = standardBitcoinWallets([{ ...wallet, accounts: [] } as unknown as Wallet])
+    expect(await none!.restore!()).toEqual([])
+  })
+
   test('connect asks for payment and ordinals; accounts keep their intentions; sign message and PSBT map to the features', async () => {
     const { wallet, calls } = standardWallet()
     const [driven] = standardBitcoinWallets([wallet])
@@ -69,6 +82,10 @@ describe('Wallet Standard (bitcoin:*)', () => {
     ])
     const signed = await driven!.provider.request({ method: 'signMessage', params: { address: payment.address, message: 'hi' } })
     expect(signed).toEqual({ address: payment.address, signature: base64.encode(new Uint8Array(65).fill(1)) })
+    expect(calls.signMessage).toHaveBeenLastCalledWith(expect.not.objectContaining({ protocol: expect.anything() }))
+    // The protocol asked for (sign-in asks BIP-322 first) reaches the wallet beside the standard's input.
+    await driven!.provider.request({ method: 'signMessage', params: { address: payment.address, message: 'hi', protocol: 'bip322' } })
+    expect(calls.signMessage).toHaveBeenLastCalledWith(expect.objectContaining({ protocol: 'bip322', message: new TextEncoder().encode('hi') }))
     const psbt = await driven!.provider.request({
       method: 'signPsbt',
       params: {

@@ -26,7 +26,11 @@ interface SignInput {
 }
 type Feature<F> = F | undefined
 type ConnectFeature = { connect(input: { purposes: ('payment' | 'ordinals')[] }): Promise<unknown> }
-type SignMessageFeature = { signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]): Promise<unknown> }
+/** Wallet Standard's own connect: `silent` asks for the accounts of a page authorized before, never prompting. */
+type StandardConnectFeature = { connect(input: { silent: boolean }): Promise<unknown> }
+// The standard signs the legacy "Bitcoin Signed Message" (ECDSA); wallets that do both (BIP-322 too) take a `protocol`
+// beside it, and the others ignore it.
+type SignMessageFeature = { signMessage(...inputs: { account: WalletAccount; message: Uint8Array; protocol?: 'bip322' | 'ecdsa' }[]): Promise<unknown> }
 // The latest shape takes several inputs and answers an array; the earlier one took one input and answered one object.
 type SignTransactionFeature = { signTransaction(...inputs: SignInput[]): Promise<unknown> }
 type SignAndSendFeature = { signAndSendTransaction(...inputs: SignInput[]): Promise<unknown> }
@@ -74,10 +78,10 @@ export function walletStandardBitcoin(wallet: Wallet): BitcoinWallet {
         const output = parseReply(StandardConnectOutputSchema, await connect.connect({ purposes: ['payment', 'ordinals'] }), wallet.name)
         return bitcoinAccounts(output.accounts).map(toAddress)
       },
-      async signMessage({ address, message }) {
+      async signMessage({ address, message, protocol }) {
         const sign = feature<SignMessageFeature>(wallet, 'bitcoin:signMessage')
         if (!sign) throw new BitcoinProviderError(4200, `${wallet.name} cannot sign messages`)
-        const output = await sign.signMessage({ account: accountOf(address), message: new TextEncoder().encode(message) })
+        const output = await sign.signMessage({ account: accountOf(address), message: new TextEncoder().encode(message), ...(protocol ? { protocol } : {}) })
         const { signature } = parseReply(StandardSignMessageOutputSchema, first(output), wallet.name)
         return { address, signature: base64.encode(signature) }
       },
@@ -106,7 +110,13 @@ export function walletStandardBitcoin(wallet: Wallet): BitcoinWallet {
     name: wallet.name,
     icon: wallet.icon,
     provider,
-    // Accounts the wallet already authorized this page for: a reload restores them without a prompt.
-    restore: async () => bitcoinAccounts(wallet.accounts).map(toAddress),
+    // Accounts the wallet already authorized this page for: a reload restores them without a prompt. A wallet that
+    // lists none until asked (as after a reload) is asked silently where it can be (standard:connect).
+    restore: async () => {
+      const listed = bitcoinAccounts(wallet.accounts)
+      const silent = feature<StandardConnectFeature>(wallet, 'standard:connect')
+      if (listed.length || !silent) return listed.map(toAddress)
+      return bitcoinAccounts(parseReply(StandardConnectOutputSchema, await silent.connect({ silent: true }), wallet.name).accounts).map(toAddress)
+    },
   }
 }

@@ -58,6 +58,11 @@ describe('SPEC §5 Display and filtering: transactions', () => {
     const withFee = { ...tx('f'), metadata: { ...tx('f').metadata, fee: { numeric: '0.00000141', symbol: 'BTC' } } }
     expect(describeTransaction(withFee, ADDRESS).fee).toBe('0.00000141 BTC')
     expect('fee' in describeTransaction(tx('1'), ADDRESS)).toBe(false)
+    // A receive's fee was paid by its sender: not shown as the account's.
+    const received = tx('r', { out: false })
+    expect('fee' in describeTransaction({ ...received, metadata: { ...received.metadata, fee: { numeric: '0.00003096', symbol: 'BTC' } } }, ADDRESS)).toBe(
+      false,
+    )
     // The API client keeps the fee the server answers (it used to drop it).
     expect(v.parse(TransactionSchema, withFee).metadata.fee).toEqual({ numeric: '0.00000141', symbol: 'BTC' })
   })

@@ -58,8 +58,9 @@ export function describeTransaction(transaction: Transaction, address: string): 
     counterparty: shortenAddress(outgoing ? metadata.sentTo : metadata.sentFrom),
     minedAt: new Date(metadata.minedAt),
     failed: metadata.status === 'failed',
-    // Exact, not to SPEC §5's 3 history decimals: a Bitcoin or Solana fee is far below 0.001.
-    ...(metadata.fee ? { fee: `${metadata.fee.numeric} ${metadata.fee.symbol}` } : {}),
+    // Exact, not to SPEC §5's 3 history decimals: a Bitcoin or Solana fee is far below 0.001. Only on what the
+    // account sent: a receive's fee was the sender's to pay.
+    ...(metadata.fee && outgoing ? { fee: `${metadata.fee.numeric} ${metadata.fee.symbol}` } : {}),
   }
 }
 

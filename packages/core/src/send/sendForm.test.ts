@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { en } from '../i18n/messages/en.js'
 import { translate } from '../i18n/translate.js'
-import { devnet, solanaDevnet } from '../test/fakes.js'
+import { bitcoinRegtest, devnet, solanaDevnet } from '../test/fakes.js'
 import {
   getMaxSendAmount,
   getSendProblem,
@@ -103,6 +103,30 @@ describe('send form on Solana', () => {
     const form = { token: sol, sendTokenAmount: '1', receiverAddress: undefined, receiverError: invalidAddressProblem }
     expect(read(getSendProblem(form, solanaDevnet, ['solana']))).toEqual({ kind: 'invalidAddress', text: 'Invalid address' })
     expect(read(getSendProblem({ ...form, sendTokenAmount: '2.000000001' }, solanaDevnet, ['solana']))?.kind).toBe('insufficientBalance')
+  })
+})
+
+describe('send form on Bitcoin', () => {
+  const btc = {
+    name: 'Bitcoin',
+    symbol: 'BTC',
+    chainId: bitcoinRegtest.caipNetworkId,
+    value: 0,
+    price: 0,
+    quantity: { decimals: '8', numeric: '10' },
+    iconUrl: '',
+  }
+  const receiver = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'
+
+  test("rule: BTC below the dust limit (546 sat) is 'The amount must be at least 0.00000546 BTC', a problem to correct", () => {
+    const form = { token: btc, sendTokenAmount: '0.000001', receiverAddress: receiver }
+    const problem = getSendProblem(form, bitcoinRegtest, ['bip122'])
+    expect(problem).toEqual({ key: 'sendForm.belowDust', kind: 'belowDust', params: { 0: '0.00000546', 1: 'BTC' } })
+    expect(read(problem)?.text).toBe('The amount must be at least 0.00000546 BTC')
+    expect(isSendInputError(problem)).toBe(true)
+    expect(getSendProblem({ ...form, sendTokenAmount: '0.00000546' }, bitcoinRegtest, ['bip122'])).toBeUndefined()
+    // Other families have no dust limit.
+    expect(getSendProblem({ token: eth, sendTokenAmount: '0.000000000000000001', receiverAddress: to }, devnet, ['eip155'])).toBeUndefined()
   })
 })
 

@@ -32,7 +32,7 @@ export function resolveNameProblem(reason?: string): ReceiverProblem {
 }
 
 /** Problems the user has to correct (shown as an error), as opposed to input still missing. */
-const inputErrors: ReadonlySet<SendProblemKind> = new Set<SendProblemKind>(['insufficientBalance', 'invalidAddress', 'belowRentExemptMinimum'])
+const inputErrors: ReadonlySet<SendProblemKind> = new Set<SendProblemKind>(['insufficientBalance', 'invalidAddress', 'belowRentExemptMinimum', 'belowDust'])
 
 function baseUnits(amount: string, token: TokenBalance): bigint | undefined {
   try {
@@ -44,7 +44,7 @@ function baseUnits(amount: string, token: TokenBalance): bigint | undefined {
 
 /**
  * A problem the user has to correct (shown as an error), as opposed to input still missing:
- * too large an amount, a receiver that is not an address, SOL below a new account's minimum.
+ * too large an amount, a receiver that is not an address, SOL below a new account's minimum, BTC below the dust limit.
  */
 export function isSendInputError(problem: SendProblem | undefined): boolean {
   return problem !== undefined && inputErrors.has(problem.kind)
@@ -100,7 +100,14 @@ export function getSendProblem(
   if (amount === undefined || amount === 0n) return sendFormProblem('invalidAmount')
   const belowRent = belowRentExemptMinimum(state.token!, amount, state.receiverIsNew, caipNetwork!)
   if (belowRent) return belowRent
-  return undefined
+  return belowDust(state.token!, amount, caipNetwork!)
+}
+
+/** Where the family has a dust limit (Bitcoin), the native coin sent must reach it, or no node relays the transfer. */
+function belowDust(token: TokenBalance, amount: bigint, caipNetwork: CaipNetwork): SendProblem | undefined {
+  const limit = chainFamily(caipNetwork.chainNamespace)?.dustLimit
+  if (limit === undefined || !isNativeToken(token, caipNetwork) || amount >= limit) return undefined
+  return sendFormProblem('belowDust', { 0: formatUnits(limit, caipNetwork.nativeCurrency.decimals), 1: caipNetwork.nativeCurrency.symbol })
 }
 
 /**

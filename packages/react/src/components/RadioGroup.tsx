@@ -9,6 +9,8 @@ export interface RadioOption<V extends string> {
   testId?: string
 }
 
+// Stacked options (the fee choice) put their details under their name, the same in every language: side by side,
+// a longer translation wrapped some options and not others.
 const css = `
 .radio-group{display:flex;gap:6px}
 .radio-group.stacked{flex-direction:column}
@@ -22,6 +24,7 @@ const css = `
 .radio[aria-checked=true] .dot{border-color:var(--portico-accent)}
 .radio[aria-checked=true] .dot::after{content:'';width:8px;height:8px;border-radius:50%;background:var(--portico-accent)}
 .radio .body{flex:1;display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:2px 8px;min-width:0}
+.radio-group.stacked .radio .body{flex-direction:column;align-items:flex-start}
 `
 
 /**

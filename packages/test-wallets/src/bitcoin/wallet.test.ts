@@ -1,7 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { base64 } from '@scure/base'
 import { Transaction } from '@scure/btc-signer'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { bitcoinDevAccount } from './keys'
 import { recoverMessageSigner } from './message'
 import { REGTEST } from './network'
@@ -42,6 +42,31 @@ describe('Wallet Standard face', () => {
     handle.setAccount(4)
     expect(handle.wallet.accounts[0]!.address).toBe(bitcoinDevAccount(4).payment.address)
     expect(changes).toHaveLength(2)
+  })
+
+  test('standard:connect silent (a reload): a site approved before gets its accounts without a prompt; another gets none, unasked', async () => {
+    const stored = new Map<string, string>()
+    vi.stubGlobal('localStorage', { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) })
+    try {
+      const asked: BitcoinApprovalRequest[] = []
+      const open = () =>
+        createBitcoinTestWallet({ storageKey: 'btc', accountIndex: 3, origin: 'https://dapp.test', onApprovalRequest: (r) => (asked.push(r), true) })
+      const connect = (handle: ReturnType<typeof open>) =>
+        (handle.wallet.features as Feature<Record<string, (...args: any[]) => Promise<any>>>)['standard:connect']!.connect!({ silent: true })
+      const first = open()
+      expect((await connect(first)).accounts).toEqual([])
+      expect(asked).toHaveLength(0)
+      await (first.wallet.features as Feature<Record<string, (...args: any[]) => Promise<any>>>)['bitcoin:connect']!.connect!({})
+      expect(asked).toHaveLength(1)
+      // The page reloads: a new wallet object, the approval kept in the site's storage.
+      const reloaded = open()
+      expect(reloaded.wallet.accounts).toEqual([])
+      const { accounts } = await connect(reloaded)
+      expect(accounts.map((a: { address: string }) => a.address)).toEqual([bitcoinDevAccount(3).payment.address, bitcoinDevAccount(3).ordinal.address])
+      expect(asked).toHaveLength(1)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   test('a rejected connect is 4001; signing before connecting is 4100', async () => {

@@ -4,7 +4,7 @@
  * autoApprove or rejectAll), plus the handle journeys drive it with.
  */
 import type { Wallet } from '@wallet-standard/base'
-import { type StandardEventsChangeProperties, StandardDisconnect, StandardEvents } from '@wallet-standard/features'
+import { type StandardEventsChangeProperties, StandardConnect, StandardDisconnect, StandardEvents } from '@wallet-standard/features'
 import { createSolanaStore } from '../solana/persistence'
 import { BITCOIN_TEST_WALLET_ICON, BITCOIN_TEST_WALLET_NAME } from './constants'
 import { askInBitcoinDialog } from './dialog'
@@ -104,6 +104,14 @@ export function createBitcoinTestWallet(options: BitcoinTestWalletOptions = {}):
     chains: BITCOIN_STANDARD_CHAINS,
     features: {
       ...createBitcoinStandardFeatures({ ops, keys, connect }, account),
+      // Wallet Standard's connect: silent (a reload) connects a site approved before and never prompts.
+      [StandardConnect]: {
+        version: '1.0.0',
+        connect: async (input?: { silent?: boolean }) => {
+          if (!input?.silent || state.approved) await connect()
+          return { accounts: accounts() }
+        },
+      },
       [StandardDisconnect]: { version: '1.0.0', disconnect: async () => disconnect() },
       [StandardEvents]: {
         version: '1.0.0',

@@ -44,4 +44,9 @@ export interface ChainFamilyRecord {
    * receiver's balance. Absent where any amount may open an account.
    */
   receiverRent?: bigint
+  /**
+   * The least native amount (base units) a transfer may carry, where nodes refuse to relay less (Bitcoin's
+   * dust limit): the send form says so before the preview. Absent where any amount goes.
+   */
+  dustLimit?: bigint
 }

@@ -1,4 +1,4 @@
-import { errorDisplayMessage, getWalletConnections, navigate, showSnack, switchConnection, type WalletConnection } from '@portico/core'
+import { ChainNamespaceNames, errorDisplayMessage, getWalletConnections, navigate, showSnack, switchConnection, type WalletConnection } from '@portico/core'
 import { usePortico, usePorticoStore } from '../../context.js'
 import { shallowEqual, usePorticoSelector } from '../../hooks/usePorticoSelector.js'
 import { ConnectionItem } from './ConnectionItem.js'
@@ -28,10 +28,10 @@ export default function ProfileWallets() {
   return (
     <div data-testid="profile-wallets">
       {namespaces.map((namespace) => (
-        <section key={namespace} aria-label={namespace}>
+        <section key={namespace} aria-label={ChainNamespaceNames[namespace]}>
           {namespaces.length > 1 && (
             <h3 className="text" style={{ margin: '4px 4px 8px' }}>
-              {namespace}
+              {ChainNamespaceNames[namespace]}
             </h3>
           )}
           <ul className="list">

@@ -13,6 +13,7 @@ import { useI18n } from '../../i18n/useI18n.js'
 
 const css = `
 .receive{display:flex;flex-direction:column;align-items:center;gap:14px;padding:4px 0 4px}
+.receive>.radio-group{align-self:stretch}
 .qr{border-radius:var(--portico-radius-xl);display:block}
 .qr-frame{padding:10px;border-radius:calc(var(--portico-radius-xl) + 6px);background:#fff}
 .receive-address{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:var(--portico-font-size-xs);color:var(--portico-color-fg-150);
