@@ -19,6 +19,17 @@ describe('SPEC §9 Wallet feature order', () => {
     other.stores.project.setState({ remoteFeatures: { ...DefaultRemoteFeatures, swaps: false } })
     expect(getWalletFeatures(other)).toEqual(['onramp', 'receive'])
   })
+  test('swaps show only on a family the swap flow serves (EVM), not on Solana or Bitcoin', () => {
+    const { portico } = testPortico()
+    for (const [namespace, features] of [
+      ['eip155', ['onramp', 'swaps', 'receive', 'send']],
+      ['solana', ['onramp', 'receive', 'send']],
+      ['bip122', ['onramp', 'receive', 'send']],
+    ] as const) {
+      portico.stores.network.setState({ activeNamespace: namespace })
+      expect(getWalletFeatures(portico)).toEqual(features)
+    }
+  })
 })
 
 describe('openWalletFeature: the feature → view map', () => {
