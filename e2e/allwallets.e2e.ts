@@ -1,3 +1,4 @@
+import { BITCOIN_DEVNET_CAIP2 } from '@portico/devnet/bitcoin-constants'
 import { SOLANA_DEVNET_CAIP2 } from '@portico/devnet/solana-constants'
 import { describe, expect, test } from 'vitest'
 import { connectButton, modal, useJourney } from './support/journey.js'
@@ -15,8 +16,12 @@ describe('AllWallets', () => {
     const tiles = dialog.locator('[data-testid^="all-wallet-"]')
     await expect.poll(() => registryCalls.length, { timeout: 15_000 }).toBeGreaterThan(0)
     const first = registryCalls[0]!
-    // The demo's networks of both families: the two EVM devnets and the local Solana chain.
-    expect(Object.fromEntries(first.searchParams)).toMatchObject({ page: '1', entries: '40', chains: `eip155:31337,eip155:31338,${SOLANA_DEVNET_CAIP2}` })
+    // The demo's networks of its three families: the two EVM devnets, the local Solana chain and the local Bitcoin chain.
+    expect(Object.fromEntries(first.searchParams)).toMatchObject({
+      page: '1',
+      entries: '40',
+      chains: `eip155:31337,eip155:31338,${SOLANA_DEVNET_CAIP2},${BITCOIN_DEVNET_CAIP2}`,
+    })
     // Only wallets that accept custom EVM chains can use the devnet: the server's count says how many.
     const { count } = (await (await fetch(first)).json()) as { count: number }
     await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(Math.min(count, 40))

@@ -1,17 +1,18 @@
 // `npm run bench`: the server's throughput and latency, printed as figures (asserts nothing; not part of
 // `npm test`). A devnet and a server on PGlite (and a second on PostgreSQL when DATABASE_URL is set) run in
-// this process; autocannon runs in a child process against three paths — the wallets list, a balance
-// (read on the devnet, ETH priced by its Chainlink-style feed) and a history page (indexed rows) — and
-// prints req/s and p50/p99. Then scripts/bench-relay.ts, in another child, pairs 1,000 relay clients
+// this process; autocannon runs in a child process against five paths — the wallets list, a balance
+// (read on the devnet, ETH priced by its Chainlink-style feed), a history page (indexed rows), and a Bitcoin
+// (bip122) balance and history page, read from the local regtest chain's Esplora API — and prints req/s and p50/p99. Then scripts/bench-relay.ts, in another child, pairs 1,000 relay clients
 // (500 topics, one publisher and one subscriber each) and prints the message latency p50/p99: once with the
 // messages spread over 5 s (500 a second), once in bursts from every pair at once.
 // Each path also prints the server's CPU per request (process.cpuUsage() of this process, which runs the server,
 // over the run, divided by the requests served: the figure a shared machine's load average does not distort much).
 // REDIS_URL: the servers use that Redis (the relay's mailbox, rate limits, balance cache), as several instances do.
 // Options: --duration seconds per path (10), --connections (50), --clients relay clients (1000), --only a
-// comma list of paths (wallets,balance,history,relay), --no-cache (requests say Cache-Control: no-cache: the paths'
+// comma list of paths (wallets,balance,history,btc-balance,btc-history,relay), --no-cache (requests say Cache-Control: no-cache: the paths'
 // uncached reads). Profile: node --cpu-prof … scripts/bench.ts --only balance.
 import { DEV_ACCOUNTS, startDevnet } from '@portico/devnet'
+import { startBitcoinDevnet } from '@portico/devnet/bitcoin'
 import { startTestServer } from '@portico/server/testing'
 import { execFile } from 'node:child_process'
 import { loadavg } from 'node:os'
@@ -26,7 +27,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     clients: { type: 'string', default: '1000' },
-    only: { type: 'string', default: 'wallets,balance,history,relay' },
+    only: { type: 'string', default: 'wallets,balance,history,btc-balance,btc-history,relay' },
     'no-cache': { type: 'boolean', default: false },
   },
 })
@@ -34,6 +35,9 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const account = DEV_ACCOUNTS[0]!.address
 
 const devnet = await startDevnet({ randomPorts: true })
+// No block timer: the dev account's funding coins are its history; a new block would only empty the caches mid-run.
+const bitcoin = await startBitcoinDevnet({ randomPorts: true, blockIntervalMs: 0 })
+const bitcoinAccount = bitcoin.accounts[0]!.payment.address
 const databases: Array<[string, string | undefined]> = [['PGlite', undefined]]
 if (process.env.DATABASE_URL) databases.push(['PostgreSQL', process.env.DATABASE_URL])
 const lines: string[] = []
@@ -43,7 +47,7 @@ try {
       ...(databaseUrl ? { databaseUrl } : {}),
       // The relay's mailbox and fan-out (and rate limits, the balance cache) in Redis when REDIS_URL is set.
       ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
-      rpcUrls: Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+      rpcUrls: { ...Object.fromEntries(devnet.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])), [bitcoin.caip2]: bitcoin.url },
       outboundAllowOrigins: [devnet.fixturesUrl],
       rateLimits: { perIpPerMinute: 100_000_000, perProjectPerMinute: 100_000_000 },
       relay: {
@@ -61,6 +65,8 @@ try {
           ['wallets list', '/getWallets?projectId=portico-dev&page=1&entries=40', 'wallets'],
           ['balance', `/v1/account/${account}/balance?projectId=portico-dev&chainId=eip155:31337&currency=usd`, 'balance'],
           ['history', `/v1/account/${account}/history?projectId=portico-dev&chainId=eip155:31337`, 'history'],
+          ['bitcoin balance', `/v1/account/${bitcoinAccount}/balance?projectId=portico-dev&chainId=${bitcoin.caip2}&currency=usd`, 'btc-balance'],
+          ['bitcoin history', `/v1/account/${bitcoinAccount}/history?projectId=portico-dev&chainId=${bitcoin.caip2}`, 'btc-history'],
         ] as const
       ).filter(([, , id]) => only.has(id))
       for (const [what, path] of paths) {
@@ -104,7 +110,7 @@ try {
     }
   }
 } finally {
-  await devnet.stop()
+  await Promise.all([devnet.stop(), bitcoin.stop()])
 }
 console.log(`\n${lines.join('\n')}`)
 process.exit(0)

@@ -1,6 +1,6 @@
 import { parseCaipAddress, type ChainNamespace } from '../spec/caip.js'
 import type { Portico } from '../portico.js'
-import { NamespaceNotConfiguredError } from '../errors/connector.js'
+import { NamespaceNotConfiguredError } from '../errors/namespace.js'
 import { getAccount } from '../stores/account.js'
 
 export type SwitchActiveNamespaceReturnType = void

@@ -450,7 +450,7 @@ export interface paths {
       parameters: {
         query: {
           amount?: string
-          destinationCurrencyCode: 'USDC' | 'SOL'
+          destinationCurrencyCode: 'USDC' | 'SOL' | 'BTC'
           externalCustomerId: string
           publicKey: string
           walletAddress: string
@@ -516,7 +516,7 @@ export interface paths {
             /** @example eip155:31337 */
             chainId: string
             /** @enum {string} */
-            destinationCurrencyCode: 'USDC' | 'SOL'
+            destinationCurrencyCode: 'USDC' | 'SOL' | 'BTC'
             externalCustomerId: string
             /**
              * Format: uuid
@@ -532,7 +532,7 @@ export interface paths {
             /** @example eip155:31337 */
             chainId: string
             /** @enum {string} */
-            destinationCurrencyCode: 'USDC' | 'SOL'
+            destinationCurrencyCode: 'USDC' | 'SOL' | 'BTC'
             externalCustomerId: string
             /**
              * Format: uuid
@@ -813,7 +813,7 @@ export interface paths {
     }
     /**
      * Transaction history of an address
-     * @description Native transfers and ERC20/ERC721 transfers (eip155), SOL and SPL token transfers (solana: Token and Token-2022, mints included) of the address found by the server's chain indexers, newest first. A Solana address is followed from the first time it is asked about. Pass `next` back as `cursor` for the following page.
+     * @description Native transfers and ERC20/ERC721 transfers (eip155), SOL and SPL token transfers (solana: Token and Token-2022, mints included), confirmed BTC payments by output with their fee (bip122, from the chain's Esplora API) of the address found by the server's chain indexers, newest first. A Solana or Bitcoin address is followed from the first time it is asked about. Pass `next` back as `cursor` for the following page.
      */
     get: {
       parameters: {
@@ -958,6 +958,197 @@ export interface paths {
           }
           content: {
             'application/json': components['schemas']['Error']
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/bip122/{reference}/esplora/{path}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a Bitcoin chain through the server's Esplora API (allowlisted paths only)
+     * @description The Esplora HTTP API of the bip122 chain `bip122:{reference}`: /blocks/tip/height, /blocks/tip/hash, /address/:a, /address/:a/utxo, /address/:a/txs, /address/:a/txs/chain/:txid, /tx/:id, /tx/:id/status, /tx/:id/hex, /fee-estimates; and POST /tx (a signed transaction, hex text, answered with its txid, or 400 with the node's reject reason). Any other path is 404. Limited per client IP.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Client id of the caller */
+          clientId?: string
+          /** @description The project id */
+          projectId: string
+          /** @description SDK type */
+          st?: string
+          /** @description SDK version */
+          sv?: string
+        }
+        header?: never
+        path: {
+          path: string
+          reference: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The Esplora API's answer */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': unknown
+          }
+        }
+        /** @description Invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Unknown project */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Not a proxied path, or no API for the chain */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': unknown
+          }
+        }
+        /** @description Rate limited */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The API failed */
+        502: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': unknown
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/bip122/{reference}/fee-rates': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Fee rates for a Bitcoin send (sat/vB)
+     * @description slow, normal and fast from the chain's /fee-estimates (targets 144, 6 and 1 blocks), whole sat/vB, at least 1.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Client id of the caller */
+          clientId?: string
+          /** @description The project id */
+          projectId: string
+          /** @description SDK type */
+          st?: string
+          /** @description SDK version */
+          sv?: string
+        }
+        header?: never
+        path: {
+          reference: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Fee rates */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['FeeRates']
+          }
+        }
+        /** @description Invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description Unknown project */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description No API for the chain */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': unknown
+          }
+        }
+        /** @description Rate limited */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': components['schemas']['Error']
+          }
+        }
+        /** @description The API failed */
+        502: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': unknown
           }
         }
       }
@@ -3385,6 +3576,11 @@ export interface components {
       /** @description When the request may be made again (with Retry-After) */
       retryAt?: string
     }
+    FeeRates: {
+      fast: number
+      normal: number
+      slow: number
+    }
     FungiblePrices: {
       fungibles: {
         iconUrl: string
@@ -3608,6 +3804,10 @@ export interface components {
       chainId: string
       iconUrl: string
       name: string
+      /** @description The unconfirmed part of quantity (bip122: the mempool change, may be negative) */
+      pending?: {
+        numeric: string
+      }
       /** @description USD price of one token (0 when unknown) */
       price: number
       quantity: {
@@ -3627,7 +3827,7 @@ export interface components {
       metadata: {
         /** @example eip155:31337 */
         chain: string
-        /** @description The network fee paid, in the native currency (Solana transactions) */
+        /** @description The network fee paid, in the native currency (Solana and Bitcoin transactions) */
         fee?: {
           numeric: string
           symbol: string

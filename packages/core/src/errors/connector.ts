@@ -81,12 +81,9 @@ export class SwitchNetworkError extends PorticoError {
   }
 }
 
-export class NamespaceNotConfiguredError extends PorticoError {
-  override name = 'NamespaceNotConfiguredError'
-  constructor(options: PorticoErrorOptions = {}) {
-    super({ key: 'error.namespaceNotConfigured', text: ErrorText.namespaceNotConfigured }, options)
-  }
-}
+// In a file of its own: switchActiveNamespace, in every page's first load, throws it, and the other
+// connector errors are only thrown on demand (their chunk stays out of the first load).
+export { NamespaceNotConfiguredError } from './namespace.js'
 
 export class InvalidConnectionStatusError extends PorticoError {
   override name = 'InvalidConnectionStatusError'

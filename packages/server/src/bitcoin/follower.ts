@@ -13,6 +13,8 @@ import { bitcoinAccountKey } from './transactions.js'
 const WATCH_DAYS = 7
 /** How long an API request waits for an address's first sync before answering from what is stored. */
 const WATCH_WAIT_MS = 5_000
+/** How often an address's request is written to bitcoin_watched (its requested_at moves at most this often). */
+const RECORD_EVERY_MS = 60_000
 
 /**
  * The bip122 follower: the addresses the API is asked about (bitcoin_watched), followed through the
@@ -29,6 +31,10 @@ export function startBitcoinFollower(ctx: ServerContext, overrides: Partial<Inde
   const controller = new AbortController()
   const states = new Map(chains.map((id) => [id, { tip: undefined as { height: number; hash: string } | undefined, seen: new Map<string, string>() }]))
   const running = new Map<string, Promise<void>>()
+  /** When each address's stats were last read (chain/address): an API request within pollMs of it reads nothing. */
+  const syncedAt = new Map<string, number>()
+  /** When this instance last recorded a request for each address (chain/address): the row is written at most once a minute. */
+  const recordedAt = new Map<string, number>()
   const leader = leadership(ctx.db, {
     acquired: (chainId) => ctx.logger?.info({ event: 'indexer.leader', chainId }, 'indexer: leading this chain'),
     lost: (lost, reason) => ctx.logger?.warn({ event: 'indexer.leadership_lost', chains: lost, reason }, 'indexer: lock connection lost'),
@@ -50,7 +56,9 @@ export function startBitcoinFollower(ctx: ServerContext, overrides: Partial<Inde
         if (before?.split('|')[0] !== stats(info.chain_stats)) await syncBitcoinAddress(ctx, esplora, chainId, address, fence)
         await ctx.balanceCache?.invalidate(chainId, [address])
         state.seen.set(address, seen)
-      })().finally(() => running.delete(key))
+      })()
+        .then(() => void syncedAt.set(key, Date.now()))
+        .finally(() => running.delete(key))
       running.set(key, job)
     }
     return job
@@ -108,12 +116,21 @@ export function startBitcoinFollower(ctx: ServerContext, overrides: Partial<Inde
     async watch(chainId, given) {
       const address = bitcoinAccountKey(given)
       if (!chains.includes(chainId) || controller.signal.aborted || !isAddressOn(chainId, address)) return
+      const key = `${chainId}/${address}`
       try {
-        await ctx.db.query(
-          `insert into bitcoin_watched (chain_id, address) values ($1, $2)
-           on conflict (chain_id, address) do update set requested_at = now() where bitcoin_watched.requested_at < now() - interval '1 minute'`,
-          [chainId, address],
-        )
+        // The row's requested_at moves at most once a minute (the update's own condition): within that minute the
+        // write would change nothing, so this instance skips it.
+        if (Date.now() - (recordedAt.get(key) ?? 0) >= RECORD_EVERY_MS) {
+          await ctx.db.query(
+            `insert into bitcoin_watched (chain_id, address) values ($1, $2)
+             on conflict (chain_id, address) do update set requested_at = now() where bitcoin_watched.requested_at < now() - interval '1 minute'`,
+            [chainId, address],
+          )
+          recordedAt.set(key, Date.now())
+        }
+        // Read within pollMs (by the loop or an earlier request): the next step reads it again anyway. Without this,
+        // every balance or history request cost an Esplora read (bench: 738 µs of server CPU per cached balance).
+        if (!running.has(key) && Date.now() - (syncedAt.get(key) ?? 0) < opts.pollMs) return
         // The leader reads it now; another instance's request is read by the leader's next step.
         const fence = (await leader.hold(chainId)) ? leader.fence(chainId) : undefined
         if (fence) await Promise.race([syncAddress(chainId, address, fence), sleep(WATCH_WAIT_MS, controller.signal)])

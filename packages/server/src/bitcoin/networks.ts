@@ -53,12 +53,28 @@ export function decodeAddress(address: string, network: BitcoinNetwork): Decoded
   }
 }
 
+/**
+ * The answers of isBitcoinAddress and isAddressOn, which every balance or history request asks several times
+ * (a failed base58 decode of a bech32 address was a fifth of the request's CPU). Bounded: emptied when full.
+ */
+const answers = new Map<string, boolean>()
+const MAX_ANSWERS = 4096
+function remembered(key: string, answer: () => boolean): boolean {
+  let known = answers.get(key)
+  if (known === undefined) {
+    if (answers.size >= MAX_ANSWERS) answers.clear()
+    known = answer()
+    answers.set(key, known)
+  }
+  return known
+}
+
 /** Whether `address` is an address of any known Bitcoin network (mainnet, testnet/signet, regtest). */
 export function isBitcoinAddress(address: string): boolean {
-  return [NETWORK, TEST_NETWORK, REGTEST_NETWORK].some((network) => decodeAddress(address, network) !== undefined)
+  return remembered(`*/${address}`, () => [NETWORK, TEST_NETWORK, REGTEST_NETWORK].some((network) => decodeAddress(address, network) !== undefined))
 }
 
 /** The network's prefixes of a bip122 chain, and whether `address` is one of its addresses (a mainnet address on testnet is not). */
 export function isAddressOn(chainId: string, address: string): boolean {
-  return decodeAddress(address, bitcoinNetwork(chainId)) !== undefined
+  return remembered(`${chainId}/${address}`, () => decodeAddress(address, bitcoinNetwork(chainId)) !== undefined)
 }
