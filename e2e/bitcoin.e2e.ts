@@ -116,7 +116,9 @@ describe('Bitcoin wallets', () => {
 
   test('sats-connect (no Wallet Standard face): connect → a send signed through signPsbt, confirmed; Ordinals ↔ Payment on Account; Receive shows the payment address and its QR', async () => {
     const [sender, receiver] = [account(3), account(4)]
-    const page = await openDemo(await newWalletContext({ bitcoin: { accountIndex: 3, walletStandard: false } }, { viewport: { width: 390, height: 844 } }))
+    const page = await openDemo(
+      await newWalletContext({ bitcoin: { accountIndex: 3, walletStandard: false, satsConnect: true } }, { viewport: { width: 390, height: 844 } }),
+    )
     const dialog = modal(page)
     await connectBitcoin(page, { wallet: SATS_CONNECT_WALLET })
     await poll(() => page.getByTestId('site-address').textContent()).toBe(sender.payment.address)

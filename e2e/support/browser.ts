@@ -88,7 +88,8 @@ export async function newWalletContext(stack: StackInfo, browser: Browser, walle
     (config) => {
       ;(window as unknown as { __PORTICO_BITCOIN_TEST_WALLET__: unknown }).__PORTICO_BITCOIN_TEST_WALLET__ = config
     },
-    { storageKey: 'portico-bitcoin-test-wallet', url: stack.bitcoin?.url, ...wallet.bitcoin },
+    // The sats-connect face (it answers as Xverse) only for a journey that asks for it, as a user has one extension or the other.
+    { storageKey: 'portico-bitcoin-test-wallet', url: stack.bitcoin?.url, satsConnect: false, ...wallet.bitcoin },
   )
   if (wallet.bitcoinDocs) {
     await context.addInitScript(

@@ -20,7 +20,7 @@ describe('discovery', () => {
     expect(okxEntry.connectors?.map((c) => c.chain)).toEqual(['eip155', 'bip122'])
   })
 
-  test("WBIP004: a sats-connect wallet listed in btc_providers is found at its id's path, once; Xverse's own entry is not listed twice", () => {
+  test("WBIP004: a sats-connect wallet listed in btc_providers is found at its id's path, once; Xverse's own entry is not listed twice but gives its icon", () => {
     const provider = { request: async () => ({}) }
     const xverse = { request: async () => ({}) }
     const scope = {
@@ -38,7 +38,7 @@ describe('discovery', () => {
     }
     const wallets = injectedBitcoinWallets(scope)
     expect(wallets.map((w) => [w.name, w.icon])).toEqual([
-      ['Xverse Wallet', ''],
+      ['Xverse Wallet', 'data:image/svg+xml;base64,AA=='],
       ['Docs Wallet', 'data:image/svg+xml;base64,AA=='],
     ])
   })

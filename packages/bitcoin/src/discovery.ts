@@ -22,10 +22,14 @@ const INJECTED: { name: string; find: (w: any) => BitcoinWallet | undefined }[] 
     name: 'Xverse Wallet',
     find: (w) => {
       const p = w.XverseProviders?.BitcoinProvider ?? w.BitcoinProvider
-      return isSatsConnectProvider(p) ? satsConnectBitcoin('Xverse Wallet', '', p) : undefined
+      return isSatsConnectProvider(p) ? satsConnectBitcoin('Xverse Wallet', listedIcon(w, p), p) : undefined
     },
   },
-  { name: 'Magic Eden', find: (w) => (isSatsConnectProvider(w.magicEden?.bitcoin) ? satsConnectBitcoin('Magic Eden', '', w.magicEden.bitcoin) : undefined) },
+  {
+    name: 'Magic Eden',
+    find: (w) =>
+      isSatsConnectProvider(w.magicEden?.bitcoin) ? satsConnectBitcoin('Magic Eden', listedIcon(w, w.magicEden.bitcoin), w.magicEden.bitcoin) : undefined,
+  },
   {
     name: 'Leather',
     find: (w) => (typeof w.LeatherProvider?.request === 'function' ? leatherBitcoin('Leather', '', w.LeatherProvider as LeatherProvider) : undefined),
@@ -89,6 +93,22 @@ function listedSatsConnectWallets(scope: any, found: readonly BitcoinWallet[]): 
     listed.push(satsConnectBitcoin(name, icon && DATA_IMAGE.test(icon) ? icon : '', provider))
   }
   return listed
+}
+
+/** The icon a wallet gives its provider in its WBIP004 entry (Xverse lists its own there), '' when none. */
+function listedIcon(scope: any, provider: unknown): string {
+  try {
+    const entries: unknown[] = Array.isArray(scope?.btc_providers) ? scope.btc_providers.slice(0, 20) : []
+    for (const entry of entries) {
+      const parsed = v.safeParse(WbipEntrySchema, entry)
+      if (!parsed.success || !parsed.output.icon || !DATA_IMAGE.test(parsed.output.icon)) continue
+      const segments = parsed.output.id.split('.')
+      if (segments.some((s) => UNSAFE_SEGMENTS.has(s))) continue
+      const at = segments.reduce<any>((at, segment) => (at && Object.hasOwn(at, segment) ? at[segment] : undefined), scope)
+      if (at === provider) return parsed.output.icon
+    }
+  } catch {}
+  return ''
 }
 
 const drivers = new WeakMap<Wallet, BitcoinWallet>()
