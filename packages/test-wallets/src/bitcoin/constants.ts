@@ -1,7 +1,7 @@
-/** Names, icon and defaults of the Portico Bitcoin Test Wallet (development only). */
-export const BITCOIN_TEST_WALLET_NAME = 'Portico Bitcoin Test Wallet (development only)'
+/** Names, icon and defaults of the Portico Bitcoin Test Wallet: development only, it holds public dev keys (named like the Portico Solana Test Wallet, short enough for a narrow Connect list). */
+export const BITCOIN_TEST_WALLET_NAME = 'Portico Bitcoin Test Wallet'
 /** The sats-connect personality: window.XverseProviders.BitcoinProvider, listed in window.btc_providers. */
-export const BITCOIN_SATS_CONNECT_NAME = 'Portico Bitcoin Test Wallet (sats-connect, development only)'
+export const BITCOIN_SATS_CONNECT_NAME = 'Portico Bitcoin Test Wallet (sats-connect)'
 export const BITCOIN_SATS_CONNECT_PROVIDER_ID = 'XverseProviders.BitcoinProvider'
 export const BITCOIN_TEST_WALLET_STORAGE_KEY = 'portico-bitcoin-test-wallet'
 export const BITCOIN_TEST_WALLET_VERSION = '1.0.0'
