@@ -15,4 +15,13 @@ describe('SPEC §6 activity feature', () => {
     other.stores.project.setState({ remoteFeatures: { ...DefaultRemoteFeatures, activity: false } })
     expect(getAccountTabs(other)).toEqual(['tokens', 'nfts'])
   })
+  test('NFTs only on a family whose NFTs Portico reads: EVM, not Solana or Bitcoin', () => {
+    const { portico } = testPortico()
+    portico.stores.network.setState({ activeNamespace: 'solana' })
+    expect(getAccountTabs(portico)).toEqual(['tokens', 'activity'])
+    portico.stores.network.setState({ activeNamespace: 'bip122' })
+    expect(getAccountTabs(portico)).toEqual(['tokens', 'activity'])
+    portico.stores.network.setState({ activeNamespace: 'eip155' })
+    expect(getAccountTabs(portico)).toEqual(['tokens', 'nfts', 'activity'])
+  })
 })

@@ -21,6 +21,7 @@ export const bip122: ChainFamilyRecord = {
   onrampCurrency: 'BTC',
   activity: true,
   swaps: false,
+  nfts: false,
   // An output below 546 sat (P2PKH's dust threshold at Bitcoin Core's 3 sat/vB, the one the adapter applies) is not relayed.
   dustLimit: 546n,
 }

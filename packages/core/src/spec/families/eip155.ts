@@ -17,4 +17,5 @@ export const eip155: ChainFamilyRecord = {
   onrampCurrency: 'USDC',
   activity: true,
   swaps: true,
+  nfts: true,
 }

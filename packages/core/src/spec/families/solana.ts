@@ -18,5 +18,6 @@ export const solana: ChainFamilyRecord = {
   onrampCurrency: 'SOL',
   activity: true,
   swaps: false,
+  nfts: false,
   receiverRent: SOLANA_RENT_EXEMPT_MINIMUM_LAMPORTS,
 }

@@ -38,6 +38,8 @@ export interface ChainFamilyRecord {
   activity: boolean
   /** Whether Portico's swap flow (SPEC §6 swaps: quotes and calls on the server's configured DEX) serves the family; the Swap feature shows only then. */
   swaps: boolean
+  /** Whether Portico reads the family's NFTs (the Account view's NFTs tab shows only then). */
+  nfts: boolean
   /**
    * The least native amount (base units) a transfer to an address without an account must bring,
    * where the chain asks for one (Solana's rent-exempt minimum): the send form then reads the
