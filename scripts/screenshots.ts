@@ -220,6 +220,14 @@ async function embeddedShots(browser: Browser, viewport: { width: number; height
   const funder = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS[4]!.privateKey), transport: http(rpcUrl) })
   const funded = await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null })
   await createPublicClient({ transport: http(rpcUrl) }).waitForTransactionReceipt({ hash: funded })
+  // The server caches balances too (SPEC §9 portfolio, 30 s) until its indexer sees the transfer: wait until it
+  // answers the funded balance (as the journeys' fund() does), then drop the page's cache.
+  const served = `${info.apiUrl}/v1/account/${address}/balance?projectId=portico-dev&chainId=eip155:${info.chains[0]!.chainId}&currency=usd`
+  for (let tries = 0; tries < 100; tries++) {
+    const body = (await (await fetch(served)).json()) as { balances?: { address?: string; quantity: { numeric: string } }[] }
+    if (body.balances?.find((b) => !b.address)?.quantity.numeric === '1') break
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
   await page.evaluate(() => localStorage.removeItem('@portico/portfolio_cache'))
   await connectButton(page).click()
   await dialog.getByTestId('account-balance').filter({ hasText: '1.000 ETH' }).waitFor({ timeout: 20_000 })
