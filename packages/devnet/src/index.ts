@@ -122,16 +122,20 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const fixturesUrl = fixtures.url
 
     const started = await Promise.allSettled(
-      specs.map((s) =>
-        startAnvil({
-          host,
-          port: s.port,
-          chainId: s.chainId,
-          binary: options.anvilBinary,
-          verbose: options.verbose,
-          extraArgs: options.anvilArgs,
-        }),
-      ),
+      specs.map(async (s) => {
+        const start = (port: number) =>
+          startAnvil({ host, port, chainId: s.chainId, binary: options.anvilBinary, verbose: options.verbose, extraArgs: options.anvilArgs })
+        // A free port may be taken by another process before anvil binds it (tests starting chains in parallel):
+        // with randomPorts, ask for another one, twice at most.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await start(s.port)
+          } catch (error) {
+            if (!options.randomPorts || attempt >= 2 || !/port already in use/.test(String(error))) throw error
+            s.port = await freePort(host)
+          }
+        }
+      }),
     )
     for (const r of started) if (r.status === 'fulfilled') anvils.push(r.value)
     const failure = started.find((r) => r.status === 'rejected')
